@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "apiexplorer",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "apiexplorer", targets: ["APIExplorer"]),
+        .library(name: "ExplorerCore", targets: ["ExplorerCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(
+            name: "ExplorerCore",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        .target(
+            name: "DemoServer",
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")]
+        ),
+        .executableTarget(
+            name: "APIExplorer",
+            dependencies: [
+                "ExplorerCore",
+                "DemoServer",
+                "CNcurses",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "TestSupport",
+            dependencies: ["DemoServer", "ExplorerCore", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(
+            name: "ExplorerCoreTests",
+            dependencies: [
+                "ExplorerCore",
+                "TestSupport",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            ]
+        ),
+    ]
+)
