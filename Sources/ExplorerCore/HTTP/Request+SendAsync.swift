@@ -1,0 +1,32 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension Request {
+    /// Sends the request and returns the response; cancelling the calling task cancels the request and any retry.
+    public func send(session: URLSession? = nil) async throws(RequestError) -> Response {
+        let handle = OperationHandle()
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Response, RequestError>, Never>) in
+                let operation = RequestOperation(request: self, session: session ?? self.session) { result in
+                    continuation.resume(returning: result)
+                }
+                handle.attach(operation)
+                operation.start()
+            }
+        } onCancel: {
+            handle.cancel()
+        }
+        return try result.get()
+    }
+
+    /// Sends the request and decodes the body into `Model` (an empty body decodes to `nil` or `EmptyResponse`).
+    public func send<Model: Decodable & SendableMetatype>(
+        decoder: JSONDecoder = JSONDecoder(),
+        session: URLSession? = nil
+    ) async throws(RequestError) -> Model {
+        let response = try await send(session: session)
+        return try Request.decode(Model.self, from: response, decoder: decoder).get()
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension Request {
+    /// The Foundation request this value sends, with injected headers applied; `timeout` caps the configured one.
+    public func makeURLRequest(timeout: TimeInterval? = nil) throws(RequestError) -> URLRequest {
+        guard let url else { throw RequestError.invalidURL(request: self, url: baseURLString) }
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = httpMethod.rawValue
+        urlRequest.cachePolicy = configuration.cachePolicy
+        urlRequest.httpShouldHandleCookies = configuration.httpShouldHandleCookies
+        urlRequest.timeoutInterval = min(configuration.timeoutInterval, timeout ?? .infinity)
+        var headers = effectiveHeaders
+        for injector in hooks.headerInjectors { headers = headers.merging(injector(self)) }
+        var seen = Set<String>()
+        for field in headers where seen.insert(field.name.lowercased()).inserted {
+            urlRequest.setValue(headers[field.name], forHTTPHeaderField: field.name)
+        }
+        if let body {
+            do {
+                urlRequest.httpBody = try body.encoded()
+            } catch {
+                throw RequestError.encoding(request: self, message: "\(error)")
+            }
+        }
+        return urlRequest
+    }
+}

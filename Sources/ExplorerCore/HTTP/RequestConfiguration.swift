@@ -1,0 +1,58 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension Request {
+    /// How a request is sent and which responses count as success; components pass theirs to their children.
+    public struct Configuration: Sendable {
+        /// Seconds to wait for each attempt before it times out.
+        public var timeoutInterval: TimeInterval
+        /// The URL cache policy.
+        public var cachePolicy: URLRequest.CachePolicy
+        /// Whether cookies are sent and stored.
+        public var httpShouldHandleCookies: Bool
+        /// When true, any status outside 1xx–3xx fails with `RequestError.httpStatus`; off by default.
+        public var parseHTTPStatusErrors: Bool
+        /// When set, any status outside this range fails with `RequestError.httpStatus`, whatever `parseHTTPStatusErrors` says.
+        public var acceptedStatusCodes: ClosedRange<Int>?
+        /// Checks run on every response that passed the status check; the first to throw fails the request.
+        public var validators: [ResponseValidator]
+        /// Whether redirects are followed (only with sessions made by `ExplorerSession`; Foundation's own always follow).
+        public var followRedirects: Bool
+        /// Retries for failed attempts; `nil` sends once.
+        public var retryPolicy: RetryPolicy?
+        /// An overall limit in seconds across every attempt and back-off; `nil` for none.
+        public var deadline: TimeInterval?
+
+        /// Creates a configuration; every parameter has the default a plain `URLRequest` would have.
+        public init(
+            cachePolicy: URLRequest.CachePolicy = .useProtocolCachePolicy,
+            httpShouldHandleCookies: Bool = true,
+            timeoutInterval: TimeInterval = 60,
+            parseHTTPStatusErrors: Bool = false,
+            acceptedStatusCodes: ClosedRange<Int>? = nil,
+            validators: [ResponseValidator] = [],
+            followRedirects: Bool = true,
+            retryPolicy: RetryPolicy? = nil,
+            deadline: TimeInterval? = nil
+        ) {
+            self.cachePolicy = cachePolicy
+            self.httpShouldHandleCookies = httpShouldHandleCookies
+            self.timeoutInterval = timeoutInterval
+            self.parseHTTPStatusErrors = parseHTTPStatusErrors
+            self.acceptedStatusCodes = acceptedStatusCodes
+            self.validators = validators
+            self.followRedirects = followRedirects
+            self.retryPolicy = retryPolicy
+            self.deadline = deadline
+        }
+
+        /// True when a status code passes the status checks of this configuration.
+        public func accepts(statusCode: Int) -> Bool {
+            if let range = acceptedStatusCodes { return range.contains(statusCode) }
+            if parseHTTPStatusErrors { return (100..<400).contains(statusCode) }
+            return true
+        }
+    }
+}

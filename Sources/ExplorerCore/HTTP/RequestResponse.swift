@@ -1,0 +1,56 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension Request {
+    /// A response to a sent request: status, headers, body bytes, final URL and timings measured by the core.
+    public struct Response: @unchecked Sendable {
+        // HTTPURLResponse is immutable once delivered, so sharing it across threads is safe.
+
+        /// The request that was sent.
+        public let request: Request
+        /// Foundation's response.
+        public let urlResponse: HTTPURLResponse
+        /// The body bytes (already gunzipped by Foundation when the server compressed them).
+        public let data: Data
+        /// Seconds from sending the last attempt until its body was complete.
+        public let duration: TimeInterval
+        /// Seconds from the first attempt until the end, back-off included.
+        public let totalDuration: TimeInterval
+        /// How many attempts were made, 1 when there was no retry.
+        public let attempts: Int
+        /// True when this is the request's fallback response rather than one from the server.
+        public let isFallback: Bool
+
+        /// Creates a response.
+        public init(request: Request, urlResponse: HTTPURLResponse, data: Data, duration: TimeInterval = 0,
+                    totalDuration: TimeInterval? = nil, attempts: Int = 1, isFallback: Bool = false) {
+            self.request = request
+            self.urlResponse = urlResponse
+            self.data = data
+            self.duration = duration
+            self.totalDuration = totalDuration ?? duration
+            self.attempts = attempts
+            self.isFallback = isFallback
+        }
+
+        /// The status code.
+        public var statusCode: Int { urlResponse.statusCode }
+        /// The standard reason phrase for the status (`Not Found`); HTTP/2 has none on the wire.
+        public var reasonPhrase: String { HTTPStatus.reasonPhrase(for: urlResponse.statusCode) }
+        /// Response headers with case-insensitive look-up; names keep the server's case.
+        public var headers: HTTPHeaders { HTTPHeaders(response: urlResponse) }
+        /// The URL the body came from, after any redirects.
+        public var url: URL? { urlResponse.url }
+        /// True when the final URL differs from the one requested.
+        public var wasRedirected: Bool { url != nil && url?.absoluteString != request.url?.absoluteString }
+        /// The body size in bytes.
+        public var byteCount: Int { data.count }
+        /// The body as UTF-8 text, with replacement marks for invalid bytes.
+        public var text: String { String(decoding: data, as: UTF8.self) }
+    }
+
+    /// What the publisher sends: the response, with `.data` and `.urlResponse.statusCode` as in Relax.
+    public typealias PublisherResponse = Response
+}

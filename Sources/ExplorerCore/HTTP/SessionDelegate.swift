@@ -1,0 +1,87 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The delegate behind `ExplorerSession` sessions: it collects each task's body and applies its redirect policy.
+///
+/// Linux ignores per-task delegates, so per-task state is kept here, keyed by task identifier.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// What to do with one task and where to report its end.
+    final class TaskState: @unchecked Sendable {
+        let followRedirects: Bool
+        let maxRedirects: Int
+        let completion: @Sendable (Data, URLResponse?, (any Error)?) -> Void
+        var data = Data()
+        var redirects = 0
+        var failure: URLError?
+
+        init(followRedirects: Bool, maxRedirects: Int, completion: @escaping @Sendable (Data, URLResponse?, (any Error)?) -> Void) {
+            self.followRedirects = followRedirects
+            self.maxRedirects = maxRedirects
+            self.completion = completion
+        }
+    }
+
+    private let lock = NSLock()
+    private var tasks: [Int: TaskState] = [:]
+
+    /// Starts tracking a task; call before `resume()`.
+    func register(_ task: URLSessionTask, state: TaskState) {
+        lock.withLock { tasks[task.taskIdentifier] = state }
+    }
+
+    private func state(for task: URLSessionTask) -> TaskState? {
+        lock.withLock { tasks[task.taskIdentifier] }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        guard let state = state(for: dataTask) else { return }
+        lock.withLock { state.data.append(data) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let state = lock.withLock({ tasks.removeValue(forKey: task.taskIdentifier) }) else { return }
+        let (data, failure) = lock.withLock { (state.data, state.failure) }
+        state.completion(data, task.response, failure ?? error)
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        guard let state = state(for: task) else { return completionHandler(request) }
+        guard state.followRedirects else { return completionHandler(nil) }
+        let count = lock.withLock { () -> Int in
+            state.redirects += 1
+            return state.redirects
+        }
+        if count > state.maxRedirects {
+            lock.withLock { state.failure = URLError(.httpTooManyRedirects) }
+            task.cancel()
+            return completionHandler(nil)
+        }
+        completionHandler(SessionDelegate.stripCredentialsIfCrossOrigin(request, from: task.originalRequest?.url))
+    }
+
+    /// Credentials meant for one origin must not be replayed to another, so they are removed when a redirect changes origin.
+    static func stripCredentialsIfCrossOrigin(_ request: URLRequest, from original: URL?) -> URLRequest {
+        guard let original, let target = request.url, !SessionDelegate.sameOrigin(original, target) else { return request }
+        var stripped = request
+        let redactor = SecretRedactor()
+        for name in (request.allHTTPHeaderFields ?? [:]).keys where redactor.isSecret(name) {
+            stripped.setValue(nil, forHTTPHeaderField: name)
+        }
+        return stripped
+    }
+
+    static func sameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
+        func port(_ url: URL) -> Int? { url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80) }
+        return lhs.scheme?.lowercased() == rhs.scheme?.lowercased()
+            && lhs.host?.lowercased() == rhs.host?.lowercased()
+            && port(lhs) == port(rhs)
+    }
+}
