@@ -1,0 +1,2 @@
+/// Placeholder until the demo server lands.
+public enum DemoServerPlaceholder {}

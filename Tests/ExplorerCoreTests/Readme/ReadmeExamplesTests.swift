@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import TestSupport
+import ExplorerCore
+
+@Suite("README examples", .serialized)
+struct ReadmeExamplesTests {
+    static let readme = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("README.md")
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ReadmeExamples.swift")
+
+    /// The README's Swift blocks, in order.
+    static func swiftBlocks() throws -> [String] {
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
+                current = []
+            } else if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
+                blocks.append(current?.joined(separator: "\n") ?? "")
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    @Test func everySwiftBlockInTheReadmeIsCompiledHere() throws {
+        let blocks = try Self.swiftBlocks()
+        #expect(blocks.count >= 7)
+        let source = try String(contentsOf: Self.examples, encoding: .utf8)
+        for block in blocks {
+            #expect(source.contains(block), "README block not in ReadmeExamples.swift:\n\(block)")
+        }
+    }
+
+    @Test func theExamplesRunAgainstTheDemoAPI() async throws {
+        let server = try await TestServer.shared()
+        Blog.environments.set(server.baseURL, for: "local")
+        #expect(Blog.environments.selected == "local")
+
+        let names = try await userNames()
+        #expect(names.count >= 3)
+
+        let line = await withCheckedContinuation { continuation in fetchUser(id: 1) { continuation.resume(returning: $0) } }
+        #expect(line.hasPrefix("Status: 200, "))
+
+        let loader = UserLoader()
+        loader.load()
+        let deadline = Date().addingTimeInterval(5)
+        while loader.status == nil && Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(loader.status == 200)
+
+        let probe = PublisherProbe<Request.PublisherModelResponse<User>>()
+        probe.attach(firstUserPublisher())
+        try await probe.waitForCompletion()
+        #expect(probe.received.first?.responseModel.id == 1)
+
+        #expect(await loadUser(id: 1)?.id == 1)
+        #expect(await loadUser(id: 999_999) == nil)
+
+        let created = try await createUser(named: "Grace")
+        #expect(created.name == "Grace" && created.id > 0)
+
+        #expect(try await status(of: server.url("/bearer")) == 200)
+    }
+}
