@@ -31,7 +31,7 @@ let package = Package(
         ),
         .target(
             name: "DemoServer",
-            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["ExplorerCore", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .executableTarget(
             name: "APIExplorer",

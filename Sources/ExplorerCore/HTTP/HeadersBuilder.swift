@@ -14,6 +14,8 @@ public enum HeadersBuilder {
     public static func buildExpression(_ headers: [Header]) -> [Header] { headers }
     /// Existing headers.
     public static func buildExpression(_ headers: HTTPHeaders) -> [Header] { headers.fields }
+    /// A statement with no value (logging, counting), which adds no header.
+    public static func buildExpression(_: Void) -> [Header] { [] }
     /// Joins the statements of a block.
     public static func buildBlock(_ parts: [Header]...) -> [Header] { parts.flatMap { $0 } }
     /// An `if` without `else`.

@@ -47,10 +47,15 @@ public struct SecretRedactor: Sendable {
               let items = components.queryItems, items.contains(where: { isSecret($0.name) }) else {
             return url.absoluteString
         }
-        components.percentEncodedQuery = items.map { item in
+        let query = items.map { item in
             let value = isSecret(item.name) ? "••••••" : QueryEncoding.encode(item.value ?? "")
             return "\(QueryEncoding.encode(item.name))=\(value)"
         }.joined(separator: "&")
-        return components.string ?? url.absoluteString
+        // The mask is not a legal query character, so it is spliced into the text rather than set on the components.
+        let fragment = components.percentEncodedFragment
+        components.percentEncodedQuery = nil
+        components.percentEncodedFragment = nil
+        let base = components.string ?? url.absoluteString
+        return base + "?" + query + (fragment.map { "#" + $0 } ?? "")
     }
 }

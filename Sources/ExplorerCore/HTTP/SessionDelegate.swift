@@ -15,6 +15,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         var data = Data()
         var redirects = 0
         var failure: URLError?
+        var challengeResponse: HTTPURLResponse?
 
         init(followRedirects: Bool, maxRedirects: Int, completion: @escaping @Sendable (Data, URLResponse?, (any Error)?) -> Void) {
             self.followRedirects = followRedirects
@@ -42,7 +43,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let state = lock.withLock({ tasks.removeValue(forKey: task.taskIdentifier) }) else { return }
-        let (data, failure) = lock.withLock { (state.data, state.failure) }
+        let (data, failure, challenged) = lock.withLock { (state.data, state.failure, state.challengeResponse) }
+        if let challenged, failure == nil {
+            return state.completion(data, challenged, nil)
+        }
         state.completion(data, task.response, failure ?? error)
     }
 
@@ -65,6 +69,21 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             return completionHandler(nil)
         }
         completionHandler(SessionDelegate.stripCredentialsIfCrossOrigin(request, from: task.originalRequest?.url))
+    }
+
+    // Credentials travel as headers the caller set, so a 401 must come back as a plain response. FoundationNetworking
+    // hangs on `.performDefaultHandling` and traps on `.useCredential` without one, so the challenge is cancelled and
+    // its failure response is handed back when the cancelled task completes (the 401's body is lost on Linux).
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        if let state = state(for: task), let response = challenge.failureResponse as? HTTPURLResponse {
+            lock.withLock { state.challengeResponse = response }
+        }
+        completionHandler(.cancelAuthenticationChallenge, nil)
     }
 
     /// Credentials meant for one origin must not be replayed to another, so they are removed when a redirect changes origin.

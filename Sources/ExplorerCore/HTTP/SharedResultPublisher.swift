@@ -42,7 +42,9 @@ final class SharedResultPublisher<Output>: Publisher, @unchecked Sendable {
         subscriber.receive(subscription: subscription)
         if let result { subscription.offer(result) }
         if startWork {
-            let cancel = work { [weak self] result in self?.complete(result) }
+            // Strong on purpose: callers often drop the publisher right after `sink`, and the request must still finish.
+            // The cycle ends when the result arrives or every subscriber cancels.
+            let cancel = work { result in self.complete(result) }
             let cancelNow = lock.withLock { () -> Bool in
                 guard case .running = phase else { return false }
                 if subscriptions.isEmpty { phase = .idle; return true }
@@ -76,7 +78,8 @@ final class SharedResultPublisher<Output>: Publisher, @unchecked Sendable {
     /// One subscriber's view: holds the result until the subscriber has asked for a value.
     fileprivate final class SharedSubscription: Subscription, @unchecked Sendable {
         private let lock = NSLock()
-        private weak var parent: SharedResultPublisher?
+        // Strong while subscribed, so the shared work outlives a publisher value the caller did not keep.
+        private var parent: SharedResultPublisher?
         private var subscriber: AnySubscriber<Output, RequestError>?
         private var demand = Subscribers.Demand.none
         private var pending: Result<Output, RequestError>?
@@ -101,6 +104,7 @@ final class SharedResultPublisher<Output>: Publisher, @unchecked Sendable {
                 guard let subscriber, let pending else { return nil }
                 if case .success = pending, demand == .none { return nil }
                 self.subscriber = nil
+                self.parent = nil
                 return (subscriber, pending)
             }
             guard let (subscriber, result) = delivery else { return }
@@ -117,6 +121,10 @@ final class SharedResultPublisher<Output>: Publisher, @unchecked Sendable {
             let wasActive = lock.withLock { () -> Bool in
                 defer { subscriber = nil }
                 return subscriber != nil
+            }
+            let parent = lock.withLock { () -> SharedResultPublisher? in
+                defer { self.parent = nil }
+                return self.parent
             }
             if wasActive { parent?.remove(self) }
         }

@@ -99,7 +99,7 @@ struct RequestValueTests {
         var multipart = MultipartFormData(boundary: "B")
         multipart.add(name: "title", value: "Hi")
         multipart.add(name: "file", filename: "a\"b.txt", contentType: "text/plain", data: Data("x".utf8))
-        let encoded = String(decoding: RequestBody.multipart(multipart).encoded(), as: UTF8.self)
+        let encoded = String(decoding: try RequestBody.multipart(multipart).encoded(), as: UTF8.self)
         #expect(encoded == "--B\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nHi\r\n"
             + "--B\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a%22b.txt\"\r\nContent-Type: text/plain\r\n\r\nx\r\n--B--\r\n")
         #expect(RequestBody.multipart(multipart).contentType == "multipart/form-data; boundary=B")

@@ -1,2 +1,0 @@
-/// Placeholder until the demo server lands.
-public enum DemoServerPlaceholder {}
