@@ -65,12 +65,13 @@ public enum TerminalSafeText {
 
 extension TerminalSafeText {
     /// Splits UTF-8 text into terminal-safe lines at `\n`, dropping the `\r` of CRLF endings.
-    public static func sanitizedLines(utf8 bytes: some Collection<UInt8>, allowTab: Bool = true) -> [String] {
-        let text = String(decoding: bytes, as: UTF8.self)
+    public static func sanitizedLines(utf8 bytes: some BidirectionalCollection<UInt8>, allowTab: Bool = true) -> [String] {
+        // Split on bytes, not Characters: Swift treats "\r\n" as one Character, so a
+        // Character split on "\n" would never break CRLF lines.
         var lines: [String] = []
-        for var line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasSuffix("\r") { line = line.dropLast() }
-            lines.append(sanitize(String(line), allowTab: allowTab))
+        for var line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            if line.last == 0x0D { line = line.dropLast() }
+            lines.append(sanitize(utf8: line, allowTab: allowTab))
         }
         return lines
     }
