@@ -5,6 +5,8 @@ struct JSONByteSink: JSONTokenSink {
     private let spaces: [UInt8]
     /// SGR start sequences indexed by `JSONTokenKind.rawValue`; empty means unstyled.
     private let styleStarts: [[UInt8]]
+    /// Lets the uncoloured path skip the per-token palette lookup and its retain/release.
+    private let isStyled: Bool
     private static let reset: [UInt8] = Array("\u{1B}[0m".utf8)
 
     init(capacity: Int, style: ANSIStyle?) {
@@ -14,6 +16,7 @@ struct JSONByteSink: JSONTokenSink {
             guard let parameters = style?.parameters(for: kind) else { return [] }
             return Array("\u{1B}[\(parameters)m".utf8)
         }
+        isStyled = styleStarts.contains { !$0.isEmpty }
     }
 
     mutating func beginLine(depth: Int) {
@@ -26,6 +29,10 @@ struct JSONByteSink: JSONTokenSink {
     }
 
     mutating func source(_ kind: JSONTokenKind, _ bytes: UnsafeRawBufferPointer, needsEscaping: Bool) {
+        if !isStyled && !needsEscaping {
+            output.append(contentsOf: bytes)
+            return
+        }
         let start = styleStarts[Int(kind.rawValue)]
         if !start.isEmpty { output.append(contentsOf: start) }
         if needsEscaping {
@@ -37,6 +44,10 @@ struct JSONByteSink: JSONTokenSink {
     }
 
     mutating func punctuation(_ byte: UInt8) {
+        if !isStyled {
+            output.append(byte)
+            return
+        }
         let start = styleStarts[Int(JSONTokenKind.punctuation.rawValue)]
         if start.isEmpty {
             output.append(byte)
