@@ -43,7 +43,7 @@ public struct CellBuffer: Hashable, Sendable {
     @discardableResult
     public mutating func write(_ string: String, at position: Position, style: Style = .plain, maxWidth: Int? = nil) -> Int {
         guard position.y >= 0, position.y < height else { return 0 }
-        let limit = min(width, position.x + (maxWidth ?? width))
+        let limit = maxWidth.map { min(width, position.x + $0) } ?? width
         var column = position.x
         outer: for character in string {
             for (symbol, symbolWidth) in Self.units(of: character) {
@@ -71,7 +71,7 @@ public struct CellBuffer: Hashable, Sendable {
     /// Draws a styled line from `position` and returns the columns used; `style` lies under the line's own.
     @discardableResult
     public mutating func write(_ line: StyledLine, at position: Position, style: Style = .plain, maxWidth: Int? = nil) -> Int {
-        let budget = maxWidth ?? width
+        let budget = maxWidth ?? max(0, width - position.x)
         var used = 0
         let base = style.patched(with: line.style)
         for span in line.spans where used < budget {

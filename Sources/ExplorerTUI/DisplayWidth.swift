@@ -6,7 +6,7 @@
 ///   `vim` do: C0 controls as `^@`…`^_` (so ESC is `^[`, TAB is `^I`), DEL as `^?`, and the C1
 ///   controls U+0080–U+009F, which have no caret form, as `<80>`…`<9F>`. Their width is the width of
 ///   that escape text;
-/// - a grapheme containing VS16 (U+FE0F) is emoji presentation and 2 wide; VS15 (U+FE0E) on an emoji
+/// - an emoji grapheme containing VS16 (U+FE0F) is emoji presentation and 2 wide; VS15 (U+FE0E) on an emoji
 ///   forces text presentation and 1 column;
 /// - regional indicators (flags) are 2 wide, a flag pair being a single grapheme;
 /// - otherwise the first scalar that takes space decides: 2 for East Asian Wide/Fullwidth and
@@ -55,7 +55,7 @@ public enum DisplayWidth {
         if isControl(first) {
             return scalars.reduce(0) { $0 + escape(for: $1).count }
         }
-        if scalars.contains(where: { $0.value == emojiPresentationSelector }) {
+        if scalars.contains(where: { $0.value == emojiPresentationSelector }), first.properties.isEmoji {
             return 2
         }
         if scalars.contains(where: { $0.value == textPresentationSelector }), first.properties.isEmoji {

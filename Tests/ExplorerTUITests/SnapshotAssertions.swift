@@ -28,7 +28,7 @@ func assertSnapshot(
         return
     }
     guard expected != actual else { return }
-    Issue.record("Snapshot \(name) differs:\n" + lineDiff(expected: expected, actual: actual), sourceLocation: sourceLocation)
+    Issue.record("Snapshot \(name) differs:\n\(lineDiff(expected: expected, actual: actual))", sourceLocation: sourceLocation)
 }
 
 /// A line-by-line listing of the lines that differ, with 1-based line numbers; `|` marks line ends
@@ -53,7 +53,7 @@ func expectLines(_ buffer: CellBuffer, _ expected: [String], sourceLocation: Sou
     let actual = buffer.lines
     if actual != expected {
         Issue.record(
-            "Rendered lines differ:\n" + lineDiff(expected: expected.joined(separator: "\n"), actual: actual.joined(separator: "\n")),
+            "Rendered lines differ:\n\(lineDiff(expected: expected.joined(separator: "\n"), actual: actual.joined(separator: "\n")))",
             sourceLocation: sourceLocation
         )
     }
