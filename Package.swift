@@ -29,6 +29,7 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ]
         ),
+        .target(name: "ExplorerTUI"),
         .target(
             name: "DemoServer",
             dependencies: ["ExplorerCore", .product(name: "FlyingFox", package: "FlyingFox")]
@@ -53,6 +54,11 @@ let package = Package(
                 "TestSupport",
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ]
+        ),
+        .testTarget(
+            name: "ExplorerTUITests",
+            dependencies: ["ExplorerTUI"],
+            exclude: ["__Snapshots__"]
         ),
     ]
 )
