@@ -13,7 +13,7 @@ struct APIExplorerCommand: AsyncParsableCommand {
             Run with no subcommand to open the full-screen explorer on ./Collections.
             """,
         version: APIExplorerCommand.versionText,
-        subcommands: [ServeDemoCommand.self],
+        subcommands: [ListCommand.self, EnvsCommand.self, SendCommand.self, ServeDemoCommand.self],
         defaultSubcommand: nil
     )
 

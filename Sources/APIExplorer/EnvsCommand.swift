@@ -1,0 +1,44 @@
+import ArgumentParser
+import ExplorerCore
+import Foundation
+
+/// `apiexplorer envs [REF]`: each collection's environments and their variables, secrets masked.
+struct EnvsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "envs", abstract: "Show environments and their variables (secrets masked).")
+
+    @Argument(help: "A collection (or a request reference inside it); all collections when absent.")
+    var reference: String?
+
+    @OptionGroup var options: CollectionsOptions
+
+    @Flag(name: .long, help: "Show secret values instead of masking them.")
+    var showSecrets = false
+
+    func run() throws {
+        let (_, result) = try options.load()
+        var collections = result.collections
+        if let reference {
+            let name = String(reference.split(separator: "/").first ?? "")
+            guard let collection = result.collection(named: name) else {
+                StandardError.write("error: no collection '\(name)'. Collections: \(result.collections.map(\.slug).joined(separator: ", ")).")
+                throw ExitCode(1)
+            }
+            collections = [collection]
+        }
+        var out = ""
+        for collection in collections {
+            out += "\(collection.name)\n"
+            for environment in collection.environments {
+                out += "  \(environment.name)\(environment.isDefault ? " (default)" : "")\n"
+                let base = environment.usesBuiltInDemo ? "built-in demo API (started on a free loopback port)" : environment.baseURL
+                out += "    baseURL = \(base)\n"
+                for variable in environment.variables {
+                    let value = variable.secret && !showSecrets ? (variable.value.isEmpty ? "(not set)" : SecretMasker.mask) : variable.value
+                    let source = variable.fromEnvironment.map { "  ($\($0))" } ?? ""
+                    out += "    \(variable.name) = \(value)\(variable.secret ? "  [secret]" : "")\(source)\n"
+                }
+            }
+        }
+        print(TerminalSafeText.sanitizeKeepingLines(out), terminator: "")
+    }
+}

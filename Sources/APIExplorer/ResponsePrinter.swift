@@ -1,0 +1,82 @@
+import ExplorerCore
+import Foundation
+
+/// Prints a request and its response like HTTPie: selected parts, formatted and coloured, secrets masked,
+/// control characters made visible.
+struct ResponsePrinter {
+    /// `--print` letters: H request head, B request body, h response head, b response body, m status/time/size line.
+    var parts: Set<Character>
+    var pretty: PrettyMode
+    var useColor: Bool
+    var masker: SecretMasker
+
+    private func paint(_ text: String, _ sgr: String) -> String {
+        useColor ? "\u{1B}[\(sgr)m\(text)\u{1B}[0m" : text
+    }
+
+    private func safe(_ text: String) -> String {
+        TerminalSafeText.sanitizeKeepingLines(masker.mask(text))
+    }
+
+    /// The request part of the output.
+    func requestText(_ request: Request) -> String {
+        var out = ""
+        if parts.contains("H") {
+            let url = request.url
+            let target = (url?.path.isEmpty == false ? url?.path ?? "/" : "/") + (url?.query.map { "?\($0)" } ?? "")
+            out += paint("\(request.httpMethod.rawValue) \(target) HTTP/1.1", "1") + "\n"
+            if let host = url?.host { out += paint("Host", "36") + ": \(host)\(url?.port.map { ":\($0)" } ?? "")\n" }
+            var headers = request.effectiveHeaders
+            if let contentType = request.body?.contentType, headers["Content-Type"] == nil { headers.set("Content-Type", contentType) }
+            for field in headers.fields { out += paint(field.name, "36") + ": " + field.value + "\n" }
+            out += "\n"
+        }
+        if parts.contains("B"), let body = request.body, let data = try? body.encoded() {
+            out += String(decoding: data, as: UTF8.self) + "\n\n"
+        }
+        return safe(out)
+    }
+
+    /// The response part of the output.
+    func responseText(_ response: Request.Response) -> String {
+        var out = ""
+        if parts.contains("m") {
+            let status = "\(response.statusCode) \(response.reasonPhrase)"
+            let color = response.statusCode >= 500 ? "1;31" : response.statusCode >= 400 ? "1;33" : response.statusCode >= 300 ? "1;36" : "1;32"
+            var line = paint(status, color) + "  " + ResponsePrinter.duration(response.duration) + "  " + ResponsePrinter.size(response.byteCount)
+            if response.wasRedirected, let url = response.url { line += "  → \(url.absoluteString)" }
+            out += line + "\n"
+        }
+        if parts.contains("h") {
+            out += paint("HTTP/1.1 \(response.statusCode) \(response.reasonPhrase)", "1") + "\n"
+            for field in response.headers.fields { out += paint(field.name, "36") + ": " + field.value + "\n" }
+        }
+        if parts.contains("b") {
+            if parts.contains("h") || parts.contains("m") { out += "\n" }
+            out += body(response)
+        }
+        return safe(out)
+    }
+
+    private func body(_ response: Request.Response) -> String {
+        let contentType = response.headers["Content-Type"]
+        guard pretty != .none else { return String(decoding: response.data, as: UTF8.self) + "\n" }
+        let formatted = BodyFormatter.format(response.data, contentType: contentType)
+        if pretty.formats {
+            return (useColor && pretty.colors ? ANSIStyle.standard.render(formatted.lines) : formatted.text) + "\n"
+        }
+        // Colours without re-formatting: only binary bodies are still summarised, never dumped.
+        if formatted.kind == .binary { return formatted.text + "\n" }
+        return String(decoding: response.data, as: UTF8.self) + "\n"
+    }
+
+    static func duration(_ seconds: TimeInterval) -> String {
+        seconds < 1 ? String(format: "%.0f ms", seconds * 1000) : String(format: "%.2f s", seconds)
+    }
+
+    static func size(_ bytes: Int) -> String {
+        if bytes < 1024 { return "\(bytes) B" }
+        if bytes < 1024 * 1024 { return String(format: "%.1f KB", Double(bytes) / 1024) }
+        return String(format: "%.1f MB", Double(bytes) / 1024 / 1024)
+    }
+}

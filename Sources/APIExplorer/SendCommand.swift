@@ -1,0 +1,107 @@
+import ArgumentParser
+import ExplorerCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `apiexplorer send REF`: sends a saved request and prints the response like HTTPie.
+struct SendCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "send",
+        abstract: "Send a saved request and print the response.",
+        discussion: """
+            Exit codes: 0 success; 1 usage or collection error (including an unresolved variable); 2 transport error \
+            (refused, timeout, DNS, TLS); with --check-status, 3, 4 or 5 for a 3xx, 4xx or 5xx response.
+            """
+    )
+
+    @Argument(help: "The request: collection/folder/request, as shown by `apiexplorer list`.")
+    var reference: String
+
+    @OptionGroup var options: CollectionsOptions
+
+    @Option(name: .long, help: "The environment (default: the collection's default).")
+    var env: String?
+
+    @Option(name: .customLong("set"), help: "Set a variable, winning over every other definition: --set NAME=VALUE.")
+    var variables: [String] = []
+
+    @Option(name: .long, help: "Add a header: --header 'Name: value'.")
+    var header: [String] = []
+
+    @Option(name: .customLong("print"), help: "What to print: H request head, B request body, h response head, b response body, m status/time/size.")
+    var printParts: String?
+
+    @Option(name: .long, help: "all, colors, format or none (default: all on a terminal, none otherwise).")
+    var pretty: PrettyMode?
+
+    @Flag(name: .long, help: "Exit with 3, 4 or 5 for a 3xx, 4xx or 5xx response.")
+    var checkStatus = false
+
+    @Flag(name: .long, help: "Print secret values instead of masking them.")
+    var showSecrets = false
+
+    func validate() throws {
+        if let printParts, printParts.isEmpty || !printParts.allSatisfy({ "HBhbm".contains($0) }) {
+            throw ValidationError("--print takes the letters H, B, h, b and m, e.g. --print hb")
+        }
+        for item in variables where !item.contains("=") {
+            throw ValidationError("--set takes NAME=VALUE, got '\(item)'")
+        }
+        for item in header where !item.contains(":") {
+            throw ValidationError("--header takes 'Name: value', got '\(item)'")
+        }
+    }
+
+    func run() async throws {
+        let (_, result) = try options.load()
+        let target = try RequestReference.find(reference, in: result)
+        let environment = try target.environment(named: env)
+        let launcher = DemoServerLauncher()
+        var demoURL: URL?
+        if environment?.usesBuiltInDemo == true {
+            do { demoURL = try await launcher.baseURL() } catch {
+                StandardError.write("error: could not start the built-in demo API: \(error)")
+                throw ExitCode(2)
+            }
+        }
+        let overrides = variables.map { item -> Variable in
+            let halves = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return Variable(name: String(halves[0]), value: halves.count > 1 ? String(halves[1]) : "")
+        }
+        let extra = header.map { item -> KeyValue in
+            let halves = item.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            return KeyValue(String(halves[0]).trimmingCharacters(in: .whitespaces),
+                            halves.count > 1 ? String(halves[1]).trimmingCharacters(in: .whitespaces) : "")
+        }
+        let resolver = RequestResolver(collection: target.collection, folders: target.located.folders, request: target.located.request,
+                                       environment: environment, overrides: overrides, extraHeaders: extra, demoBaseURL: demoURL)
+        let resolved: ResolvedRequest
+        do { resolved = try resolver.resolve() } catch {
+            StandardError.write("error: \(error.description)")
+            throw ExitCode(1)
+        }
+        let isTTY = isatty(STDOUT_FILENO) == 1
+        let mode = pretty ?? (isTTY ? .all : .none)
+        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        let printer = ResponsePrinter(parts: Set(printParts ?? "mhb"), pretty: mode, useColor: isTTY && mode.colors && !noColor,
+                                      masker: SecretMasker(secrets: showSecrets ? [] : resolved.secretValues))
+        let out = FileHandle.standardOutput
+        out.write(Data(printer.requestText(resolved.request).utf8))
+        let response: Request.Response
+        do {
+            response = try await resolved.request.send()
+        } catch {
+            await launcher.stop()
+            StandardError.write("error: \(printer.masker.mask(error.localizedDescription))")
+            throw ExitCode(error.transportFailure != nil || error.isCancelled ? 2 : 1)
+        }
+        out.write(Data(printer.responseText(response).utf8))
+        await launcher.stop()
+        if checkStatus, (300...599).contains(response.statusCode) {
+            StandardError.write("apiexplorer: warning: HTTP \(response.statusCode) \(response.reasonPhrase)")
+            throw ExitCode(Int32(response.statusCode / 100))
+        }
+    }
+}

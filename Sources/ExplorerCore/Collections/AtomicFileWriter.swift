@@ -1,0 +1,49 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Replaces a file so that a reader, or a crash at any moment, sees either the old bytes or the new, never a mix:
+/// write a temporary file beside it, fsync it, rename it over the old one, fsync the directory.
+public enum AtomicFileWriter {
+    /// Writes `data` to `path` atomically, keeping the old file's permissions (or `mode` for a new file).
+    public static func write(_ data: Data, to path: String, mode: mode_t = 0o644) throws(SaveError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let temporary = (directory.isEmpty ? "." : directory) + "/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        var status = stat()
+        let permissions = stat(path, &status) == 0 ? status.st_mode & 0o7777 : mode
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, permissions)
+        guard fd >= 0 else { throw .writeFailed(path: path, reason: String(cString: strerror(errno))) }
+        var failure: String?
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let written = Glibc.write(fd, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        fchmod(fd, permissions)
+        close(fd)
+        if let failure {
+            unlink(temporary)
+            throw .writeFailed(path: path, reason: failure)
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw .writeFailed(path: path, reason: reason)
+        }
+        let directoryFD = open(directory.isEmpty ? "." : directory, O_RDONLY)
+        if directoryFD >= 0 {
+            fsync(directoryFD)
+            close(directoryFD)
+        }
+    }
+}

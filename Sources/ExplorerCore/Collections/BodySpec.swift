@@ -1,0 +1,27 @@
+/// A request body as written in a collection file.
+public enum BodySpec: Sendable, Equatable {
+    /// No body.
+    case none
+    /// JSON text, sent as written after variable substitution.
+    case json(String)
+    /// Any text with an optional content type (`text/plain` when absent).
+    case text(String, contentType: String?)
+    /// `application/x-www-form-urlencoded` fields.
+    case form([KeyValue])
+    /// `multipart/form-data` with text and file parts.
+    case multipart([MultipartField])
+    /// The bytes of a file, relative to the request file.
+    case file(path: String, contentType: String?)
+
+    /// The `type` key used in files.
+    public var typeName: String {
+        switch self {
+        case .none: return "none"
+        case .json: return "json"
+        case .text: return "text"
+        case .form: return "form"
+        case .multipart: return "multipart"
+        case .file: return "file"
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import Yams
+
+/// Turns the text of one collection, folder or request file into the model, collecting warnings as it goes.
+struct CollectionFileParser {
+    static let requestKeys = ["name", "method", "url", "description", "query", "headers", "body", "auth", "variables",
+                              "timeout", "followRedirects", "verifyTLS"]
+    static let collectionKeys = ["name", "description", "headers", "auth", "variables", "environments"]
+    static let folderKeys = ["name", "description", "headers", "auth", "variables"]
+
+    let file: String
+    private(set) var warnings: [CollectionProblem] = []
+
+    init(file: String) { self.file = file }
+
+    /// Parses YAML (or JSON) text into its top-level mapping.
+    func document(_ text: String, what: String) throws(CollectionProblem) -> YAMLMap {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw CollectionFileParser.problem(from: error, file: file)
+        } catch {
+            throw CollectionProblem(SourceLocation(file: file), "could not read YAML: \(error)")
+        }
+        guard let node else { throw CollectionProblem(SourceLocation(file: file, line: 1, column: 1), "the file is empty; expected \(what)") }
+        return try YAMLMap(node, file: file, what: what)
+    }
+
+    static func problem(from error: YamlError, file: String) -> CollectionProblem {
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
+            let detail = context.map { "\(problem) \($0.text)" } ?? problem
+            return CollectionProblem(SourceLocation(file: file, line: mark.line, column: mark.column), "invalid YAML: \(detail)")
+        case let .reader(problem, _, _, _):
+            return CollectionProblem(SourceLocation(file: file), "the file is not readable text: \(problem)")
+        default:
+            return CollectionProblem(SourceLocation(file: file), "invalid YAML: \(error)")
+        }
+    }
+
+    mutating func request(_ map: YAMLMap, slug: String) throws(CollectionProblem) -> RequestSpec {
+        warnings += map.unknownKeys(allowed: CollectionFileParser.requestKeys, in: "a request")
+        let method = (try map.string("method") ?? "GET").uppercased()
+        guard !method.isEmpty, method.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" }) else {
+            throw CollectionProblem(map.location("method"), "'\(method)' is not an HTTP method; expected GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS or another word")
+        }
+        let url = try map.requiredString("url", in: "a request")
+        guard !url.contains(where: { $0 == " " || $0 == "\n" }) || url.contains("{{") else {
+            throw CollectionProblem(map.location("url"), "the url '\(url)' contains spaces; encode them as %20")
+        }
+        return RequestSpec(
+            name: try map.string("name") ?? slug, slug: slug, method: method, url: url,
+            description: try map.string("description"),
+            query: try keyValues(map, "query"), headers: try keyValues(map, "headers"),
+            body: try body(map), auth: try auth(map), variables: try variables(map, "variables"),
+            timeout: try map.double("timeout"), followRedirects: try map.bool("followRedirects"),
+            verifyTLS: try map.bool("verifyTLS"), file: file)
+    }
+
+    mutating func folder(_ map: YAMLMap?, slug: String, directory: String, isCollection: Bool) throws(CollectionProblem) -> (FolderSpec, [EnvironmentSpec]) {
+        guard let map else { return (FolderSpec(name: slug, slug: slug, directory: directory), []) }
+        warnings += map.unknownKeys(allowed: isCollection ? CollectionFileParser.collectionKeys : CollectionFileParser.folderKeys,
+                                    in: isCollection ? "collection.yaml" : "folder.yaml")
+        let folder = FolderSpec(name: try map.string("name") ?? slug, slug: slug, description: try map.string("description"),
+                                headers: try keyValues(map, "headers"), auth: try auth(map),
+                                variables: try variables(map, "variables"), directory: directory)
+        var environments: [EnvironmentSpec] = []
+        if isCollection {
+            for item in try map.list("environments") {
+                let env = try YAMLMap(item, file: file, what: "an environment")
+                warnings += env.unknownKeys(allowed: ["name", "baseURL", "default", "variables"], in: "an environment")
+                let name = try env.requiredString("name", in: "an environment")
+                if environments.contains(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) {
+                    throw CollectionProblem(env.location("name"), "duplicate environment name '\(name)'")
+                }
+                let baseURL = try env.requiredString("baseURL", in: "environment '\(name)'")
+                if baseURL != EnvironmentSpec.builtInDemo, !baseURL.contains("{{") {
+                    guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+                        throw CollectionProblem(env.location("baseURL"), "environment '\(name)' has baseURL '\(baseURL)', which is not an http:// or https:// URL (or \(EnvironmentSpec.builtInDemo))")
+                    }
+                }
+                environments.append(EnvironmentSpec(name: name, baseURL: baseURL, isDefault: try env.bool("default") ?? false,
+                                                    variables: try variables(env, "variables")))
+            }
+        }
+        return (folder, environments)
+    }
+
+    private mutating func keyValues(_ map: YAMLMap, _ key: String) throws(CollectionProblem) -> [KeyValue] {
+        var result: [KeyValue] = []
+        for item in try map.list(key) {
+            let entry = try YAMLMap(item, file: file, what: "an item of '\(key)'")
+            warnings += entry.unknownKeys(allowed: ["name", "value", "enabled"], in: "an item of '\(key)'")
+            let name = try entry.requiredString("name", in: "an item of '\(key)'")
+            if key == "headers", name.contains(where: { $0 == ":" || $0 == " " || $0.isNewline }) {
+                throw CollectionProblem(entry.location("name"), "'\(name)' is not a valid header name (no spaces or colons)")
+            }
+            result.append(KeyValue(name, try entry.string("value") ?? "", enabled: try entry.bool("enabled") ?? true))
+        }
+        return result
+    }
+
+    private mutating func variables(_ map: YAMLMap, _ key: String) throws(CollectionProblem) -> [Variable] {
+        var result: [Variable] = []
+        for item in try map.list(key) {
+            let entry = try YAMLMap(item, file: file, what: "a variable")
+            warnings += entry.unknownKeys(allowed: ["name", "value", "secret", "fromEnv"], in: "a variable")
+            let name = try entry.requiredString("name", in: "a variable")
+            guard VariableResolver.isValidName(name) else {
+                throw CollectionProblem(entry.location("name"), "'\(name)' is not a valid variable name (letters, digits, '_', '-', '.')")
+            }
+            result.append(Variable(name: name, value: try entry.string("value") ?? "", secret: try entry.bool("secret") ?? false,
+                                   fromEnvironment: try entry.string("fromEnv")))
+        }
+        return result
+    }
+
+    private mutating func auth(_ map: YAMLMap) throws(CollectionProblem) -> AuthSpec {
+        guard let auth = try map.map("auth") else { return .inherit }
+        let type = try auth.requiredString("type", in: "auth").lowercased()
+        let allowed: [String]
+        let spec: AuthSpec
+        switch type {
+        case "inherit": allowed = ["type"]; spec = .inherit
+        case "none": allowed = ["type"]; spec = .none
+        case "basic":
+            allowed = ["type", "username", "password"]
+            spec = .basic(username: try auth.requiredString("username", in: "basic auth"), password: try auth.string("password") ?? "")
+        case "bearer":
+            allowed = ["type", "token"]
+            spec = .bearer(token: try auth.requiredString("token", in: "bearer auth"))
+        case "apikey":
+            allowed = ["type", "name", "value", "in"]
+            let location = (try auth.string("in") ?? "header").lowercased()
+            guard location == "header" || location == "query" else {
+                throw CollectionProblem(auth.location("in"), "expected 'in' to be header or query, found '\(location)'")
+            }
+            spec = .apiKey(name: try auth.requiredString("name", in: "apikey auth"), value: try auth.string("value") ?? "", inQuery: location == "query")
+        default:
+            throw CollectionProblem(auth.location("type"), "unknown auth type '\(type)'; expected inherit, none, basic, bearer or apikey")
+        }
+        warnings += auth.unknownKeys(allowed: allowed, in: "\(type) auth")
+        return spec
+    }
+
+    private mutating func body(_ map: YAMLMap) throws(CollectionProblem) -> BodySpec {
+        guard let body = try map.map("body") else { return .none }
+        let type = try body.requiredString("type", in: "body").lowercased()
+        let allowed: [String]
+        let spec: BodySpec
+        switch type {
+        case "none": allowed = ["type"]; spec = .none
+        case "json":
+            allowed = ["type", "content"]
+            spec = .json(try body.requiredString("content", in: "a json body"))
+        case "text":
+            allowed = ["type", "content", "contentType"]
+            spec = .text(try body.string("content") ?? "", contentType: try body.string("contentType"))
+        case "form":
+            allowed = ["type", "fields"]
+            spec = .form(try keyValues(body, "fields"))
+        case "multipart":
+            allowed = ["type", "fields"]
+            var fields: [MultipartField] = []
+            for item in try body.list("fields") {
+                let field = try YAMLMap(item, file: file, what: "a multipart field")
+                warnings += field.unknownKeys(allowed: ["name", "value", "file", "contentType", "enabled"], in: "a multipart field")
+                let name = try field.requiredString("name", in: "a multipart field")
+                let value = try field.string("value")
+                let path = try field.string("file")
+                guard (value == nil) != (path == nil) else {
+                    throw CollectionProblem(field.location("name"), "multipart field '\(name)' needs exactly one of 'value' or 'file'")
+                }
+                fields.append(MultipartField(name: name, value: value, file: path, contentType: try field.string("contentType"),
+                                             enabled: try field.bool("enabled") ?? true))
+            }
+            spec = .multipart(fields)
+        case "file":
+            allowed = ["type", "file", "contentType"]
+            spec = .file(path: try body.requiredString("file", in: "a file body"), contentType: try body.string("contentType"))
+        default:
+            throw CollectionProblem(body.location("type"), "unknown body type '\(type)'; expected none, json, text, form, multipart or file")
+        }
+        warnings += body.unknownKeys(allowed: allowed, in: "a \(type) body")
+        return spec
+    }
+}

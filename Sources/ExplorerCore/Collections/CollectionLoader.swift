@@ -1,0 +1,214 @@
+import Foundation
+
+/// Reads collections from a directory: each sub-directory with a `collection.yaml` is a collection, its
+/// sub-directories are folders and its other `.yaml`/`.yml`/`.json` files are requests.
+public struct CollectionLoader: Sendable {
+    /// Files larger than this are reported rather than parsed: a request file is a few kilobytes.
+    public var maximumFileSize = 2 * 1024 * 1024
+    /// Folders nested deeper than this are reported, which also stops directory symlink loops.
+    public var maximumDepth = 32
+    /// The process environment, for `fromEnv` secrets.
+    public var environment: [String: String]
+
+    /// Creates a loader.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+    }
+
+    /// File names with a meaning of their own, which are never requests.
+    static let reservedFiles: Set<String> = ["collection.yaml", "collection.yml", "collection.json", "folder.yaml", "folder.yml", "folder.json"]
+    /// The git-ignored file beside `collection.yaml` that holds secret values.
+    public static let secretsFileName = "secrets.local.yaml"
+
+    /// Loads every collection under `directory`; broken files are reported and skipped, never fatal.
+    public func load(directory: String) -> CollectionLoadResult {
+        var result = CollectionLoadResult()
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            result.problems.append(CollectionProblem(SourceLocation(file: directory), "the collections directory does not exist"))
+            return result
+        }
+        let entries: [String]
+        do {
+            entries = try manager.contentsOfDirectory(atPath: directory).sorted()
+        } catch {
+            result.problems.append(CollectionProblem(SourceLocation(file: directory), "cannot list the directory: \(error.localizedDescription)"))
+            return result
+        }
+        for entry in entries where !entry.hasPrefix(".") {
+            let path = (directory as NSString).appendingPathComponent(entry)
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            guard let manifest = CollectionLoader.manifest(in: path) else { continue }
+            if let collection = loadCollection(at: path, manifest: manifest, into: &result) {
+                result.collections.append(collection)
+            }
+        }
+        return result
+    }
+
+    static func manifest(in directory: String) -> String? {
+        ["collection.yaml", "collection.yml", "collection.json"]
+            .map { (directory as NSString).appendingPathComponent($0) }
+            .first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// Loads one collection directory.
+    public func loadCollection(at directory: String, manifest: String, into result: inout CollectionLoadResult) -> CollectionSpec? {
+        let slug = (directory as NSString).lastPathComponent
+        var parser = CollectionFileParser(file: manifest)
+        let spec: (FolderSpec, [EnvironmentSpec])
+        do {
+            let text = try readText(manifest, into: &result)
+            spec = try parser.folder(try parser.document(text, what: "a collection (name, environments, headers...)"),
+                                     slug: slug, directory: directory, isCollection: true)
+        } catch {
+            result.problems.append(error)
+            return nil
+        }
+        result.problems += parser.warnings
+        var (root, environments) = spec
+        environments = applySecrets(to: environments, directory: directory, into: &result)
+        var visited: Set<String> = [CollectionLoader.realPath(directory)]
+        fill(&root, depth: 0, visited: &visited, into: &result)
+        return CollectionSpec(root: root, environments: environments)
+    }
+
+    private func fill(_ folder: inout FolderSpec, depth: Int, visited: inout Set<String>, into result: inout CollectionLoadResult) {
+        let manager = FileManager.default
+        let entries: [String]
+        do {
+            entries = try manager.contentsOfDirectory(atPath: folder.directory).sorted()
+        } catch {
+            result.problems.append(CollectionProblem(SourceLocation(file: folder.directory), "cannot list the folder: \(error.localizedDescription)"))
+            return
+        }
+        var slugs: [String: String] = [:]
+        // `_files/` and the like hold body files, not requests.
+        for entry in entries where !entry.hasPrefix(".") && !entry.hasPrefix("_") {
+            let path = (folder.directory as NSString).appendingPathComponent(entry)
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                result.problems.append(CollectionProblem(SourceLocation(file: path), "cannot be read (a broken symbolic link?)"))
+                continue
+            }
+            if isDirectory.boolValue {
+                let real = CollectionLoader.realPath(path)
+                guard !visited.contains(real) else {
+                    result.problems.append(CollectionProblem(SourceLocation(file: path), "skipped: this folder links back to a folder already loaded (a symbolic link loop)"))
+                    continue
+                }
+                guard depth < maximumDepth else {
+                    result.problems.append(CollectionProblem(SourceLocation(file: path), "skipped: folders are nested more than \(maximumDepth) deep"))
+                    continue
+                }
+                visited.insert(real)
+                if let sub = loadFolder(at: path, depth: depth + 1, visited: &visited, into: &result) { folder.folders.append(sub) }
+                continue
+            }
+            let ext = (entry as NSString).pathExtension.lowercased()
+            guard ["yaml", "yml", "json"].contains(ext), !CollectionLoader.reservedFiles.contains(entry),
+                  !entry.hasSuffix(".local.yaml"), !entry.hasSuffix(".local.yml") else { continue }
+            let slug = (entry as NSString).deletingPathExtension
+            if let other = slugs[slug] {
+                result.problems.append(CollectionProblem(SourceLocation(file: path), "skipped: '\(other)' in the same folder already defines the request '\(slug)'"))
+                continue
+            }
+            slugs[slug] = entry
+            if let request = loadRequest(at: path, slug: slug, into: &result) { folder.requests.append(request) }
+        }
+    }
+
+    private func loadFolder(at directory: String, depth: Int, visited: inout Set<String>, into result: inout CollectionLoadResult) -> FolderSpec? {
+        let slug = (directory as NSString).lastPathComponent
+        let manifest = ["folder.yaml", "folder.yml", "folder.json"].map { (directory as NSString).appendingPathComponent($0) }
+            .first { FileManager.default.fileExists(atPath: $0) }
+        var parser = CollectionFileParser(file: manifest ?? directory)
+        var folder: FolderSpec
+        do {
+            let map = try manifest.map { file throws(CollectionProblem) in
+                try parser.document(try readText(file, into: &result), what: "a folder (name, headers, auth, variables)")
+            }
+            folder = try parser.folder(map, slug: slug, directory: directory, isCollection: false).0
+        } catch {
+            result.problems.append(error)
+            return nil
+        }
+        result.problems += parser.warnings
+        fill(&folder, depth: depth, visited: &visited, into: &result)
+        return folder
+    }
+
+    /// Loads one request file.
+    public func loadRequest(at path: String, slug: String, into result: inout CollectionLoadResult) -> RequestSpec? {
+        var parser = CollectionFileParser(file: path)
+        do {
+            let text = try readText(path, into: &result)
+            let request = try parser.request(try parser.document(text, what: "a request (name, method, url...)"), slug: slug)
+            result.problems += parser.warnings
+            return request
+        } catch {
+            result.problems.append(error)
+            return nil
+        }
+    }
+
+    private func readText(_ path: String, into result: inout CollectionLoadResult) throws(CollectionProblem) -> String {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        if let size = attributes?[.size] as? Int, size > maximumFileSize {
+            throw CollectionProblem(SourceLocation(file: path), "the file is \(size / 1024 / 1024) MB; collection files are limited to \(maximumFileSize / 1024 / 1024) MB")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.isReadableFile(atPath: path) ? "cannot be read" : "permission denied"
+            throw CollectionProblem(SourceLocation(file: path), "\(reason); check the file's permissions")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CollectionProblem(SourceLocation(file: path), "the file is not UTF-8 text (is it a binary file?)")
+        }
+        if let index = text.unicodeScalars.firstIndex(where: { $0.value == 0 }) {
+            let prefix = text.unicodeScalars[..<index]
+            let line = prefix.filter { $0 == "\n" }.count + 1
+            throw CollectionProblem(SourceLocation(file: path, line: line, column: 1), "the file contains NUL bytes (is it a binary file?)")
+        }
+        result.loadedFiles[path] = data
+        return text
+    }
+
+    /// Fills secret values from `secrets.local.yaml` (environment name → variable → value) and `fromEnv`.
+    private func applySecrets(to environments: [EnvironmentSpec], directory: String, into result: inout CollectionLoadResult) -> [EnvironmentSpec] {
+        var locals: [String: [String: String]] = [:]
+        let path = (directory as NSString).appendingPathComponent(CollectionLoader.secretsFileName)
+        if FileManager.default.fileExists(atPath: path) {
+            let parser = CollectionFileParser(file: path)
+            do {
+                let map = try parser.document(try readText(path, into: &result), what: "secret values by environment")
+                for name in map.keys {
+                    guard let values = try map.map(name) else { continue }
+                    var entries: [String: String] = [:]
+                    for key in values.keys { entries[key] = try values.string(key) ?? "" }
+                    locals[name.lowercased()] = entries
+                }
+            } catch {
+                result.problems.append(error)
+            }
+        }
+        return environments.map { environment in
+            var copy = environment
+            let local = locals[environment.name.lowercased()] ?? [:]
+            copy.variables = environment.variables.map { variable in
+                var filled = variable
+                if let value = local[variable.name] { filled.value = value }
+                if let name = variable.fromEnvironment, let value = self.environment[name] { filled.value = value }
+                return filled
+            }
+            for (name, value) in local.sorted(by: { $0.key < $1.key }) where !copy.variables.contains(where: { $0.name == name }) {
+                copy.variables.append(Variable(name: name, value: value, secret: true))
+            }
+            return copy
+        }
+    }
+
+    static func realPath(_ path: String) -> String {
+        (path as NSString).resolvingSymlinksInPath
+    }
+}

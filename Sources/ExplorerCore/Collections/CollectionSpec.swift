@@ -1,0 +1,30 @@
+/// A collection: a service with environments, shared headers, credentials and variables, and a tree of requests.
+public struct CollectionSpec: Sendable, Equatable {
+    /// The top of the tree; its headers, auth and variables are the collection's own.
+    public var root: FolderSpec
+    /// The environments, in file order.
+    public var environments: [EnvironmentSpec]
+
+    /// Creates a collection.
+    public init(root: FolderSpec, environments: [EnvironmentSpec]) {
+        self.root = root
+        self.environments = environments
+    }
+
+    /// The display name.
+    public var name: String { root.name }
+    /// The reference segment: the directory name.
+    public var slug: String { root.slug }
+    /// The directory holding `collection.yaml`.
+    public var directory: String { root.directory }
+
+    /// The environment marked default, else the first.
+    public var defaultEnvironment: EnvironmentSpec? {
+        environments.first(where: \.isDefault) ?? environments.first
+    }
+
+    /// An environment by name, case-insensitively.
+    public func environment(named name: String) -> EnvironmentSpec? {
+        environments.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Yams
+
+/// Loads collections from a directory and saves edits back: atomically, touching only the edited block, and never
+/// over a file that changed on disk since it was loaded.
+public struct CollectionStore: Sendable {
+    /// The collections directory.
+    public var directory: String
+    /// The loader used.
+    public var loader: CollectionLoader
+
+    /// Creates a store for `directory`.
+    public init(directory: String, loader: CollectionLoader = CollectionLoader()) {
+        self.directory = directory
+        self.loader = loader
+    }
+
+    /// Loads every collection.
+    public func load() -> CollectionLoadResult {
+        loader.load(directory: directory)
+    }
+
+    /// Writes `headers` as the request's own headers, replacing only the `headers:` block of its file, and returns
+    /// the new file bytes. `original` is the file as it was loaded: a different file on disk is a conflict.
+    @discardableResult
+    public static func saveHeaders(_ headers: [KeyValue], of request: RequestSpec, original: Data?) throws(SaveError) -> Data {
+        let path = request.file
+        guard let current = FileManager.default.contents(atPath: path) else {
+            throw .unreadable(path: path, reason: "the file no longer exists")
+        }
+        if let original, original != current { throw .conflict(path: path) }
+        guard let text = String(data: current, encoding: .utf8) else { throw .unreadable(path: path, reason: "not UTF-8 text") }
+        let updated = try replacingBlock("headers", with: YAMLText.keyValueBlock("headers", headers), in: text, path: path,
+                                         insertBefore: ["body", "auth", "variables", "timeout", "followRedirects", "verifyTLS"])
+        let data = Data(updated.utf8)
+        try AtomicFileWriter.write(data, to: path)
+        return data
+    }
+
+    /// `text` with the top-level `key` block replaced by `block` (or inserted before the first of `insertBefore`).
+    static func replacingBlock(_ key: String, with block: [String], in text: String, path: String, insertBefore: [String]) throws(SaveError) -> String {
+        let node: Node?
+        do { node = try Yams.compose(yaml: text) } catch { throw .unreadable(path: path, reason: "\(error)") }
+        guard case let .mapping(mapping)? = node else { throw .unreadable(path: path, reason: "the file is not a mapping") }
+        // JSON files parse as YAML too, but a YAML block would change their format; rewrite them whole instead.
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("{") {
+            throw .unreadable(path: path, reason: "saving edits to JSON request files is not supported yet; convert it to YAML")
+        }
+        var lines = text.components(separatedBy: "\n")
+        let keyLines: [(String, Int)] = mapping.keys.compactMap { keyNode in
+            guard let name = keyNode.string, let line = keyNode.mark?.line else { return nil }
+            return (name, line - 1)
+        }
+        if let start = keyLines.first(where: { $0.0 == key })?.1 {
+            var end = keyLines.map(\.1).filter { $0 > start }.min() ?? lines.count
+            // Keep blank lines and comments that sit right before the next key with that key.
+            while end - 1 > start, lines[end - 1].trimmingCharacters(in: .whitespaces).isEmpty || lines[end - 1].hasPrefix("#") { end -= 1 }
+            lines.replaceSubrange(start..<end, with: block)
+        } else if let before = keyLines.first(where: { insertBefore.contains($0.0) })?.1 {
+            lines.insert(contentsOf: block, at: before)
+        } else {
+            while let last = lines.last, last.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeLast() }
+            lines += block
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

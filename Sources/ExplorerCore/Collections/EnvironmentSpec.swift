@@ -1,0 +1,25 @@
+/// A named set of variables, including the base URL, that a collection's requests are sent with.
+public struct EnvironmentSpec: Sendable, Equatable {
+    /// The base URL value that starts the built-in demo API in-process instead of naming a server.
+    public static let builtInDemo = "builtin:demo"
+
+    /// The name (`local`, `staging`).
+    public var name: String
+    /// The base URL requests resolve against, or `builtin:demo`.
+    public var baseURL: String
+    /// True for the environment used when none is chosen.
+    public var isDefault: Bool
+    /// The environment's variables.
+    public var variables: [Variable]
+
+    /// Creates an environment.
+    public init(name: String, baseURL: String, isDefault: Bool = false, variables: [Variable] = []) {
+        self.name = name
+        self.baseURL = baseURL
+        self.isDefault = isDefault
+        self.variables = variables
+    }
+
+    /// True when requests in this environment go to the built-in demo API.
+    public var usesBuiltInDemo: Bool { baseURL == EnvironmentSpec.builtInDemo }
+}

@@ -1,0 +1,194 @@
+import Foundation
+
+/// Turns a saved request, the folders above it, its collection and an environment into an ExplorerCore `Request`.
+///
+/// The collection becomes the root `ComponentContext`, each folder a child context, and the request is made below
+/// the innermost one, so saved requests take the same path through the core as a library user's `Service` tree.
+public struct RequestResolver: Sendable {
+    /// The collection.
+    public var collection: CollectionSpec
+    /// The folders from the collection down to the request's folder (empty at the top level).
+    public var folders: [FolderSpec]
+    /// The request.
+    public var request: RequestSpec
+    /// The environment, if any.
+    public var environment: EnvironmentSpec?
+    /// `--set NAME=VALUE` values, which win over everything.
+    public var overrides: [Variable]
+    /// `--header` values, added after the request's own.
+    public var extraHeaders: [KeyValue]
+    /// The address of the running demo API, for environments whose base URL is `builtin:demo`.
+    public var demoBaseURL: URL?
+    /// The process environment, for `{{$env.NAME}}`.
+    public var processEnvironment: [String: String]
+
+    /// Creates a resolver.
+    public init(collection: CollectionSpec, folders: [FolderSpec], request: RequestSpec, environment: EnvironmentSpec?,
+                overrides: [Variable] = [], extraHeaders: [KeyValue] = [], demoBaseURL: URL? = nil,
+                processEnvironment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.collection = collection
+        self.folders = folders
+        self.request = request
+        self.environment = environment
+        self.overrides = overrides
+        self.extraHeaders = extraHeaders
+        self.demoBaseURL = demoBaseURL
+        self.processEnvironment = processEnvironment
+    }
+
+    /// `collection/folder/request`.
+    public var reference: String {
+        ([collection.slug] + folders.map(\.slug) + [request.slug]).joined(separator: "/")
+    }
+
+    /// The environment's base URL, with the demo API's real address substituted.
+    public var baseURLValue: String? {
+        guard let environment else { return nil }
+        if environment.usesBuiltInDemo { return demoBaseURL?.absoluteString ?? "http://127.0.0.1:0" }
+        return environment.baseURL
+    }
+
+    /// The variable resolver for this request, narrowest scope first.
+    public var variableResolver: VariableResolver {
+        var scopes = [VariableScope(origin: "command line", variables: overrides)]
+        if let environment {
+            var variables = environment.variables
+            if let base = baseURLValue, !variables.contains(where: { $0.name == "baseURL" }) {
+                variables.append(Variable(name: "baseURL", value: base))
+            }
+            scopes.append(VariableScope(origin: "environment \(environment.name)", variables: variables))
+        }
+        scopes.append(VariableScope(origin: "request", variables: request.variables))
+        for folder in folders.reversed() { scopes.append(VariableScope(origin: "folder \(folder.name)", variables: folder.variables)) }
+        scopes.append(VariableScope(origin: "collection", variables: collection.root.variables))
+        return VariableResolver(scopes: scopes, environmentName: environment?.name, context: "request \(reference)",
+                                processEnvironment: processEnvironment)
+    }
+
+    /// Every header the request will send, outermost first, marking which are inherited and which are replaced.
+    public var effectiveHeaders: [EffectiveHeader] {
+        var entries: [EffectiveHeader] = collection.root.headers.map { EffectiveHeader(header: $0, origin: "collection", isOwn: false) }
+        for folder in folders {
+            entries += folder.headers.map { EffectiveHeader(header: $0, origin: folder.name, isOwn: false) }
+        }
+        entries += request.headers.map { EffectiveHeader(header: $0, origin: "request", isOwn: true) }
+        for index in entries.indices where entries[index].header.enabled {
+            let name = entries[index].header.name.lowercased()
+            let replacedLater = entries[(index + 1)...].contains { $0.header.enabled && $0.header.name.lowercased() == name && $0.origin != entries[index].origin }
+            entries[index].isOverridden = replacedLater
+        }
+        return entries
+    }
+
+    /// The credentials that apply: the nearest that is not `inherit`.
+    public var effectiveAuth: AuthSpec {
+        for auth in [request.auth] + folders.reversed().map(\.auth) + [collection.root.auth] where auth != .inherit {
+            return auth
+        }
+        return .none
+    }
+
+    /// The URL after substitution, before query parameters, for previews.
+    public func resolvedURLString() throws(ResolveError) -> String {
+        let resolver = variableResolver
+        let url: String
+        do { url = try resolver.resolve(request.url) } catch { throw .variable(error) }
+        if url.lowercased().hasPrefix("http://") || url.lowercased().hasPrefix("https://") { return url }
+        guard let base = baseURLValue else {
+            throw .invalidURL(url, context: "request \(reference) (no environment is selected, so a path has no base URL)")
+        }
+        let resolvedBase: String
+        do { resolvedBase = try resolver.resolve(base) } catch { throw .variable(error) }
+        let trimmedBase = resolvedBase.hasSuffix("/") ? String(resolvedBase.dropLast()) : resolvedBase
+        return url.isEmpty ? trimmedBase : trimmedBase + (url.hasPrefix("/") ? url : "/" + url)
+    }
+
+    /// Builds the request to send.
+    public func resolve() throws(ResolveError) -> ResolvedRequest {
+        let resolver = variableResolver
+        func sub(_ text: String) throws(ResolveError) -> String {
+            do { return try resolver.resolve(text) } catch { throw .variable(error) }
+        }
+        let full = try resolvedURLString()
+        guard var components = URLComponents(string: full), let scheme = components.scheme?.lowercased(),
+              ["http", "https"].contains(scheme), components.host?.isEmpty == false else {
+            throw .invalidURL(full, context: "request \(reference)")
+        }
+        if request.verifyTLS == false {
+            throw .unsupported("verifyTLS: false is set on request \(reference), but FoundationNetworking on Linux cannot turn certificate verification off; remove the setting or use an http:// URL.")
+        }
+        let inlineQuery = (components.percentEncodedQuery ?? "").split(separator: "&").map { pair -> URLQueryItem in
+            let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (text: Substring) in text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text) }
+            return URLQueryItem(name: decode(halves[0]), value: halves.count > 1 ? decode(halves[1]) : nil)
+        }
+        let segments = components.percentEncodedPath.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
+        components.percentEncodedPath = ""
+        components.percentEncodedQuery = nil
+        components.fragment = nil
+        guard let base = components.url else { throw .invalidURL(full, context: "request \(reference)") }
+
+        var context = ComponentContext(baseURL: base, properties: try properties(headers: collection.root.headers, auth: collection.root.auth, sub))
+        for folder in folders {
+            context = context.child(properties: try properties(headers: folder.headers, auth: folder.auth, sub))
+        }
+        var query = inlineQuery
+        for item in request.query where item.enabled { query.append(URLQueryItem(name: try sub(item.name), value: try sub(item.value))) }
+        var own = HTTPHeaders()
+        for header in request.headers + extraHeaders where header.enabled { own.add(try sub(header.name), try sub(header.value)) }
+        var built = context.request(HTTPMethod(rawValue: request.method), path: segments, queryItems: query, headers: own,
+                                    body: try body(sub))
+        if request.auth != .inherit { built.authentication = try authentication(request.auth, sub) }
+        if let timeout = request.timeout { built.configuration.timeoutInterval = timeout }
+        if let follow = request.followRedirects { built.configuration.followRedirects = follow }
+        return ResolvedRequest(request: built, secretValues: resolver.secretValues, environment: environment)
+    }
+
+    private func properties(headers: [KeyValue], auth: AuthSpec, _ sub: (String) throws(ResolveError) -> String) throws(ResolveError) -> RequestProperties {
+        var resolved = HTTPHeaders()
+        for header in headers where header.enabled { resolved.add(try sub(header.name), try sub(header.value)) }
+        return RequestProperties(headers: resolved, authentication: auth == .inherit ? nil : try authentication(auth, sub))
+    }
+
+    private func authentication(_ auth: AuthSpec, _ sub: (String) throws(ResolveError) -> String) throws(ResolveError) -> Authentication? {
+        switch auth {
+        case .inherit, .none: return nil
+        case let .basic(username, password): return .basic(username: try sub(username), password: try sub(password))
+        case let .bearer(token): return .bearer(token: try sub(token))
+        case let .apiKey(name, value, inQuery): return .apiKey(name: try sub(name), value: try sub(value), in: inQuery ? .query : .header)
+        }
+    }
+
+    private func body(_ sub: (String) throws(ResolveError) -> String) throws(ResolveError) -> RequestBody? {
+        let directory = (request.file as NSString).deletingLastPathComponent
+        func read(_ path: String) throws(ResolveError) -> Data {
+            let resolved = try sub(path)
+            let full = resolved.hasPrefix("/") ? resolved : (directory as NSString).appendingPathComponent(resolved)
+            guard let data = FileManager.default.contents(atPath: full) else {
+                throw .file(path: full, context: "request \(reference)", reason: FileManager.default.fileExists(atPath: full) ? "permission denied" : "no such file")
+            }
+            return data
+        }
+        switch request.body {
+        case .none: return nil
+        case let .json(text): return .rawJSON(try sub(text))
+        case let .text(text, contentType): return .text(try sub(text), contentType: contentType ?? "text/plain; charset=utf-8")
+        case let .form(fields):
+            var items: [URLQueryItem] = []
+            for field in fields where field.enabled { items.append(URLQueryItem(name: try sub(field.name), value: try sub(field.value))) }
+            return .form(items)
+        case let .multipart(fields):
+            var form = MultipartFormData()
+            for field in fields where field.enabled {
+                if let path = field.file {
+                    form.add(name: try sub(field.name), filename: (path as NSString).lastPathComponent,
+                             contentType: field.contentType ?? "application/octet-stream", data: try read(path))
+                } else {
+                    form.add(name: try sub(field.name), value: try sub(field.value ?? ""))
+                }
+            }
+            return .multipart(form)
+        case let .file(path, contentType): return .data(try read(path), contentType: contentType ?? "application/octet-stream")
+        }
+    }
+}

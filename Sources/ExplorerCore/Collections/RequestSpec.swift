@@ -1,0 +1,54 @@
+import Foundation
+
+/// A saved request: one YAML file in a collection.
+public struct RequestSpec: Sendable, Equatable {
+    /// The display name.
+    public var name: String
+    /// The reference segment, from the file name without extension (`get-user`).
+    public var slug: String
+    /// The HTTP method (`GET`, or any extension method).
+    public var method: String
+    /// A path below the environment's base URL (`/users/{{id}}`) or a full URL.
+    public var url: String
+    /// What the request is for.
+    public var description: String?
+    /// Query parameters.
+    public var query: [KeyValue]
+    /// The request's own headers (inherited ones come from folders and the collection).
+    public var headers: [KeyValue]
+    /// The body.
+    public var body: BodySpec
+    /// Credentials; `.inherit` by default.
+    public var auth: AuthSpec
+    /// Variables that apply to this request only.
+    public var variables: [Variable]
+    /// Seconds before the request times out.
+    public var timeout: Double?
+    /// Whether redirects are followed (default true).
+    public var followRedirects: Bool?
+    /// Whether TLS certificates are verified (default true).
+    public var verifyTLS: Bool?
+    /// The file it was loaded from.
+    public var file: String
+
+    /// Creates a request.
+    public init(name: String, slug: String, method: String = "GET", url: String, description: String? = nil,
+                query: [KeyValue] = [], headers: [KeyValue] = [], body: BodySpec = .none, auth: AuthSpec = .inherit,
+                variables: [Variable] = [], timeout: Double? = nil, followRedirects: Bool? = nil, verifyTLS: Bool? = nil,
+                file: String = "") {
+        self.name = name
+        self.slug = slug
+        self.method = method
+        self.url = url
+        self.description = description
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.auth = auth
+        self.variables = variables
+        self.timeout = timeout
+        self.followRedirects = followRedirects
+        self.verifyTLS = verifyTLS
+        self.file = file
+    }
+}

@@ -1,0 +1,26 @@
+/// A `{{variable}}` that could not be resolved; the request is not sent.
+public struct VariableError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The variable's name.
+    public var name: String
+    /// What was being resolved (`request Demo/users/get-user`).
+    public var context: String
+    /// The active environment, if any.
+    public var environment: String?
+    /// Why: unresolved, or a reference cycle.
+    public var reason: String
+
+    /// Creates an error.
+    public init(name: String, context: String, environment: String?, reason: String = "is not defined") {
+        self.name = name
+        self.context = context
+        self.environment = environment
+        self.reason = reason
+    }
+
+    /// A sentence naming the variable, the request and the environment.
+    public var description: String {
+        let env = environment.map { "environment '\($0)'" } ?? "no environment"
+        return "The variable {{\(name)}} \(reason) (in \(context), \(env)). Define it in the environment, the collection, "
+            + "or pass --set \(name)=VALUE."
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// Substitutes `{{name}}` in text, narrowest scope first, with the built-ins `{{$env.NAME}}`, `{{$uuid}}`,
+/// `{{$timestamp}}` and `{{$randomInt}}`; `\{{` writes a literal `{{`.
+public struct VariableResolver: Sendable {
+    /// Scopes from narrowest (command line) to widest (collection).
+    public var scopes: [VariableScope]
+    /// The environment name, for error messages.
+    public var environmentName: String?
+    /// What is being resolved, for error messages.
+    public var context: String
+    /// The process environment, for `{{$env.NAME}}`.
+    public var processEnvironment: [String: String]
+
+    /// Creates a resolver.
+    public init(scopes: [VariableScope], environmentName: String?, context: String,
+                processEnvironment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.scopes = scopes
+        self.environmentName = environmentName
+        self.context = context
+        self.processEnvironment = processEnvironment
+    }
+
+    /// True for names a variable may have.
+    public static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }
+    }
+
+    /// The variable a name resolves to, narrowest scope first.
+    public func lookup(_ name: String) -> Variable? {
+        for scope in scopes {
+            if let variable = scope.variables.last(where: { $0.name == name }) { return variable }
+        }
+        return nil
+    }
+
+    /// Every secret value in scope, for masking output.
+    public var secretValues: [String] {
+        var values: [String] = []
+        for scope in scopes {
+            for variable in scope.variables where variable.secret && !variable.value.isEmpty {
+                if let resolved = try? resolve(variable.value) { values.append(resolved) }
+                values.append(variable.value)
+            }
+        }
+        return Array(Set(values)).sorted { $0.count > $1.count }
+    }
+
+    /// `text` with every variable substituted.
+    public func resolve(_ text: String) throws(VariableError) -> String {
+        try resolve(text, depth: 0, chain: [])
+    }
+
+    private func resolve(_ text: String, depth: Int, chain: [String]) throws(VariableError) -> String {
+        guard text.contains("{{") else { return text }
+        var output = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{") {
+            let before = rest[..<open.lowerBound]
+            if before.hasSuffix("\\") {
+                output += before.dropLast() + "{{"
+                rest = rest[open.upperBound...]
+                continue
+            }
+            output += before
+            guard let close = rest[open.upperBound...].range(of: "}}") else {
+                output += rest[open.lowerBound...]
+                return output
+            }
+            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            output += try value(of: name, depth: depth, chain: chain)
+            rest = rest[close.upperBound...]
+        }
+        return output + rest
+    }
+
+    private func value(of name: String, depth: Int, chain: [String]) throws(VariableError) -> String {
+        if name.hasPrefix("$") { return try builtIn(name) }
+        guard let variable = lookup(name) else {
+            throw VariableError(name: name, context: context, environment: environmentName)
+        }
+        guard !chain.contains(name), depth < 16 else {
+            throw VariableError(name: name, context: context, environment: environmentName,
+                                reason: "refers to itself through " + (chain + [name]).map { "{{\($0)}}" }.joined(separator: " → "))
+        }
+        return try resolve(variable.value, depth: depth + 1, chain: chain + [name])
+    }
+
+    private func builtIn(_ name: String) throws(VariableError) -> String {
+        switch name {
+        case "$uuid", "$guid", "$random.uuid": return UUID().uuidString.lowercased()
+        case "$timestamp": return String(Int(Date().timeIntervalSince1970))
+        case "$isoTimestamp": return ISO8601DateFormatter().string(from: Date())
+        case "$randomInt": return String(Int.random(in: 0..<1000))
+        default:
+            if name.hasPrefix("$env.") || name.hasPrefix("$processEnv.") {
+                let key = String(name.drop(while: { $0 != "." }).dropFirst())
+                guard let value = processEnvironment[key] else {
+                    throw VariableError(name: name, context: context, environment: environmentName,
+                                        reason: "reads the process environment variable \(key), which is not set")
+                }
+                return value
+            }
+            throw VariableError(name: name, context: context, environment: environmentName,
+                                reason: "is not a built-in; use $env.NAME, $uuid, $timestamp, $isoTimestamp or $randomInt")
+        }
+    }
+}
