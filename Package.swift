@@ -29,7 +29,7 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ]
         ),
-        .target(name: "ExplorerTUI"),
+        .target(name: "ExplorerTUI", dependencies: ["ExplorerCore"]),
         .target(
             name: "DemoServer",
             dependencies: ["ExplorerCore", .product(name: "FlyingFox", package: "FlyingFox")]
@@ -38,6 +38,7 @@ let package = Package(
             name: "APIExplorer",
             dependencies: [
                 "ExplorerCore",
+                "ExplorerTUI",
                 "DemoServer",
                 "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -57,7 +58,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ExplorerTUITests",
-            dependencies: ["ExplorerTUI"],
+            dependencies: ["ExplorerTUI", "ExplorerCore"],
             exclude: ["__Snapshots__"]
         ),
     ]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CNcurses
 import ExplorerCore
+import ExplorerTUI
 import Foundation
 
 /// The `apiexplorer` command: the explorer itself, and subcommands for scripts.
@@ -10,7 +11,7 @@ struct APIExplorerCommand: AsyncParsableCommand {
         commandName: "apiexplorer",
         abstract: "A terminal API explorer: browse saved collections, switch environments, send requests, read responses.",
         discussion: """
-            Run with no subcommand to open the full-screen explorer on ./Collections.
+            Run with no subcommand to open the full-screen explorer on ./Collections (? shows the keys).
             """,
         version: APIExplorerCommand.versionText,
         subcommands: [ListCommand.self, EnvsCommand.self, SendCommand.self, ServeDemoCommand.self],
@@ -22,7 +23,20 @@ struct APIExplorerCommand: AsyncParsableCommand {
         "apiexplorer \(ExplorerCoreInfo.version) (\(String(cString: cn_version())))"
     }
 
+    @OptionGroup var options: CollectionsOptions
+
+    @Option(name: .long, help: "The environment to start in (default: each collection's default).")
+    var env: String?
+
     mutating func run() async throws {
-        print("The full-screen explorer is not built yet. See `apiexplorer --help` for what works today.")
+        let store = CollectionStore(directory: options.directory())
+        let result = store.load()
+        if result.collections.isEmpty, let problem = result.errors.first, problem.location.file == store.directory {
+            StandardError.write("error: \(problem.description). Pass --collections DIR, or create ./Collections.")
+            throw ExitCode(1)
+        }
+        let model = ExplorerModel(collections: result.collections, problems: result.problems, loadedFiles: result.loadedFiles,
+                                  environment: env)
+        await ExplorerRunLoop(model: model).run()
     }
 }

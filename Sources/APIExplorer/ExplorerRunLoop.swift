@@ -1,0 +1,119 @@
+import ExplorerCore
+import ExplorerTUI
+import Foundation
+
+/// Runs the explorer: reads keys, applies messages to the model, executes effects off the UI thread, and redraws
+/// only when something changed.
+final class ExplorerRunLoop {
+    private var model: ExplorerModel
+    private let inbox = MessageInbox()
+    private let demo = DemoServerLauncher()
+    private var sends: [Int: Task<Void, Never>] = [:]
+
+    init(model: ExplorerModel) {
+        self.model = model
+    }
+
+    /// Takes over the terminal until the user quits; the terminal is restored on every way out.
+    func run() async {
+        let terminal = NcursesTerminal()
+        defer { terminal.restore() }
+        model.colors = terminal.hasColors
+        let size = terminal.size
+        model.width = size.width
+        model.height = size.height
+        if model.collections.contains(where: { $0.environments.contains(where: \.usesBuiltInDemo) }) {
+            let demo = self.demo
+            let inbox = self.inbox
+            Task {
+                if let url = try? await demo.baseURL() { inbox.post(.demoStarted(url)) }
+            }
+        }
+        terminal.draw(ExplorerView.render(model), cursor: ExplorerView.cursor(model))
+        var running = true
+        while running {
+            var changed = false
+            if let key = terminal.readKey(timeoutMilliseconds: 25) {
+                running = apply(.keyPressed(key)) && running
+                changed = true
+            }
+            for message in inbox.drain() {
+                running = apply(message) && running
+                changed = true
+            }
+            if case .sending = model.response {
+                _ = apply(.ticked(Date()))
+                changed = true
+            }
+            if changed && running { terminal.draw(ExplorerView.render(model), cursor: ExplorerView.cursor(model)) }
+            await Task.yield()
+        }
+        for task in sends.values { task.cancel() }
+        await demo.stop()
+    }
+
+    /// Applies a message and runs its effects; false when the explorer should quit.
+    private func apply(_ message: AppMessage) -> Bool {
+        var keepRunning = true
+        for effect in model.update(message) {
+            switch effect {
+            case .quit: keepRunning = false
+            case let .cancel(id):
+                sends.removeValue(forKey: id)?.cancel()
+            case let .send(id, resolver):
+                sends[id] = startSend(id: id, resolver: resolver)
+            case let .save(key, headers, request, original):
+                let inbox = self.inbox
+                Task.detached {
+                    do {
+                        let data = try CollectionStore.saveHeaders(headers, of: request, original: original)
+                        inbox.post(.saved(key: key, file: request.file, data: data))
+                    } catch {
+                        inbox.post(.saveFailed(key: key, message: error.description))
+                    }
+                }
+            }
+        }
+        return keepRunning
+    }
+
+    private func startSend(id: Int, resolver original: RequestResolver) -> Task<Void, Never> {
+        let inbox = self.inbox
+        let demo = self.demo
+        return Task.detached {
+            var resolver = original
+            if resolver.environment?.usesBuiltInDemo == true {
+                guard let url = try? await demo.baseURL() else {
+                    inbox.post(.requestFailed(id: id, message: "The built-in demo API could not start."))
+                    return
+                }
+                resolver.demoBaseURL = url
+            }
+            let resolved: ResolvedRequest
+            do { resolved = try resolver.resolve() } catch {
+                inbox.post(.requestFailed(id: id, message: error.description + "\nThe request was not sent."))
+                return
+            }
+            do {
+                let response = try await resolved.request.send()
+                // Formatting happens here, off the UI, once per response.
+                inbox.post(.responseReceived(id: id, ResponseSummary(response)))
+            } catch {
+                guard !error.isCancelled else { return }
+                inbox.post(.requestFailed(id: id, message: resolved.masked(ExplorerRunLoop.advice(for: error))))
+            }
+        }
+    }
+
+    /// The error in words, with what to try.
+    static func advice(for error: RequestError) -> String {
+        let hint: String
+        switch error.transportFailure {
+        case .connectionRefused?: hint = "Is the server running? Press e to pick another environment."
+        case .timedOut?: hint = "The server did not answer in time; raise the request's timeout or try again."
+        case .hostNotFound?: hint = "Check the host name in the environment's baseURL, and your network."
+        default: hint = "Check the URL and the environment (press e), then send again."
+        }
+        return error.localizedDescription + "\n" + hint
+    }
+}

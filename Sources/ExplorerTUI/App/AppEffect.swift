@@ -1,0 +1,14 @@
+import ExplorerCore
+import Foundation
+
+/// Work the run loop does on the explorer's behalf; its results come back as messages.
+public enum AppEffect: Sendable {
+    /// Send the request (the run loop fills in the demo API address) and report as `id`.
+    case send(id: Int, resolver: RequestResolver)
+    /// Cancel the send with this id.
+    case cancel(id: Int)
+    /// Save a request's own headers through the collection store.
+    case save(key: String, headers: [KeyValue], request: RequestSpec, original: Data?)
+    /// Leave the explorer.
+    case quit
+}

@@ -1,0 +1,22 @@
+import ExplorerCore
+import Foundation
+
+/// Everything that can change the explorer's state: keys, the clock, and results of effects.
+public enum AppMessage: Sendable {
+    /// A key was pressed.
+    case keyPressed(Key)
+    /// The terminal was resized.
+    case resized(width: Int, height: Int)
+    /// Time passed (drives the spinner and elapsed time).
+    case ticked(Date)
+    /// The built-in demo API started at this address.
+    case demoStarted(URL)
+    /// A response arrived for the send with this id.
+    case responseReceived(id: Int, ResponseSummary)
+    /// The send with this id failed.
+    case requestFailed(id: Int, message: String)
+    /// A request file was saved; these are its new bytes.
+    case saved(key: String, file: String, data: Data)
+    /// Saving failed.
+    case saveFailed(key: String, message: String)
+}

@@ -1,0 +1,20 @@
+/// How the response body is being viewed: scroll position, wrapping, line numbers and search.
+public struct BodyViewState: Sendable {
+    /// The first visible line.
+    public var scroll = 0
+    /// True when long lines wrap instead of being cut.
+    public var wrap = false
+    /// True when line numbers are shown.
+    public var lineNumbers = true
+    /// The search being typed, when the search field is open.
+    public var searchField: TextField?
+    /// The last search.
+    public var query = ""
+    /// Lines that contain the query.
+    public var matches: [Int] = []
+    /// Index into `matches` of the current match.
+    public var currentMatch = 0
+
+    /// Creates the default view.
+    public init() {}
+}

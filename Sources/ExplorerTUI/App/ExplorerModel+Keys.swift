@@ -1,0 +1,222 @@
+import ExplorerCore
+import Foundation
+
+extension ExplorerModel {
+    /// Routes a key: open overlays and text fields first, then the key map for the focused pane.
+    mutating func handle(_ key: Key) -> [AppEffect] {
+        if case let .resize(width, height) = key { return update(.resized(width: width, height: height)) }
+        if confirmingQuit {
+            switch key {
+            case .character("y"), .character("Y"): return [.quit]
+            default:
+                confirmingQuit = false
+                status = "Quit cancelled; press s in the request pane to save."
+                return []
+            }
+        }
+        if showingHelp {
+            showingHelp = false
+            return []
+        }
+        if environmentPicker != nil { return handlePicker(key) }
+        if filterField != nil { return handleFilter(key) }
+        if bodyView.searchField != nil { return handleSearch(key) }
+        if headerEditor != nil { return handleHeaderEditor(key) }
+        let headersTab = focus == .request && requestTab == .headers
+        guard let action = keyMap.action(for: key, focus: focus, headersTab: headersTab) else { return [] }
+        return perform(action)
+    }
+
+    /// Does what an action means in the current state.
+    mutating func perform(_ action: AppAction) -> [AppEffect] {
+        status = nil
+        switch action {
+        case .quit:
+            if hasUnsavedEdits {
+                confirmingQuit = true
+                return []
+            }
+            return [.quit]
+        case .help: showingHelp = true
+        case .focusNext: focus = Focus(rawValue: (focus.rawValue + 1) % Focus.allCases.count) ?? .tree
+        case .focusPrevious: focus = Focus(rawValue: (focus.rawValue + Focus.allCases.count - 1) % Focus.allCases.count) ?? .tree
+        case .send: return send()
+        case .cancel:
+            if case let .sending(id, _) = response {
+                response = .failed("Cancelled. Press Enter or Ctrl-J to send it again.")
+                return [.cancel(id: id)]
+            }
+        case .pickEnvironment:
+            guard let collection = currentCollection, !collection.environments.isEmpty else {
+                status = "This collection has no environments."
+                return []
+            }
+            environmentPicker = collection.environments.firstIndex { $0.name == environment(of: collection)?.name } ?? 0
+        case .save: return save()
+        case .filter: filterField = TextField(text: filter, placeholder: "filter requests")
+        case .search: bodyView.searchField = TextField(text: bodyView.query, placeholder: "search the body")
+        default:
+            switch focus {
+            case .tree: treeAction(action)
+            case .request: requestAction(action)
+            case .response: responseAction(action)
+            }
+        }
+        return []
+    }
+
+    private mutating func send() -> [AppEffect] {
+        guard let resolver = selectedResolver else {
+            status = "Select a request in the tree first."
+            return []
+        }
+        var effects: [AppEffect] = []
+        if case let .sending(previous, _) = response { effects.append(.cancel(id: previous)) }
+        let id = nextSendID
+        nextSendID += 1
+        response = .sending(id: id, started: now)
+        responseTab = .body
+        effects.append(.send(id: id, resolver: resolver))
+        return effects
+    }
+
+    private mutating func save() -> [AppEffect] {
+        guard let selected = selectedRequest, let headers = editedHeaders[selected.key] else {
+            status = "Nothing to save."
+            return []
+        }
+        return [.save(key: selected.key, headers: headers, request: selected.located.request,
+                      original: loadedFiles[selected.located.request.file])]
+    }
+
+    private mutating func treeAction(_ action: AppAction) {
+        let rows = treeRows
+        guard !rows.isEmpty else { return }
+        treeSelection = min(treeSelection, rows.count - 1)
+        let row = rows[treeSelection]
+        switch action {
+        case .moveUp: treeSelection = max(0, treeSelection - 1)
+        case .moveDown: treeSelection = min(rows.count - 1, treeSelection + 1)
+        case .top: treeSelection = 0
+        case .bottom: treeSelection = rows.count - 1
+        case .pageUp: treeSelection = max(0, treeSelection - 10)
+        case .pageDown: treeSelection = min(rows.count - 1, treeSelection + 10)
+        case .collapse:
+            if expanded.contains(row.key), row.method == nil {
+                expanded.remove(row.key)
+            } else if let parent = rows[..<treeSelection].lastIndex(where: { $0.depth < row.depth }) {
+                treeSelection = parent
+            }
+        case .expand:
+            if row.method == nil { expanded.insert(row.key) }
+        case .activate:
+            if row.method == nil {
+                if expanded.contains(row.key) { expanded.remove(row.key) } else { expanded.insert(row.key) }
+            } else {
+                selectedRequestKey = row.key
+                _ = send()
+            }
+            return
+        default: return
+        }
+        let current = treeRows
+        if current.indices.contains(treeSelection), current[treeSelection].method != nil, selectedRequestKey != current[treeSelection].key {
+            selectedRequestKey = current[treeSelection].key
+            headerSelection = 0
+        }
+    }
+
+    private mutating func requestAction(_ action: AppAction) {
+        let count = RequestTab.allCases.count
+        switch action {
+        case .nextTab: requestTab = RequestTab(rawValue: (requestTab.rawValue + 1) % count) ?? .headers
+        case .previousTab: requestTab = RequestTab(rawValue: (requestTab.rawValue + count - 1) % count) ?? .headers
+        case .moveUp, .moveDown, .addHeader, .editHeader, .deleteHeader, .toggleHeader:
+            headerAction(action)
+        default: break
+        }
+    }
+
+    private mutating func responseAction(_ action: AppAction) {
+        let total: Int
+        switch response {
+        case let .received(summary): total = responseTab == .body ? summary.body.lines.count : summary.headers.count
+        default: total = 0
+        }
+        let page = ScreenLayout(width: width, height: height).bodyHeight
+        let last = max(0, total - page)
+        switch action {
+        case .moveUp: bodyView.scroll = max(0, bodyView.scroll - 1)
+        case .moveDown: bodyView.scroll = min(last, bodyView.scroll + 1)
+        case .pageUp: bodyView.scroll = max(0, bodyView.scroll - page)
+        case .pageDown: bodyView.scroll = min(last, bodyView.scroll + page)
+        case .top: bodyView.scroll = 0
+        case .bottom: bodyView.scroll = last
+        case .nextTab, .previousTab:
+            responseTab = responseTab == .body ? .headers : .body
+            bodyView.scroll = 0
+        case .toggleWrap: bodyView.wrap.toggle()
+        case .toggleLineNumbers: bodyView.lineNumbers.toggle()
+        case .nextMatch, .previousMatch:
+            guard !bodyView.matches.isEmpty else {
+                status = bodyView.query.isEmpty ? "Press / to search the body." : "No match for \"\(bodyView.query)\""
+                return
+            }
+            let step = action == .nextMatch ? 1 : bodyView.matches.count - 1
+            bodyView.currentMatch = (bodyView.currentMatch + step) % bodyView.matches.count
+            bodyView.scroll = min(last, max(0, bodyView.matches[bodyView.currentMatch] - 2))
+            status = "Match \(bodyView.currentMatch + 1) of \(bodyView.matches.count)"
+        default: break
+        }
+    }
+
+    private mutating func handlePicker(_ key: Key) -> [AppEffect] {
+        guard let collection = currentCollection, let index = environmentPicker else { environmentPicker = nil; return [] }
+        switch key {
+        case .up, .character("k"): environmentPicker = max(0, index - 1)
+        case .down, .character("j"): environmentPicker = min(collection.environments.count - 1, index + 1)
+        case .enter, .control("j"):
+            if collection.environments.indices.contains(index) {
+                activeEnvironment[collection.slug] = collection.environments[index].name
+                status = "Environment: \(collection.environments[index].name)"
+            }
+            environmentPicker = nil
+        case .escape, .character("q"), .character("e"): environmentPicker = nil
+        default: break
+        }
+        return []
+    }
+
+    private mutating func handleFilter(_ key: Key) -> [AppEffect] {
+        guard var field = filterField else { return [] }
+        switch key {
+        case .enter, .control("j"):
+            filterField = nil
+        case .escape:
+            filterField = nil
+            filter = ""
+        default:
+            _ = field.handle(key)
+            filterField = field
+            filter = field.text
+        }
+        treeSelection = min(treeSelection, max(0, treeRows.count - 1))
+        return []
+    }
+
+    private mutating func handleSearch(_ key: Key) -> [AppEffect] {
+        guard var field = bodyView.searchField else { return [] }
+        switch key {
+        case .enter, .control("j"):
+            bodyView.searchField = nil
+            bodyView.query = field.text
+            runSearch()
+        case .escape:
+            bodyView.searchField = nil
+        default:
+            _ = field.handle(key)
+            bodyView.searchField = field
+        }
+        return []
+    }
+}

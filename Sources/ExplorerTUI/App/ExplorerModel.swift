@@ -1,0 +1,209 @@
+import ExplorerCore
+import Foundation
+
+/// The explorer's whole state. Only `update` changes it; IO happens in effects whose results come back as messages.
+public struct ExplorerModel: Sendable {
+    /// The collections as loaded (saved edits are applied here).
+    public var collections: [CollectionSpec]
+    /// Problems found while loading, shown in the tree.
+    public var problems: [CollectionProblem]
+    /// File bytes as loaded or last saved, for conflict detection.
+    public var loadedFiles: [String: Data]
+    /// The key map.
+    public var keyMap = KeyMap.standard
+
+    /// The terminal size.
+    public var width: Int
+    /// The terminal size.
+    public var height: Int
+    /// The focused pane.
+    public var focus = Focus.tree
+    /// Keys of expanded collections and folders.
+    public var expanded: Set<String> = []
+    /// The selected row in the visible tree.
+    public var treeSelection = 0
+    /// The tree filter being typed, when open.
+    public var filterField: TextField?
+    /// The applied tree filter.
+    public var filter = ""
+    /// The request whose details are shown (its tree key).
+    public var selectedRequestKey: String?
+    /// The request pane's tab.
+    public var requestTab = RequestTab.headers
+    /// The selected row in the headers table (index into the effective headers).
+    public var headerSelection = 0
+    /// An open header edit.
+    public var headerEditor: HeaderEditor?
+    /// Unsaved header edits per request key.
+    public var editedHeaders: [String: [KeyValue]] = [:]
+    /// Active environment name per collection slug.
+    public var activeEnvironment: [String: String] = [:]
+    /// The environment picker's selection, when open.
+    public var environmentPicker: Int?
+    /// True while the help overlay is open.
+    public var showingHelp = false
+    /// True while asking whether to quit with unsaved edits.
+    public var confirmingQuit = false
+    /// The response pane's tab.
+    public var responseTab = ResponseTab.body
+    /// The response.
+    public var response = ResponseState.idle
+    /// How the body is viewed.
+    public var bodyView = BodyViewState()
+    /// A one-line message in the bottom bar (saved, errors).
+    public var status: String?
+    /// The clock, advanced by ticks.
+    public var now = Date()
+    /// The demo API's address, once started.
+    public var demoBaseURL: URL?
+    /// Id of the next send.
+    public var nextSendID = 1
+    /// Whether colours may be used.
+    public var colors = true
+
+    /// Creates the state for loaded collections, expanding the first collection.
+    public init(collections: [CollectionSpec], problems: [CollectionProblem] = [], loadedFiles: [String: Data] = [:],
+                width: Int = 80, height: Int = 24, environment: String? = nil) {
+        self.collections = collections
+        self.problems = problems.filter { !$0.isWarning }
+        self.loadedFiles = loadedFiles
+        self.width = width
+        self.height = height
+        for collection in collections {
+            let chosen = environment.flatMap { collection.environment(named: $0) } ?? collection.defaultEnvironment
+            if let chosen { activeEnvironment[collection.slug] = chosen.name }
+        }
+        if let first = collections.first { expanded.insert(first.slug) }
+    }
+
+    /// Handles one message and returns the effects to run.
+    public mutating func update(_ message: AppMessage) -> [AppEffect] {
+        switch message {
+        case let .keyPressed(key): return handle(key)
+        case let .resized(width, height):
+            self.width = width
+            self.height = height
+            return []
+        case let .ticked(date):
+            now = date
+            return []
+        case let .demoStarted(url):
+            demoBaseURL = url
+            return []
+        case let .responseReceived(id, summary):
+            guard case let .sending(current, _) = response, current == id else { return [] }
+            response = .received(summary)
+            bodyView.scroll = 0
+            bodyView.matches = []
+            if !bodyView.query.isEmpty { runSearch() }
+            return []
+        case let .requestFailed(id, message):
+            guard case let .sending(current, _) = response, current == id else { return [] }
+            response = .failed(message)
+            return []
+        case let .saved(key, file, data):
+            loadedFiles[file] = data
+            if let headers = editedHeaders.removeValue(forKey: key) { applySavedHeaders(headers, key: key) }
+            status = "Saved \(key)"
+            return []
+        case let .saveFailed(_, message):
+            status = message
+            return []
+        }
+    }
+
+    // MARK: - Derived state
+
+    /// The environment in use for a collection.
+    public func environment(of collection: CollectionSpec) -> EnvironmentSpec? {
+        activeEnvironment[collection.slug].flatMap { collection.environment(named: $0) } ?? collection.defaultEnvironment
+    }
+
+    /// The selected request with its collection, folders and any unsaved header edits applied.
+    public var selectedRequest: (collection: CollectionSpec, located: CollectionSpec.Located, key: String)? {
+        guard let key = selectedRequestKey else { return nil }
+        let parts = key.split(separator: "/").map(String.init)
+        guard let collection = collections.first(where: { $0.slug == parts.first }),
+              var located = collection.locate(Array(parts.dropFirst())) else { return nil }
+        if let edited = editedHeaders[key] { located.request.headers = edited }
+        return (collection, located, key)
+    }
+
+    /// A resolver for the selected request in its collection's active environment.
+    public var selectedResolver: RequestResolver? {
+        guard let selected = selectedRequest else { return nil }
+        return RequestResolver(collection: selected.collection, folders: selected.located.folders, request: selected.located.request,
+                               environment: environment(of: selected.collection), demoBaseURL: demoBaseURL)
+    }
+
+    /// The collection the tree selection is in (for the top bar and the environment picker).
+    public var currentCollection: CollectionSpec? {
+        if let selected = selectedRequest { return selected.collection }
+        let rows = treeRows
+        guard rows.indices.contains(treeSelection) else { return collections.first }
+        return collections[rows[treeSelection].collectionIndex]
+    }
+
+    /// True when some request has unsaved edits.
+    public var hasUnsavedEdits: Bool { !editedHeaders.isEmpty }
+
+    /// The rows of the tree as shown, with expansion and the filter applied.
+    public var treeRows: [TreeRow] {
+        var rows: [TreeRow] = []
+        let needle = filter.lowercased()
+        for (index, collection) in collections.enumerated() {
+            let collectionRow = TreeRow(kind: .collection, collectionIndex: index, depth: 0, title: collection.name, method: nil, key: collection.slug)
+            var children: [TreeRow] = []
+            func walk(_ folder: FolderSpec, path: [String], depth: Int) {
+                for sub in folder.folders {
+                    let key = ([collection.slug] + path + [sub.slug]).joined(separator: "/")
+                    var inner: [TreeRow] = []
+                    let saved = children
+                    children = []
+                    walk(sub, path: path + [sub.slug], depth: depth + 1)
+                    inner = children
+                    children = saved
+                    if needle.isEmpty || !inner.isEmpty {
+                        children.append(TreeRow(kind: .folder(path + [sub.slug]), collectionIndex: index, depth: depth, title: sub.name, method: nil, key: key))
+                        if expanded.contains(key) || !needle.isEmpty { children += inner }
+                    }
+                }
+                for request in folder.requests {
+                    let key = ([collection.slug] + path + [request.slug]).joined(separator: "/")
+                    guard needle.isEmpty || request.name.lowercased().contains(needle) || key.lowercased().contains(needle) else { continue }
+                    children.append(TreeRow(kind: .request(path + [request.slug]), collectionIndex: index, depth: depth, title: request.name,
+                                            method: request.method, key: key))
+                }
+            }
+            walk(collection.root, path: [], depth: 1)
+            guard needle.isEmpty || !children.isEmpty else { continue }
+            rows.append(collectionRow)
+            if expanded.contains(collection.slug) || !needle.isEmpty { rows += children }
+        }
+        return rows
+    }
+
+    private mutating func applySavedHeaders(_ headers: [KeyValue], key: String) {
+        let parts = key.split(separator: "/").map(String.init)
+        guard let index = collections.firstIndex(where: { $0.slug == parts.first }) else { return }
+        func apply(_ folder: inout FolderSpec, path: ArraySlice<String>) {
+            guard let first = path.first else { return }
+            if path.count == 1, let request = folder.requests.firstIndex(where: { $0.slug == first }) {
+                folder.requests[request].headers = headers
+            } else if let sub = folder.folders.firstIndex(where: { $0.slug == first }) {
+                apply(&folder.folders[sub], path: path.dropFirst())
+            }
+        }
+        apply(&collections[index].root, path: parts.dropFirst())
+    }
+
+    /// Finds the lines of the body containing the query.
+    mutating func runSearch() {
+        guard case let .received(summary) = response, !bodyView.query.isEmpty else { bodyView.matches = []; return }
+        let needle = bodyView.query.lowercased()
+        bodyView.matches = summary.body.lines.indices.filter { summary.body.lines[$0].text.lowercased().contains(needle) }
+        bodyView.currentMatch = 0
+        if let first = bodyView.matches.first { bodyView.scroll = max(0, first - 2) }
+        status = bodyView.matches.isEmpty ? "No match for \"\(bodyView.query)\"" : "\(bodyView.matches.count) lines match \"\(bodyView.query)\""
+    }
+}

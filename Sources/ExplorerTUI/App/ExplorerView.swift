@@ -1,0 +1,338 @@
+import ExplorerCore
+import Foundation
+
+/// Draws the explorer into a cell buffer; pure, so every screen can be tested as text.
+public enum ExplorerView {
+    /// Renders `model` into a new buffer of the model's size.
+    public static func render(_ model: ExplorerModel) -> CellBuffer {
+        var buffer = CellBuffer(width: max(1, model.width), height: max(1, model.height))
+        let layout = ScreenLayout(width: model.width, height: model.height)
+        if layout.isTooSmall {
+            let lines = ["Terminal too small", "\(model.width)×\(model.height); need \(ScreenLayout.minimumWidth)×\(ScreenLayout.minimumHeight)", "q quits"]
+            for (row, line) in lines.enumerated() where row < model.height {
+                _ = buffer.write(line, at: Position(x: 0, y: row), style: row == 0 ? .bold : .plain, maxWidth: model.width)
+            }
+            return buffer
+        }
+        topBar(model, layout.topBar, &buffer)
+        tree(model, layout.tree, &buffer)
+        request(model, layout.request, &buffer)
+        response(model, layout.response, &buffer)
+        bottomBar(model, layout.bottomBar, &buffer)
+        if model.environmentPicker != nil { environmentPicker(model, &buffer) }
+        if model.showingHelp { help(model, &buffer) }
+        if model.confirmingQuit { confirm(model, &buffer) }
+        return buffer
+    }
+
+    /// Where the text cursor goes (in an open text field), if anywhere.
+    public static func cursor(_ model: ExplorerModel) -> Position? {
+        nil
+    }
+
+    private static func topBar(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
+        buffer.fill(rect, style: Theme.bar)
+        var spans: [Span] = [Span(" apiexplorer ", style: Theme.barKey)]
+        if let collection = model.currentCollection {
+            spans.append(Span(" \(collection.name) ", style: Theme.bar))
+            let env = model.environment(of: collection)
+            spans.append(Span(" env: ", style: Theme.bar))
+            spans.append(Span(env?.name ?? "none", style: Theme.barKey))
+            if let env {
+                spans.append(Span("  " + (env.usesBuiltInDemo ? (model.demoBaseURL?.absoluteString ?? "built-in demo API") : env.baseURL), style: Theme.bar))
+            }
+        }
+        if model.hasUnsavedEdits { spans.append(Span("  ● unsaved edits", style: Theme.barKey)) }
+        _ = buffer.write(StyledLine(spans), at: Position(x: rect.x, y: rect.y), maxWidth: rect.width)
+    }
+
+    private static func tree(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
+        let block = Block(title: StyledLine(" Collections "), isFocused: model.focus == .tree)
+        block.render(in: rect, buffer: &buffer)
+        var inner = block.inner(of: rect)
+        if let field = model.filterField {
+            _ = buffer.write(StyledLine([Span("/", style: .bold), Span(field.text)]), at: Position(x: inner.x, y: inner.y), maxWidth: inner.width)
+            inner = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: max(0, inner.height - 1))
+        } else if !model.filter.isEmpty {
+            _ = buffer.write("filter: \(model.filter)", at: Position(x: inner.x, y: inner.y), style: Theme.dim, maxWidth: inner.width)
+            inner = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: max(0, inner.height - 1))
+        }
+        let rows = model.treeRows
+        var items: [StyledLine] = rows.map { row in
+            let indent = String(repeating: "  ", count: row.depth)
+            if let method = row.method {
+                let label = method.count > 6 ? String(method.prefix(6)) : method.padding(toLength: 6, withPad: " ", startingAt: 0)
+                let modified = model.editedHeaders[row.key] != nil ? " ●" : ""
+                return StyledLine([Span(indent), Span(label, style: Theme.method(method)), Span(" " + row.title + modified)])
+            }
+            let arrow = model.expanded.contains(row.key) || !model.filter.isEmpty ? "▾ " : "▸ "
+            return StyledLine([Span(indent + arrow), Span(row.title, style: row.depth == 0 ? .bold : .plain)])
+        }
+        for problem in model.problems.prefix(20) {
+            items.append(StyledLine([Span("✗ ", style: Theme.error), Span((problem.location.file as NSString).lastPathComponent + ": " + problem.message, style: Theme.error)]))
+        }
+        var list = ListView(items: items, selectedIndex: rows.isEmpty ? nil : min(model.treeSelection, rows.count - 1))
+        list.scrollToSelection(height: inner.height)
+        list.render(in: inner, buffer: &buffer)
+    }
+
+    private static func request(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
+        let modified = model.selectedRequestKey.map { model.editedHeaders[$0] != nil } ?? false
+        let title = model.selectedRequest.map { " \($0.located.request.name)\(modified ? " ●" : "") " } ?? " Request "
+        let block = Block(title: StyledLine(title), isFocused: model.focus == .request)
+        block.render(in: rect, buffer: &buffer)
+        let inner = block.inner(of: rect)
+        guard let selected = model.selectedRequest, let resolver = model.selectedResolver, inner.height >= 3 else {
+            _ = buffer.write("Select a request in the tree (↑↓ or j/k), Enter sends it.", at: Position(x: inner.x, y: inner.y), style: Theme.dim, maxWidth: inner.width)
+            return
+        }
+        let request = selected.located.request
+        let url = StyledLine([Span(request.method + " ", style: Theme.method(request.method)), Span(request.url)])
+        _ = buffer.write(url, at: Position(x: inner.x, y: inner.y), maxWidth: inner.width)
+        let preview: StyledLine
+        do {
+            let masker = SecretMasker(secrets: resolver.variableResolver.secretValues)
+            preview = StyledLine([Span("→ ", style: Theme.dim), Span(masker.mask(try resolver.resolvedURLString()), style: Theme.dim)])
+        } catch {
+            preview = StyledLine([Span("✗ " + error.description, style: Theme.error)])
+        }
+        _ = buffer.write(preview, at: Position(x: inner.x, y: inner.y + 1), maxWidth: inner.width)
+        Tabs(titles: RequestTab.allCases.map { StyledLine($0.title) }, selectedIndex: model.requestTab.rawValue)
+            .render(in: Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: 1), buffer: &buffer)
+        let body = Rect(x: inner.x, y: inner.y + 3, width: inner.width, height: max(0, inner.height - 3))
+        let masker = SecretMasker(secrets: resolver.variableResolver.secretValues)
+        switch model.requestTab {
+        case .params:
+            let rows = request.query.map { [StyledLine($0.enabled ? "✓" : "·"), StyledLine($0.name), StyledLine(masker.mask($0.value))] }
+            if rows.isEmpty { _ = buffer.write("No query parameters.", at: Position(x: body.x, y: body.y), style: Theme.dim, maxWidth: body.width) }
+            else { Table(columns: [TableColumn("", width: .length(1)), TableColumn("Name", width: .percentage(35)), TableColumn("Value", width: .fill(1))], rows: rows).render(in: body, buffer: &buffer) }
+        case .headers:
+            headersTable(model, masker, body, &buffer)
+        case .body:
+            bodyPreview(request.body, body, &buffer)
+        case .auth:
+            let auth = resolver.effectiveAuth
+            let origin = request.auth == .inherit ? " (inherited)" : ""
+            let text: String
+            switch auth {
+            case .inherit, .none: text = "No credentials" + origin
+            case let .basic(username, _): text = "Basic \(username):\(SecretMasker.mask)" + origin
+            case let .bearer(token): text = "Bearer \(masker.mask(token))" + origin
+            case let .apiKey(name, value, inQuery): text = "API key \(name)=\(masker.mask(value)) in the \(inQuery ? "query" : "header")" + origin
+            }
+            _ = buffer.write(text, at: Position(x: body.x, y: body.y), maxWidth: body.width)
+        }
+    }
+
+    private static func headersTable(_ model: ExplorerModel, _ masker: SecretMasker, _ rect: Rect, _ buffer: inout CellBuffer) {
+        let headers = model.effectiveHeaders
+        let rows: [[StyledLine]] = headers.map { entry in
+            let style: Style = entry.isOwn ? .plain : Theme.dim
+            let mark = entry.header.enabled ? (entry.isOverridden ? "↷" : "✓") : "·"
+            return [StyledLine(mark, style: style), StyledLine(entry.header.name, style: entry.isOwn ? .bold : style),
+                    StyledLine(masker.mask(entry.header.value), style: style), StyledLine(entry.isOwn ? "request" : entry.origin, style: Theme.dim)]
+        }
+        var table = Table(columns: [TableColumn("", width: .length(1)), TableColumn("Header", width: .percentage(30)),
+                                    TableColumn("Value", width: .fill(1)), TableColumn("From", width: .length(12))],
+                          rows: rows, selectedIndex: model.focus == .request && !rows.isEmpty ? min(model.headerSelection, rows.count - 1) : nil)
+        let editorHeight = model.headerEditor == nil ? 0 : 1
+        let tableRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: max(0, rect.height - editorHeight))
+        table.scrollToSelection(height: max(1, tableRect.height - 1))
+        if rows.isEmpty { _ = buffer.write("No headers. Press a to add one.", at: Position(x: rect.x, y: rect.y), style: Theme.dim, maxWidth: rect.width) }
+        else { table.render(in: tableRect, buffer: &buffer) }
+        if let editor = model.headerEditor, rect.height > 0 {
+            let y = rect.y + rect.height - 1
+            buffer.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1))
+            let label = editor.index == nil ? "New: " : "Edit: "
+            let used = buffer.write(label, at: Position(x: rect.x, y: y), style: .bold, maxWidth: rect.width)
+            let nameWidth = max(8, (rect.width - used) / 3)
+            var name = editor.name
+            name.showsCursor = editor.field == .name
+            name.render(in: Rect(x: rect.x + used, y: y, width: nameWidth, height: 1), buffer: &buffer)
+            _ = buffer.write(": ", at: Position(x: rect.x + used + nameWidth, y: y), maxWidth: 2)
+            var value = editor.value
+            value.showsCursor = editor.field == .value
+            value.render(in: Rect(x: rect.x + used + nameWidth + 2, y: y, width: max(1, rect.width - used - nameWidth - 2), height: 1), buffer: &buffer)
+        }
+    }
+
+    private static func bodyPreview(_ body: BodySpec, _ rect: Rect, _ buffer: inout CellBuffer) {
+        var lines: [StyledLine]
+        switch body {
+        case .none: lines = [StyledLine("No body.", style: Theme.dim)]
+        case let .json(text): lines = [StyledLine("json", style: Theme.dim)] + text.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }
+        case let .text(text, contentType): lines = [StyledLine("text \(contentType ?? "text/plain")", style: Theme.dim)] + text.split(separator: "\n").map { StyledLine(String($0)) }
+        case let .form(fields): lines = [StyledLine("form", style: Theme.dim)] + fields.map { StyledLine("\($0.enabled ? "✓" : "·") \($0.name) = \($0.value)") }
+        case let .multipart(fields): lines = [StyledLine("multipart", style: Theme.dim)] + fields.map { StyledLine("\($0.enabled ? "✓" : "·") \($0.name) = \($0.file.map { "@" + $0 } ?? $0.value ?? "")") }
+        case let .file(path, contentType): lines = [StyledLine("file \(path) (\(contentType ?? "application/octet-stream"))")]
+        }
+        Paragraph(lines: lines).render(in: rect, buffer: &buffer)
+    }
+
+    private static func response(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
+        let block = Block(title: StyledLine(" Response "), isFocused: model.focus == .response)
+        block.render(in: rect, buffer: &buffer)
+        let inner = block.inner(of: rect)
+        guard inner.height >= 3 else { return }
+        let first = Position(x: inner.x, y: inner.y)
+        switch model.response {
+        case .idle:
+            _ = buffer.write("Nothing sent yet. Enter or Ctrl-J sends the selected request.", at: first, style: Theme.dim, maxWidth: inner.width)
+        case let .sending(_, started):
+            let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+            let elapsed = max(0, model.now.timeIntervalSince(started))
+            let frame = frames[Int(elapsed * 10) % frames.count]
+            _ = buffer.write("\(frame) Sending… \(String(format: "%.1f", elapsed)) s   (Esc cancels)", at: first, style: .bold, maxWidth: inner.width)
+        case let .failed(message):
+            Paragraph(lines: [StyledLine("✗ Request failed", style: Theme.error)] + [StyledLine(message)], wrap: true).render(in: inner, buffer: &buffer)
+        case let .received(summary):
+            let sizeText = summary.byteCount < 1024 ? "\(summary.byteCount) B" : String(format: "%.1f KB", Double(summary.byteCount) / 1024)
+            var spans = [Span(" \(summary.statusCode) \(summary.reason) ", style: Theme.status(summary.statusCode)),
+                         Span("  \(Int((summary.duration * 1000).rounded())) ms  \(sizeText)")]
+            if let redirected = summary.redirectedTo { spans.append(Span("  → \(redirected)", style: Theme.dim)) }
+            _ = buffer.write(StyledLine(spans), at: first, maxWidth: inner.width)
+            Tabs(titles: ["Body", StyledLine("Headers (\(summary.headers.count))")], selectedIndex: model.responseTab.rawValue)
+                .render(in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1), buffer: &buffer)
+            let area = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
+            if model.responseTab == .headers {
+                let rows = summary.headers.dropFirst(model.bodyView.scroll).map { [StyledLine($0.name, style: .bold), StyledLine(TerminalSafeText.sanitize($0.value))] }
+                Table(columns: [TableColumn("Name", width: .percentage(30)), TableColumn("Value", width: .fill(1))], rows: Array(rows)).render(in: area, buffer: &buffer)
+            } else {
+                bodyLines(model, summary, area, &buffer)
+            }
+        }
+    }
+
+    private static func bodyLines(_ model: ExplorerModel, _ summary: ResponseSummary, _ rect: Rect, _ buffer: inout CellBuffer) {
+        let lines = summary.body.lines
+        let view = model.bodyView
+        var contentRect = rect
+        if let field = view.searchField {
+            _ = buffer.write(StyledLine([Span("/", style: .bold), Span(field.text)]), at: Position(x: rect.x, y: rect.y + rect.height - 1), maxWidth: rect.width)
+            contentRect.height -= 1
+        }
+        let gutter = view.lineNumbers ? String(lines.count).count + 1 : 0
+        let textWidth = max(1, contentRect.width - gutter)
+        let matches = Set(view.matches)
+        var y = contentRect.y
+        var index = view.scroll
+        // Only the visible lines are turned into cells: cost follows the screen, not the body.
+        while y < contentRect.bottom, index < lines.count {
+            let line = lines[index]
+            if view.lineNumbers {
+                _ = buffer.write(String(index + 1).leftPadded(to: gutter - 1) + " ", at: Position(x: contentRect.x, y: y), style: Theme.lineNumber)
+            }
+            var spans = [Span(String(repeating: " ", count: line.indent))]
+            for token in line.tokens { spans.append(Span(TerminalSafeText.sanitize(token.text), style: Theme.token(token.kind))) }
+            let styled = StyledLine(spans)
+            if view.wrap {
+                let rows = Paragraph(lines: [styled], wrap: true).rows(width: textWidth)
+                for row in rows where y < contentRect.bottom {
+                    var x = contentRect.x + gutter
+                    for cell in row { x += buffer.set(x: x, y: y, character: cell.character, style: cell.style) }
+                    y += 1
+                }
+                if rows.isEmpty { y += 1 }
+            } else {
+                _ = buffer.write(styled, at: Position(x: contentRect.x + gutter, y: y), maxWidth: textWidth)
+                y += 1
+            }
+            if matches.contains(index) { highlight(view.query, in: Rect(x: contentRect.x + gutter, y: y - 1, width: textWidth, height: 1), &buffer) }
+            index += 1
+        }
+    }
+
+    private static func highlight(_ query: String, in rect: Rect, _ buffer: inout CellBuffer) {
+        guard !query.isEmpty else { return }
+        var cells: [(Int, String)] = []
+        var x = rect.x
+        while x < rect.right {
+            guard let cell = buffer.cell(x: x, y: rect.y) else { break }
+            if !cell.isContinuation { cells.append((x, cell.symbol)) }
+            x += 1
+        }
+        let text = cells.map(\.1).joined().lowercased()
+        let needle = query.lowercased()
+        var searchStart = text.startIndex
+        while let found = text.range(of: needle, range: searchStart..<text.endIndex) {
+            let start = text.distance(from: text.startIndex, to: found.lowerBound)
+            let length = needle.count
+            for position in start..<min(cells.count, start + length) {
+                buffer.setStyle(Rect(x: cells[position].0, y: rect.y, width: 1, height: 1), style: Theme.match)
+            }
+            searchStart = found.upperBound
+        }
+    }
+
+    private static func bottomBar(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
+        let hints: [KeyHint]
+        if model.headerEditor != nil {
+            hints = [KeyHint(key: "Enter", label: "next / done"), KeyHint(key: "Tab", label: "name/value"), KeyHint(key: "Esc", label: "cancel")]
+        } else if model.filterField != nil || model.bodyView.searchField != nil {
+            hints = [KeyHint(key: "Enter", label: "apply"), KeyHint(key: "Esc", label: "cancel")]
+        } else {
+            let bindings = model.keyMap.bindings(focus: model.focus, headersTab: model.focus == .request && model.requestTab == .headers)
+            hints = bindings.filter(\.isHint).map { KeyHint(keys: $0.keys, label: $0.help) }
+        }
+        let message = model.status.map { StyledLine($0, style: .bold) }
+        StatusBar(hints: hints, message: message).render(in: rect, buffer: &buffer)
+    }
+
+    private static func environmentPicker(_ model: ExplorerModel, _ buffer: inout CellBuffer) {
+        guard let collection = model.currentCollection, let selected = model.environmentPicker else { return }
+        var lines: [StyledLine] = []
+        for (index, env) in collection.environments.enumerated() {
+            let marker = index == selected ? "› " : "  "
+            lines.append(StyledLine([Span(marker + env.name, style: index == selected ? Theme.selected : .bold),
+                                     Span(env.isDefault ? " (default)" : "", style: Theme.dim)]))
+            let base = env.usesBuiltInDemo ? "built-in demo API" : env.baseURL
+            lines.append(StyledLine("    baseURL = \(base)", style: Theme.dim))
+            for variable in env.variables {
+                let value = variable.secret ? SecretMasker.mask : variable.value
+                lines.append(StyledLine("    \(variable.name) = \(value)", style: Theme.dim))
+            }
+        }
+        let width = min(model.width - 4, max(40, (lines.map(\.width).max() ?? 0) + 4))
+        let height = min(model.height - 2, lines.count + 2)
+        let area = Overlay.centered(width: width, height: height, in: Rect(x: 0, y: 0, width: model.width, height: model.height))
+        buffer.fill(area)
+        let block = Block(title: StyledLine(" Environment: \(collection.name) "), isFocused: true)
+        block.render(in: area, buffer: &buffer)
+        Paragraph(lines: lines).render(in: block.inner(of: area), buffer: &buffer)
+    }
+
+    private static func help(_ model: ExplorerModel, _ buffer: inout CellBuffer) {
+        var lines: [StyledLine] = []
+        let sections: [(String, [KeyBinding])] = [("Everywhere", model.keyMap.global), ("Collections tree", model.keyMap.panes[.tree] ?? []),
+                                                  ("Request", model.keyMap.panes[.request] ?? []), ("Headers tab", model.keyMap.headers),
+                                                  ("Response", model.keyMap.panes[.response] ?? [])]
+        for (title, bindings) in sections {
+            lines.append(StyledLine(title, style: .bold))
+            for binding in bindings {
+                let keys = binding.keys.map(\.label).joined(separator: "/")
+                lines.append(StyledLine([Span("  " + keys.padding(toLength: 16, withPad: " ", startingAt: 0), style: Style(foreground: .cyan)), Span(binding.help)]))
+            }
+        }
+        let area = Overlay.centered(width: min(model.width - 2, 60), height: min(model.height - 2, lines.count + 2),
+                                    in: Rect(x: 0, y: 0, width: model.width, height: model.height))
+        buffer.fill(area)
+        let block = Block(title: StyledLine(" Keys (any key closes) "), isFocused: true)
+        block.render(in: area, buffer: &buffer)
+        Paragraph(lines: lines).render(in: block.inner(of: area), buffer: &buffer)
+    }
+
+    private static func confirm(_ model: ExplorerModel, _ buffer: inout CellBuffer) {
+        let area = Overlay.centered(width: min(model.width - 2, 50), height: 4, in: Rect(x: 0, y: 0, width: model.width, height: model.height))
+        buffer.fill(area)
+        let block = Block(title: StyledLine(" Unsaved edits "), isFocused: true)
+        block.render(in: area, buffer: &buffer)
+        Paragraph(lines: ["Quit and lose unsaved header edits?", StyledLine("y quits, any other key goes back", style: Theme.dim)])
+            .render(in: block.inner(of: area), buffer: &buffer)
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

@@ -1,0 +1,21 @@
+/// The tabs of the request pane.
+public enum RequestTab: Int, Sendable, CaseIterable {
+    /// Query parameters.
+    case params
+    /// Effective headers, editable.
+    case headers
+    /// The body.
+    case body
+    /// Credentials.
+    case auth
+
+    /// The tab's title.
+    public var title: String {
+        switch self {
+        case .params: return "Params"
+        case .headers: return "Headers"
+        case .body: return "Body"
+        case .auth: return "Auth"
+        }
+    }
+}

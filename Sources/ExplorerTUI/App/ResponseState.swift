@@ -1,0 +1,13 @@
+import Foundation
+
+/// Where the current request is.
+public enum ResponseState: Sendable {
+    /// Nothing sent yet.
+    case idle
+    /// In flight since `started`.
+    case sending(id: Int, started: Date)
+    /// A response arrived.
+    case received(ResponseSummary)
+    /// It failed; the message says why and what to try.
+    case failed(String)
+}

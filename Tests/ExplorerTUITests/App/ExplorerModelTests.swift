@@ -1,0 +1,138 @@
+import ExplorerCore
+import ExplorerTUI
+import Foundation
+import Testing
+
+@Suite("Explorer update: messages in, state and effects out")
+struct ExplorerModelTests {
+    @Test func focusMovesWithTabAndShiftTab() {
+        var model = Fixtures.model()
+        #expect(model.focus == .tree)
+        Fixtures.press([.tab], &model)
+        #expect(model.focus == .request)
+        Fixtures.press([.tab, .tab], &model)
+        #expect(model.focus == .tree)
+        Fixtures.press([.backTab], &model)
+        #expect(model.focus == .response)
+    }
+
+    @Test func treeNavigationSelectsRequestsAndExpandsFolders() {
+        var model = Fixtures.model()
+        #expect(model.treeRows.map(\.title) == ["Demo", "Users", "Status"])
+        Fixtures.press([.character("j"), .right], &model)
+        #expect(model.treeRows.map(\.title) == ["Demo", "Users", "Get user", "Create 用户 🚀", "Status"])
+        Fixtures.press([.down], &model)
+        #expect(model.selectedRequestKey == "Demo/users/get-user")
+        Fixtures.press([.character("G")], &model)
+        #expect(model.selectedRequestKey == "Demo/status")
+        Fixtures.press([.character("g"), .character("j"), .left], &model)
+        #expect(model.treeRows.count == 3)
+    }
+
+    @Test func filterShowsMatchingRequestsWithTheirFolders() {
+        var model = Fixtures.model()
+        Fixtures.press([.character("/")] + Fixtures.typing("creat"), &model)
+        #expect(model.treeRows.map(\.title) == ["Demo", "Users", "Create 用户 🚀"])
+        Fixtures.press([.escape], &model)
+        #expect(model.filter.isEmpty && model.treeRows.count == 3)
+    }
+
+    @Test func enterOnARequestSendsAndANewSendCancelsThePrevious() {
+        var model = Fixtures.model()
+        Fixtures.press([.character("G")], &model)
+        let first = Fixtures.press([.enter], &model)
+        guard case let .send(id, resolver)? = first.first else { Issue.record("expected a send, got \(first)"); return }
+        #expect(id == 1 && resolver.request.slug == "status")
+        let second = Fixtures.press([.control("j")], &model)
+        #expect(second.count == 2)
+        if case let .cancel(cancelled)? = second.first { #expect(cancelled == 1) } else { Issue.record("expected cancel first") }
+        // A late answer to the cancelled send is ignored.
+        _ = model.update(.responseReceived(id: 1, Fixtures.summary(lines: 1)))
+        if case .sending(2, _) = model.response {} else { Issue.record("state moved on a stale response: \(model.response)") }
+        _ = model.update(.responseReceived(id: 2, Fixtures.summary(lines: 3)))
+        if case let .received(summary) = model.response { #expect(summary.statusCode == 200) } else { Issue.record("no response") }
+    }
+
+    @Test func escapeCancelsTheRequestInFlight() {
+        var model = Fixtures.model()
+        Fixtures.press([.character("G"), .enter], &model)
+        let effects = Fixtures.press([.escape], &model)
+        if case .cancel(1)? = effects.first {} else { Issue.record("expected cancel(1), got \(effects)") }
+        if case let .failed(message) = model.response { #expect(message.hasPrefix("Cancelled")) } else { Issue.record("not failed") }
+    }
+
+    @Test func environmentSwitchReResolvesThePreview() throws {
+        var model = Fixtures.model()
+        Fixtures.press([.character("j"), .right, .down], &model)
+        #expect(try model.selectedResolver?.resolvedURLString() == "http://127.0.0.1:8787/users/1")
+        Fixtures.press([.character("e")], &model)
+        #expect(model.environmentPicker == 0)
+        Fixtures.press([.down, .enter], &model)
+        #expect(model.activeEnvironment["Demo"] == "staging")
+        #expect(try model.selectedResolver?.resolvedURLString() == "https://staging.example/users/2")
+    }
+
+    @Test func headerEditsMarkTheRequestModifiedAndSaveEmitsTheHeaders() {
+        var model = Fixtures.model()
+        Fixtures.press([.character("j"), .right, .down, .tab], &model)
+        #expect(model.requestTab == .headers)
+        #expect(model.effectiveHeaders.map(\.header.name) == ["Accept", "X-Request", "X-Folder", "X-Request"])
+        #expect(model.effectiveHeaders[1].isOverridden && model.effectiveHeaders[3].isOwn)
+        Fixtures.press([.character("a")] + Fixtures.typing("X-Ünï") + [.enter] + Fixtures.typing("värde 値") + [.enter], &model)
+        #expect(model.hasUnsavedEdits)
+        #expect(model.editedHeaders["Demo/users/get-user"] == [KeyValue("X-Request", "own"), KeyValue("X-Ünï", "värde 値")])
+        // Toggling and deleting apply to the request's own headers only.
+        Fixtures.press([.character(" ")], &model)
+        #expect(model.editedHeaders["Demo/users/get-user"]?.last?.enabled == false)
+        Fixtures.press([.character("k"), .character("k"), .character("d")], &model)
+        #expect(model.status?.contains("inherited") == true)
+        let effects = Fixtures.press([.character("s")], &model)
+        guard case let .save(key, headers, request, _)? = effects.first else { Issue.record("expected save, got \(effects)"); return }
+        #expect(key == "Demo/users/get-user" && headers.count == 2 && request.slug == "get-user")
+        _ = model.update(.saved(key: key, file: request.file, data: Data("x".utf8)))
+        #expect(!model.hasUnsavedEdits && model.status == "Saved Demo/users/get-user")
+        #expect(model.selectedRequest?.located.request.headers.count == 2)
+    }
+
+    @Test func quittingWithUnsavedEditsAsksFirst() {
+        var model = Fixtures.model()
+        Fixtures.press([.character("j"), .right, .down, .tab, .character("a")] + Fixtures.typing("X") + [.enter, .enter], &model)
+        #expect(Fixtures.press([.character("q")], &model).isEmpty && model.confirmingQuit)
+        #expect(Fixtures.press([.character("n")], &model).isEmpty && !model.confirmingQuit)
+        Fixtures.press([.character("q")], &model)
+        let effects = Fixtures.press([.character("y")], &model)
+        if case .quit? = effects.first {} else { Issue.record("expected quit") }
+    }
+
+    @Test func bodySearchFindsLinesAndCyclesWithN() {
+        var model = Fixtures.model()
+        Fixtures.press([.character("G"), .enter], &model)
+        _ = model.update(.responseReceived(id: 1, Fixtures.summary(lines: 200)))
+        Fixtures.press([.tab, .tab], &model)
+        #expect(model.focus == .response)
+        Fixtures.press([.character("/")] + Fixtures.typing("\"id\": 150") + [.enter], &model)
+        #expect(model.bodyView.matches.count == 1)
+        #expect(model.bodyView.scroll > 100)
+        Fixtures.press([.character("/")] + Fixtures.typing("\"id\": 19") + [.enter], &model)
+        #expect(model.bodyView.matches.count == 11)
+        let first = model.bodyView.scroll
+        Fixtures.press([.character("n")], &model)
+        #expect(model.bodyView.currentMatch == 1 && model.bodyView.scroll > first)
+        Fixtures.press([.character("N"), .character("N")], &model)
+        #expect(model.bodyView.currentMatch == 10)
+    }
+
+    @Test func scrollingStaysWithinTheBody() {
+        var model = Fixtures.model()
+        Fixtures.press([.character("G"), .enter], &model)
+        _ = model.update(.responseReceived(id: 1, Fixtures.summary(lines: 10_000)))
+        Fixtures.press([.backTab], &model)
+        Fixtures.press([.character("G")], &model)
+        let total = 10_002
+        #expect(model.bodyView.scroll == total - ScreenLayout(width: 80, height: 24).bodyHeight)
+        Fixtures.press([.pageUp, .character("k")], &model)
+        #expect(model.bodyView.scroll == total - 2 * ScreenLayout(width: 80, height: 24).bodyHeight - 1)
+        Fixtures.press([.character("g"), .character("k")], &model)
+        #expect(model.bodyView.scroll == 0)
+    }
+}

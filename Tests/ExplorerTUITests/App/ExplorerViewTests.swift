@@ -1,0 +1,62 @@
+import ExplorerCore
+import ExplorerTUI
+import Foundation
+import Testing
+
+@Suite("Explorer screens rendered into a cell buffer")
+struct ExplorerViewTests {
+    private func received(width: Int, height: Int, lines: Int) -> ExplorerModel {
+        var model = Fixtures.model(width: width, height: height)
+        Fixtures.press([.character("j"), .right, .down, .enter], &model)
+        _ = model.update(.responseReceived(id: 1, Fixtures.summary(lines: lines)))
+        Fixtures.press([.tab], &model)
+        return model
+    }
+
+    @Test func browsingScreenAt80x24() {
+        var model = Fixtures.model()
+        Fixtures.press([.character("j"), .right, .down, .tab], &model)
+        let buffer = ExplorerView.render(model)
+        expectGridIntact(buffer)
+        assertSnapshot(buffer, named: "explorer_browse_80x24")
+    }
+
+    @Test func responseWithTenThousandLinesAt120x40() {
+        var model = received(width: 120, height: 40, lines: 10_000)
+        Fixtures.press([.tab, .pageDown, .pageDown], &model)
+        let buffer = ExplorerView.render(model)
+        expectGridIntact(buffer)
+        assertSnapshot(buffer, named: "explorer_response_120x40")
+        #expect(buffer.lines.joined().contains("10002"))
+    }
+
+    @Test func wideCharactersKeepTheLayout() {
+        var model = Fixtures.model(width: 80, height: 24)
+        Fixtures.press([.character("j"), .right, .down, .down, .tab], &model)
+        let buffer = ExplorerView.render(model)
+        expectGridIntact(buffer)
+        #expect(buffer.lines.contains { $0.contains("Create 用户 🚀") })
+        assertSnapshot(buffer, named: "explorer_wide_80x24")
+    }
+
+    @Test func overlaysAndTooSmall() {
+        var model = Fixtures.model()
+        Fixtures.press([.character("e")], &model)
+        let picker = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(picker.contains("Environment: Demo") && picker.contains("token = ••••••") && !picker.contains("s3cr3t"))
+        Fixtures.press([.escape, .character("?")], &model)
+        let help = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(help.contains("Ctrl-J") && help.contains("send the request") && help.contains("switch environment"))
+        let small = ExplorerView.render(Fixtures.model(width: 40, height: 10)).lines.joined(separator: "\n")
+        #expect(small.contains("Terminal too small"))
+    }
+
+    @Test func searchHighlightsMatches() {
+        var model = received(width: 80, height: 24, lines: 50)
+        Fixtures.press([.tab, .character("/")] + Fixtures.typing("\"id\": 7") + [.enter], &model)
+        let buffer = ExplorerView.render(model)
+        let highlighted = (0..<buffer.height).flatMap { y in (0..<buffer.width).compactMap { x in buffer.cell(x: x, y: y) } }
+            .filter { $0.style.background == .yellow }
+        #expect(highlighted.map(\.symbol).joined().contains("\"id\": 7"))
+    }
+}

@@ -1,0 +1,43 @@
+import ExplorerCore
+import ExplorerTUI
+import Foundation
+
+/// A small collection built in code, so screens do not change when the bundled collections do.
+enum Fixtures {
+    static let collection: CollectionSpec = {
+        let getUser = RequestSpec(name: "Get user", slug: "get-user", method: "GET", url: "/users/{{userId}}",
+                                  headers: [KeyValue("X-Request", "own")], file: "/tmp/none/users/get-user.yaml")
+        let create = RequestSpec(name: "Create 用户 🚀", slug: "create", method: "POST", url: "/users",
+                                 body: .json("{\"name\": \"Ada\"}"), file: "/tmp/none/users/create.yaml")
+        let users = FolderSpec(name: "Users", slug: "users", headers: [KeyValue("X-Folder", "users")], requests: [getUser, create])
+        let status = RequestSpec(name: "Status", slug: "status", method: "DELETE", url: "https://other.example/status", file: "/tmp/none/status.yaml")
+        let root = FolderSpec(name: "Demo", slug: "Demo", headers: [KeyValue("Accept", "application/json"), KeyValue("X-Request", "collection")],
+                              variables: [Variable(name: "userId", value: "1")], folders: [users], requests: [status], directory: "/tmp/none")
+        return CollectionSpec(root: root, environments: [
+            EnvironmentSpec(name: "local", baseURL: "http://127.0.0.1:8787", isDefault: true,
+                            variables: [Variable(name: "token", value: "s3cr3t-token", secret: true)]),
+            EnvironmentSpec(name: "staging", baseURL: "https://staging.example", variables: [Variable(name: "userId", value: "2")]),
+        ])
+    }()
+
+    static func model(width: Int = 80, height: Int = 24) -> ExplorerModel {
+        ExplorerModel(collections: [collection], width: width, height: height)
+    }
+
+    /// Presses keys in order, collecting every effect.
+    @discardableResult
+    static func press(_ keys: [Key], _ model: inout ExplorerModel) -> [AppEffect] {
+        keys.flatMap { model.update(.keyPressed($0)) }
+    }
+
+    static func typing(_ text: String) -> [Key] { text.map { Key.character($0) } }
+
+    static func summary(lines count: Int) -> ResponseSummary {
+        var json = "["
+        for index in 0..<count { json += (index > 0 ? "," : "") + "{\"id\":\(index)}" }
+        json += "]"
+        return ResponseSummary(statusCode: 200, reason: "OK", duration: 0.012, byteCount: json.utf8.count, redirectedTo: nil,
+                               headers: [("Content-Type", "application/json")],
+                               body: BodyFormatter.format(Data(json.utf8), contentType: "application/json"))
+    }
+}
