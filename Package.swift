@@ -38,6 +38,7 @@ let package = Package(
             name: "APIExplorer",
             dependencies: [
                 "ExplorerCore",
+                "ExplorerTUI",
                 "DemoServer",
                 "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -13,7 +13,7 @@ struct APIExplorerCommand: AsyncParsableCommand {
             Run with no subcommand to open the full-screen explorer on ./Collections.
             """,
         version: APIExplorerCommand.versionText,
-        subcommands: [ServeDemoCommand.self],
+        subcommands: [ServeDemoCommand.self, TerminalCheckCommand.self],
         defaultSubcommand: nil
     )
 
