@@ -14,7 +14,7 @@ struct APIExplorerCommand: AsyncParsableCommand {
             Run with no subcommand to open the full-screen explorer on ./Collections (? shows the keys).
             """,
         version: APIExplorerCommand.versionText,
-        subcommands: [ListCommand.self, EnvsCommand.self, SendCommand.self, ServeDemoCommand.self],
+        subcommands: [ListCommand.self, EnvsCommand.self, SendCommand.self, ServeDemoCommand.self, TerminalCheckCommand.self],
         defaultSubcommand: nil
     )
 
@@ -37,6 +37,11 @@ struct APIExplorerCommand: AsyncParsableCommand {
         }
         let model = ExplorerModel(collections: result.collections, problems: result.problems, loadedFiles: result.loadedFiles,
                                   environment: env)
-        await ExplorerRunLoop(model: model).run()
+        do {
+            try await ExplorerRunLoop(model: model).run()
+        } catch let error as NcursesTerminal.StartError {
+            StandardError.write("error: \(error.description)")
+            throw ExitCode(1)
+        }
     }
 }

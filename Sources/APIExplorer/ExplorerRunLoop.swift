@@ -15,10 +15,9 @@ final class ExplorerRunLoop {
     }
 
     /// Takes over the terminal until the user quits; the terminal is restored on every way out.
-    func run() async {
-        let terminal = NcursesTerminal()
+    func run() async throws {
+        let terminal = try NcursesTerminal()
         defer { terminal.restore() }
-        model.colors = terminal.hasColors
         let size = terminal.size
         model.width = size.width
         model.height = size.height
@@ -69,7 +68,7 @@ final class ExplorerRunLoop {
                         let data = try CollectionStore.saveHeaders(headers, of: request, original: original)
                         inbox.post(.saved(key: key, file: request.file, data: data))
                     } catch {
-                        inbox.post(.saveFailed(key: key, message: error.description))
+                        inbox.post(.saveFailed(key: key, message: String(describing: error)))
                     }
                 }
             }
@@ -91,16 +90,18 @@ final class ExplorerRunLoop {
             }
             let resolved: ResolvedRequest
             do { resolved = try resolver.resolve() } catch {
-                inbox.post(.requestFailed(id: id, message: error.description + "\nThe request was not sent."))
+                inbox.post(.requestFailed(id: id, message: String(describing: error) + "\nThe request was not sent."))
                 return
             }
             do {
                 let response = try await resolved.request.send()
                 // Formatting happens here, off the UI, once per response.
                 inbox.post(.responseReceived(id: id, ResponseSummary(response)))
-            } catch {
+            } catch let error as RequestError {
                 guard !error.isCancelled else { return }
                 inbox.post(.requestFailed(id: id, message: resolved.masked(ExplorerRunLoop.advice(for: error))))
+            } catch {
+                inbox.post(.requestFailed(id: id, message: String(describing: error)))
             }
         }
     }

@@ -54,7 +54,17 @@ extension ExplorerModel {
             environmentPicker = collection.environments.firstIndex { $0.name == environment(of: collection)?.name } ?? 0
         case .save: return save()
         case .filter: filterField = TextField(text: filter, placeholder: "filter requests")
-        case .search: bodyView.searchField = TextField(text: bodyView.query, placeholder: "search the body")
+        case .search: bodyView.searchField = TextField(placeholder: "search the body")
+        case .activate where focus == .tree:
+            let rows = treeRows
+            guard rows.indices.contains(treeSelection) else { return [] }
+            let row = rows[treeSelection]
+            guard row.method != nil else {
+                if expanded.contains(row.key) { expanded.remove(row.key) } else { expanded.insert(row.key) }
+                return []
+            }
+            selectedRequestKey = row.key
+            return send()
         default:
             switch focus {
             case .tree: treeAction(action)
@@ -109,14 +119,6 @@ extension ExplorerModel {
             }
         case .expand:
             if row.method == nil { expanded.insert(row.key) }
-        case .activate:
-            if row.method == nil {
-                if expanded.contains(row.key) { expanded.remove(row.key) } else { expanded.insert(row.key) }
-            } else {
-                selectedRequestKey = row.key
-                _ = send()
-            }
-            return
         default: return
         }
         let current = treeRows

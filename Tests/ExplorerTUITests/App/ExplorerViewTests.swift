@@ -27,7 +27,10 @@ struct ExplorerViewTests {
         let buffer = ExplorerView.render(model)
         expectGridIntact(buffer)
         assertSnapshot(buffer, named: "explorer_response_120x40")
-        #expect(buffer.lines.joined().contains("10002"))
+        let page = ScreenLayout(width: 120, height: 40).bodyHeight
+        #expect(model.bodyView.scroll == 2 * page)
+        // The gutter is as wide as the last line number (30002) and the first visible line is numbered.
+        #expect(buffer.lines.contains { $0.contains("   \(2 * page + 1) ") })
     }
 
     @Test func wideCharactersKeepTheLayout() {
