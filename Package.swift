@@ -61,5 +61,10 @@ let package = Package(
             dependencies: ["ExplorerTUI", "ExplorerCore"],
             exclude: ["__Snapshots__"]
         ),
+        // Drives the built `apiexplorer` binary inside tmux; `swift build` must run first so the binary exists.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TestSupport"]
+        ),
     ]
 )

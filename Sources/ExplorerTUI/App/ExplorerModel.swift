@@ -204,6 +204,6 @@ public struct ExplorerModel: Sendable {
         bodyView.matches = summary.body.lines.indices.filter { summary.body.lines[$0].text.lowercased().contains(needle) }
         bodyView.currentMatch = 0
         if let first = bodyView.matches.first { bodyView.scroll = max(0, first - 2) }
-        status = bodyView.matches.isEmpty ? "No match for \"\(bodyView.query)\"" : "\(bodyView.matches.count) lines match \"\(bodyView.query)\""
+        status = bodyView.matches.isEmpty ? "No match for \"\(bodyView.query)\"" : "\(bodyView.matches.count) matching line\(bodyView.matches.count == 1 ? "" : "s") for \"\(bodyView.query)\""
     }
 }

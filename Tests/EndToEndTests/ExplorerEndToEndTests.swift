@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Drives the real explorer in tmux on a copy of the bundled Demo collection: browse, switch environments, edit and
+/// save a header, send, read and search the body, resize, quit — then checks the saved file and the terminal.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed; apt-get install tmux to run the end-to-end tests"))
+struct ExplorerEndToEndTests {
+    /// A scratch copy of `Collections/Demo`, so saving never touches the repository.
+    private func scratchCollections() throws -> URL {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: root.appendingPathComponent("Collections/Demo"), to: scratch.appendingPathComponent("Demo"))
+        return scratch
+    }
+
+    @Test func browseSwitchEditSaveSendSearchResizeQuit() throws {
+        let collections = try scratchCollections()
+        defer { try? FileManager.default.removeItem(at: collections) }
+        let binary = try BuiltProducts.executable(named: "apiexplorer")
+        let session = try TmuxSession(arguments: [binary.path, "--collections", collections.path], width: 100, height: 30)
+        defer { session.kill() }
+
+        try session.waitFor("env: local")
+        try session.sendKeys("/")
+        try session.sendText("Get user")
+        try session.sendKeys("Enter", "G")
+        try session.waitFor("/users/{{userId}}")
+
+        try session.sendKeys("e")
+        try session.waitFor("Environment: Demo")
+        try session.sendKeys("j", "Enter")
+        let staging = try session.waitFor("env: staging")
+        #expect(staging.contains("→ http://127.0.0.1:8787/users/2"))
+        try session.sendKeys("e", "k", "Enter")
+        try session.waitFor("env: local")
+
+        try session.sendKeys("Tab", "a")
+        try session.sendText("X-E2E")
+        try session.sendKeys("Enter")
+        try session.sendText("héllo 世界")
+        try session.sendKeys("Enter")
+        try session.waitFor("unsaved edits")
+        try session.sendKeys("s")
+        try session.waitFor("Saved Demo/users/get-user")
+        let saved = try String(contentsOf: collections.appendingPathComponent("Demo/users/get-user.yaml"), encoding: .utf8)
+        #expect(saved.contains("  - name: X-E2E\n    value: héllo 世界\n"))
+        #expect(saved.hasPrefix("name: Get user\nmethod: GET\nurl: /users/{{userId}}\n"))
+
+        try session.sendKeys("C-j")
+        let answered = try session.waitFor("200 OK")
+        #expect(answered.contains("\"name\": \"Ada Lovelace\""))
+
+        try session.sendKeys("Tab", "/")
+        try session.sendText("email")
+        try session.sendKeys("Enter")
+        try session.waitFor("1 matching line for \"email\"")
+
+        try session.resize(width: 80, height: 24)
+        let resized = try session.waitFor("200 OK")
+        #expect(resized.split(separator: "\n").first.map { $0.count <= 80 } == true)
+
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.isAlternateScreenOn == false)
+    }
+
+    @Test func refusedConnectionsAreShownAndTheExplorerStaysUsable() throws {
+        let collections = try scratchCollections()
+        defer { try? FileManager.default.removeItem(at: collections) }
+        let binary = try BuiltProducts.executable(named: "apiexplorer")
+        // Staging points at a port where nothing listens, so the send is refused at once.
+        let manifest = collections.appendingPathComponent("Demo/collection.yaml")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        try text.replacingOccurrences(of: "http://127.0.0.1:8787", with: ClosedPort.url().absoluteString)
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let session = try TmuxSession(arguments: [binary.path, "--collections", collections.path, "--env", "staging"], width: 100, height: 30)
+        defer { session.kill() }
+        try session.waitFor("env: staging")
+        try session.sendKeys("/")
+        try session.sendText("List users")
+        try session.sendKeys("Enter", "G", "Enter")
+        let screen = try session.waitFor("Request failed")
+        #expect(screen.contains("Connection refused"))
+        try session.sendKeys("e", "k", "Enter", "C-j")
+        try session.waitFor("200 OK")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+}
