@@ -61,5 +61,10 @@ let package = Package(
             dependencies: ["ExplorerTUI"],
             exclude: ["__Snapshots__"]
         ),
+        // Drives the built `apiexplorer` binary inside tmux; run `swift build` first so the binary exists.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TestSupport"]
+        ),
     ]
 )
