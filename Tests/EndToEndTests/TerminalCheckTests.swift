@@ -36,7 +36,10 @@ struct TerminalCheckTests {
         try session.waitFor("Last key: Esc")
         try session.sendKeys("M-x")
         try session.waitFor("Last key: Alt-x")
-        try session.waitFor("Keys pressed: 7")
+        // Raw mode: Ctrl-C is a key the UI can bind, not SIGINT.
+        try session.sendKeys("C-c")
+        try session.waitFor("Last key: Ctrl-C")
+        try session.waitFor("Keys pressed: 8")
 
         try session.resize(width: 100, height: 30)
         let resized = try session.waitFor("Size: 100x30")
@@ -51,23 +54,24 @@ struct TerminalCheckTests {
         #expect(try !session.capture().contains("apiexplorer terminal-check"))
     }
 
-    @Test func sigtermRestoresTheTerminalAndExits143() throws {
+    @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130)), (SIGHUP, Int32(129))] as [(Int32, Int32)])
+    func signalRestoresTheTerminalAndExits(signal: Int32, expectedStatus: Int32) throws {
         let session = try launch()
         defer { session.kill() }
 
         #expect(try session.isAlternateScreenOn)
-        #expect(Foundation.kill(try session.programPID, SIGTERM) == 0)
-        let status = try session.waitForExit()
-        #expect(status == 143)
+        #expect(Foundation.kill(try session.programPID, signal) == 0)
+        #expect(try session.waitForExit() == expectedStatus)
         #expect(try session.isAlternateScreenOn == false)
     }
 
-    @Test func sighupRestoresTheTerminalAndExits129() throws {
-        let session = try launch()
+    @Test func noColorFallsBackToMonochrome() throws {
+        let binary = try BuiltProducts.executable(named: "apiexplorer")
+        let session = try TmuxSession(arguments: [binary.path, "terminal-check"], environment: ["NO_COLOR": "1"])
         defer { session.kill() }
 
-        #expect(Foundation.kill(try session.programPID, SIGHUP) == 0)
-        #expect(try session.waitForExit() == 129)
-        #expect(try session.isAlternateScreenOn == false)
+        try session.waitFor("Colour mode: monochrome")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
     }
 }
