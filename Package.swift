@@ -56,6 +56,10 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "CLITests",
+            dependencies: ["TestSupport", "ExplorerCore"]
+        ),
+        .testTarget(
             name: "ExplorerTUITests",
             dependencies: ["ExplorerTUI"],
             exclude: ["__Snapshots__"]

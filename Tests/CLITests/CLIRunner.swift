@@ -1,0 +1,48 @@
+import Foundation
+
+/// Runs the built `apiexplorer` binary and captures what it printed and how it exited.
+struct CLIRunner {
+    /// The result of one run.
+    struct Output {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// The package root, found from this file's path.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The bundled collections.
+    static var bundledCollections: String { packageRoot.appendingPathComponent("Collections").path }
+
+    /// Runs the binary with `arguments`, stdout and stderr piped (so not a terminal), with `environment` added.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+        let process = Process()
+        process.executableURL = packageRoot.appendingPathComponent(".build/debug/apiexplorer")
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "NO_COLOR")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes before waiting so a large output cannot block the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
