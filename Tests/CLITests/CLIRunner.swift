@@ -20,7 +20,17 @@ struct CLIRunner {
     static var bundledCollections: String { packageRoot.appendingPathComponent("Collections").path }
 
     /// Runs the binary with `arguments`, stdout and stderr piped (so not a terminal), with `environment` added.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+    /// The blocking reads and wait happen on a dispatch thread: blocking the small cooperative pool would starve
+    /// the other suites' async tests running in parallel.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Output {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try runBlocking(arguments, environment: environment) })
+            }
+        }
+    }
+
+    private static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> Output {
         let process = Process()
         process.executableURL = packageRoot.appendingPathComponent(".build/debug/apiexplorer")
         process.arguments = arguments

@@ -44,26 +44,26 @@ struct CLITests {
         return temp
     }
 
-    @Test func listShowsReferences() throws {
-        let output = try CLIRunner.run(["list", "--collections", CLIRunner.bundledCollections])
+    @Test func listShowsReferences() async throws {
+        let output = try await CLIRunner.run(["list", "--collections", CLIRunner.bundledCollections])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("Demo/users/get-user"))
         #expect(output.stdout.contains("Demo/bodies/echo-json"))
         #expect(output.stdout.contains("environments: local*, staging"))
     }
 
-    @Test func envsMasksSecretsUnlessAsked() throws {
-        let masked = try CLIRunner.run(["envs", "Demo", "--collections", CLIRunner.bundledCollections])
+    @Test func envsMasksSecretsUnlessAsked() async throws {
+        let masked = try await CLIRunner.run(["envs", "Demo", "--collections", CLIRunner.bundledCollections])
         #expect(masked.status == 0)
         #expect(masked.stdout.contains("token = •••••• ") && !masked.stdout.contains("demo-token"))
-        let shown = try CLIRunner.run(["envs", "Demo", "--show-secrets", "--collections", CLIRunner.bundledCollections])
+        let shown = try await CLIRunner.run(["envs", "Demo", "--show-secrets", "--collections", CLIRunner.bundledCollections])
         #expect(shown.stdout.contains("token = demo-token"))
-        let unknown = try CLIRunner.run(["envs", "Nope", "--collections", CLIRunner.bundledCollections])
+        let unknown = try await CLIRunner.run(["envs", "Nope", "--collections", CLIRunner.bundledCollections])
         #expect(unknown.status == 1 && unknown.stderr.contains("no collection 'Nope'"))
     }
 
-    @Test func sendAgainstTheBuiltInDemo() throws {
-        let output = try CLIRunner.run(["send", "Demo/users/get-user", "--pretty", "format", "--print", "b",
+    @Test func sendAgainstTheBuiltInDemo() async throws {
+        let output = try await CLIRunner.run(["send", "Demo/users/get-user", "--pretty", "format", "--print", "b",
                                         "--collections", CLIRunner.bundledCollections])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("\"id\": 1"))
@@ -74,7 +74,7 @@ struct CLITests {
     @Test func environmentSetHeaderAndPrintParts() async throws {
         let server = try await LoopbackServer.start()
         let temp = try collection(baseURL: server.baseURL.absoluteString)
-        let output = try CLIRunner.run(["send", "T/echo", "--env", "staging", "--set", "token=cli-token-456", "--header", "X-Cli: hello",
+        let output = try await CLIRunner.run(["send", "T/echo", "--env", "staging", "--set", "token=cli-token-456", "--header", "X-Cli: hello",
                                         "--print", "mhHb", "--collections", temp.path])
         await server.stop()
         #expect(output.status == 0, "\(output.stderr)")
@@ -94,8 +94,8 @@ struct CLITests {
     @Test func secretsAreMaskedInTheRequestHeadUnlessShown() async throws {
         let server = try await LoopbackServer.start()
         let temp = try collection(baseURL: server.baseURL.absoluteString)
-        let masked = try CLIRunner.run(["send", "T/echo", "--print", "Hb", "--collections", temp.path])
-        let shown = try CLIRunner.run(["send", "T/echo", "--print", "H", "--show-secrets", "--collections", temp.path])
+        let masked = try await CLIRunner.run(["send", "T/echo", "--print", "Hb", "--collections", temp.path])
+        let shown = try await CLIRunner.run(["send", "T/echo", "--print", "H", "--show-secrets", "--collections", temp.path])
         await server.stop()
         #expect(masked.status == 0, "\(masked.stderr)")
         #expect(masked.stdout.contains("Authorization: Bearer ••••••"))
@@ -106,8 +106,8 @@ struct CLITests {
     @Test func noColorAndColorModes() async throws {
         let server = try await LoopbackServer.start()
         let temp = try collection(baseURL: server.baseURL.absoluteString)
-        let plain = try CLIRunner.run(["send", "T/echo", "--pretty", "all", "--collections", temp.path], environment: ["NO_COLOR": "1"])
-        let piped = try CLIRunner.run(["send", "T/echo", "--pretty", "all", "--collections", temp.path])
+        let plain = try await CLIRunner.run(["send", "T/echo", "--pretty", "all", "--collections", temp.path], environment: ["NO_COLOR": "1"])
+        let piped = try await CLIRunner.run(["send", "T/echo", "--pretty", "all", "--collections", temp.path])
         await server.stop()
         #expect(plain.status == 0 && piped.status == 0)
         #expect(!plain.stdout.contains("\u{1B}") && !piped.stdout.contains("\u{1B}"))
@@ -117,9 +117,9 @@ struct CLITests {
     @Test func terminalEscapesInABodyAreShownNotObeyed() async throws {
         let server = try await LoopbackServer.start()
         let temp = try collection(baseURL: server.baseURL.absoluteString)
-        let raw = try CLIRunner.run(["send", "T/escapes", "--print", "b", "--pretty", "none", "--collections", temp.path])
-        let formatted = try CLIRunner.run(["send", "T/escapes", "--print", "Bb", "--pretty", "format", "--collections", temp.path])
-        let header = try CLIRunner.run(["send", "T/echo", "--print", "Hb", "--header", "X-Evil: a\u{1B}]0;title\u{07}b",
+        let raw = try await CLIRunner.run(["send", "T/escapes", "--print", "b", "--pretty", "none", "--collections", temp.path])
+        let formatted = try await CLIRunner.run(["send", "T/escapes", "--print", "Bb", "--pretty", "format", "--collections", temp.path])
+        let header = try await CLIRunner.run(["send", "T/echo", "--print", "Hb", "--header", "X-Evil: a\u{1B}]0;title\u{07}b",
                                         "--collections", temp.path])
         await server.stop()
         for output in [raw, formatted, header] {
@@ -133,12 +133,12 @@ struct CLITests {
     @Test func exitCodes() async throws {
         let server = try await LoopbackServer.start()
         let temp = try collection(baseURL: server.baseURL.absoluteString)
-        let unknown = try CLIRunner.run(["send", "T/nope", "--collections", temp.path])
-        let unresolved = try CLIRunner.run(["send", "T/missing", "--collections", temp.path])
-        let notFound = try CLIRunner.run(["send", "T/not-found", "--check-status", "--collections", temp.path])
-        let notFoundUnchecked = try CLIRunner.run(["send", "T/not-found", "--collections", temp.path])
-        let badEnv = try CLIRunner.run(["send", "T/echo", "--env", "prod", "--collections", temp.path])
-        let badPrint = try CLIRunner.run(["send", "T/echo", "--print", "xyz", "--collections", temp.path])
+        let unknown = try await CLIRunner.run(["send", "T/nope", "--collections", temp.path])
+        let unresolved = try await CLIRunner.run(["send", "T/missing", "--collections", temp.path])
+        let notFound = try await CLIRunner.run(["send", "T/not-found", "--check-status", "--collections", temp.path])
+        let notFoundUnchecked = try await CLIRunner.run(["send", "T/not-found", "--collections", temp.path])
+        let badEnv = try await CLIRunner.run(["send", "T/echo", "--env", "prod", "--collections", temp.path])
+        let badPrint = try await CLIRunner.run(["send", "T/echo", "--print", "xyz", "--collections", temp.path])
         await server.stop()
         #expect(unknown.status == 1 && unknown.stderr.contains("no request 'T/nope'"))
         #expect(unresolved.status == 1 && unresolved.stderr.contains("{{nowhere}}") && unresolved.stderr.contains("T/missing")
@@ -149,7 +149,7 @@ struct CLITests {
         #expect(badPrint.status != 0 && badPrint.stderr.contains("--print"))
 
         let closed = try collection(baseURL: "http://127.0.0.1:\(ClosedPort.find())")
-        let refused = try CLIRunner.run(["send", "T/echo", "--collections", closed.path])
+        let refused = try await CLIRunner.run(["send", "T/echo", "--collections", closed.path])
         #expect(refused.status == 2, "\(refused.stderr)")
         #expect(!refused.stderr.isEmpty && !refused.stderr.contains("sekrit-token-123"))
     }
@@ -158,7 +158,7 @@ struct CLITests {
         let server = try await LoopbackServer.start()
         let temp = try collection(baseURL: server.baseURL.absoluteString)
         try temp.write("T/broken.yaml", "url: [\n")
-        let listed = try CLIRunner.run(["list", "--collections", temp.path])
+        let listed = try await CLIRunner.run(["list", "--collections", temp.path])
         await server.stop()
         #expect(listed.status == 0)
         #expect(listed.stderr.contains("broken.yaml:") && listed.stderr.contains("error: invalid YAML"))
