@@ -57,6 +57,10 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "CLITests",
+            dependencies: ["TestSupport", "ExplorerCore"]
+        ),
+        .testTarget(
             name: "ExplorerTUITests",
             dependencies: ["ExplorerTUI", "ExplorerCore"],
             exclude: ["__Snapshots__"]

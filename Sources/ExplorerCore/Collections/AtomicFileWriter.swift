@@ -7,7 +7,12 @@ import Glibc
 /// write a temporary file beside it, fsync it, rename it over the old one, fsync the directory.
 public enum AtomicFileWriter {
     /// Writes `data` to `path` atomically, keeping the old file's permissions (or `mode` for a new file).
-    public static func write(_ data: Data, to path: String, mode: mode_t = 0o644) throws(SaveError) {
+    public static func write(_ data: Data, to requestedPath: String, mode: mode_t = 0o644) throws(SaveError) {
+        // Write through a symbolic link to the file it names: renaming over the link would replace it with a copy.
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: requestedPath)).map { destination in
+            destination.hasPrefix("/") ? destination
+                : ((requestedPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+        } ?? requestedPath
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temporary = (directory.isEmpty ? "." : directory) + "/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"

@@ -156,7 +156,7 @@ public struct CollectionLoader: Sendable {
     private func readText(_ path: String, into result: inout CollectionLoadResult) throws(CollectionProblem) -> String {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         if let size = attributes?[.size] as? Int, size > maximumFileSize {
-            throw CollectionProblem(SourceLocation(file: path), "the file is \(size / 1024 / 1024) MB; collection files are limited to \(maximumFileSize / 1024 / 1024) MB")
+            throw CollectionProblem(SourceLocation(file: path), "the file is \(CollectionLoader.sizeText(size)); collection files are limited to \(CollectionLoader.sizeText(maximumFileSize))")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = FileManager.default.isReadableFile(atPath: path) ? "cannot be read" : "permission denied"
@@ -206,6 +206,11 @@ public struct CollectionLoader: Sendable {
             }
             return copy
         }
+    }
+
+    /// `114 bytes` below a megabyte, `3.0 MB` above: whole megabytes alone read "0 MB" for small limits.
+    static func sizeText(_ bytes: Int) -> String {
+        bytes < 1024 * 1024 ? "\(bytes) bytes" : String(format: "%.1f MB", Double(bytes) / 1024 / 1024)
     }
 
     static func realPath(_ path: String) -> String {

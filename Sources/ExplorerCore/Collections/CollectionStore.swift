@@ -56,7 +56,9 @@ public struct CollectionStore: Sendable {
             // Keep blank lines and comments that sit right before the next key with that key.
             while end - 1 > start, lines[end - 1].trimmingCharacters(in: .whitespaces).isEmpty || lines[end - 1].hasPrefix("#") { end -= 1 }
             lines.replaceSubrange(start..<end, with: block)
-        } else if let before = keyLines.first(where: { insertBefore.contains($0.0) })?.1 {
+        } else if var before = keyLines.first(where: { insertBefore.contains($0.0) })?.1 {
+            // Comments written right above that key belong to it, so the new block goes above them.
+            while before > 0, lines[before - 1].hasPrefix("#"), keyLines.allSatisfy({ $0.1 != before - 1 }) { before -= 1 }
             lines.insert(contentsOf: block, at: before)
         } else {
             while let last = lines.last, last.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeLast() }

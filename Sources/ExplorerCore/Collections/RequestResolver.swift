@@ -93,7 +93,7 @@ public struct RequestResolver: Sendable {
         let resolver = variableResolver
         let url: String
         do { url = try resolver.resolve(request.url) } catch { throw .variable(error) }
-        if url.lowercased().hasPrefix("http://") || url.lowercased().hasPrefix("https://") { return url }
+        if RequestResolver.hasScheme(url) { return url }
         guard let base = baseURLValue else {
             throw .invalidURL(url, context: "request \(reference) (no environment is selected, so a path has no base URL)")
         }
@@ -101,6 +101,12 @@ public struct RequestResolver: Sendable {
         do { resolvedBase = try resolver.resolve(base) } catch { throw .variable(error) }
         let trimmedBase = resolvedBase.hasSuffix("/") ? String(resolvedBase.dropLast()) : resolvedBase
         return url.isEmpty ? trimmedBase : trimmedBase + (url.hasPrefix("/") ? url : "/" + url)
+    }
+
+    /// True for `scheme://...` (any scheme, so `ftp://x` is rejected as a URL rather than glued onto the base URL as a path).
+    static func hasScheme(_ url: String) -> Bool {
+        guard let colon = url.range(of: "://"), let first = url.first, first.isASCII, first.isLetter else { return false }
+        return url[..<colon.lowerBound].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
     }
 
     /// Builds the request to send.
@@ -138,7 +144,9 @@ public struct RequestResolver: Sendable {
         for header in request.headers + extraHeaders where header.enabled { own.add(try sub(header.name), try sub(header.value)) }
         var built = context.request(HTTPMethod(rawValue: request.method), path: segments, queryItems: query, headers: own,
                                     body: try body(sub))
-        if request.auth != .inherit { built.authentication = try authentication(request.auth, sub) }
+        // The nearest auth that is not `inherit` decides, so `none` on a folder also cancels the collection's credentials
+        // (in the context tree a nil authentication means "inherit" and would let them through).
+        built.authentication = try authentication(effectiveAuth, sub)
         if let timeout = request.timeout { built.configuration.timeoutInterval = timeout }
         if let follow = request.followRedirects { built.configuration.followRedirects = follow }
         return ResolvedRequest(request: built, secretValues: resolver.secretValues, environment: environment)

@@ -46,11 +46,35 @@ struct YAMLMap {
     func unknownKeys(allowed: [String], in what: String) -> [CollectionProblem] {
         mapping.keys.compactMap { key -> CollectionProblem? in
             guard let name = key.string, !allowed.contains(name) else { return nil }
-            let suggestion = allowed.first { $0.lowercased() == name.lowercased() }.map { " (did you mean '\($0)'?)" } ?? ""
+            let suggestion = YAMLMap.suggestion(for: name, in: allowed).map { " (did you mean '\($0)'?)" } ?? ""
             return CollectionProblem(YAMLMap.location(of: key, in: file),
                                      "unknown key '\(name)' in \(what)\(suggestion); expected one of: \(allowed.joined(separator: ", "))",
                                      isWarning: true)
         }
+    }
+
+    /// The allowed key `name` is most likely a misspelling of: same letters in another case, or at most two edits away.
+    static func suggestion(for name: String, in allowed: [String]) -> String? {
+        let lower = name.lowercased()
+        if let exact = allowed.first(where: { $0.lowercased() == lower }) { return exact }
+        let scored = allowed.map { ($0, editDistance(Array(lower), Array($0.lowercased()))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= min(2, max(1, lower.count / 3)) else { return nil }
+        return best.0
+    }
+
+    /// The Levenshtein distance between two strings.
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     /// A text value; numbers and booleans are taken as their text.

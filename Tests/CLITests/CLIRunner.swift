@@ -1,0 +1,73 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the built `apiexplorer` binary and captures what it printed and how it exited.
+struct CLIRunner {
+    /// The result of one run.
+    struct Output {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// The package root, found from this file's path.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The bundled collections.
+    static var bundledCollections: String { packageRoot.appendingPathComponent("Collections").path }
+
+    /// Runs the binary with `arguments`, stdout and stderr piped (so not a terminal), with `environment` added.
+    /// The blocking reads and wait happen on a dispatch thread: blocking the small cooperative pool would starve
+    /// the other suites' async tests running in parallel.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Output {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try runBlocking(arguments, environment: environment) })
+            }
+        }
+    }
+
+    private static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> Output {
+        let process = Process()
+        process.executableURL = packageRoot.appendingPathComponent(".build/debug/apiexplorer")
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "NO_COLOR")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes before waiting so a large output cannot block the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = readAll(err.fileHandleForReading.fileDescriptor)
+            group.leave()
+        }
+        let outData = readAll(out.fileHandleForReading.fileDescriptor)
+        group.wait()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Reads a pipe to its end, retrying reads a signal interrupted (FileHandle traps on EINTR).
+    static func readAll(_ fd: Int32) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count > 0 { data.append(contentsOf: buffer[0..<count]); continue }
+            if count < 0, errno == EINTR { continue }
+            return data
+        }
+    }
+}
