@@ -1,0 +1,35 @@
+import ArgumentParser
+import ExplorerCore
+import ExplorerTUI
+import Foundation
+
+/// `apiexplorer [explore]`: the full-screen explorer. A subcommand of its own so that `--env` and `--collections`
+/// belong to it alone and never swallow the same options of `send` or `envs`.
+struct ExploreCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explore",
+        abstract: "Open the full-screen explorer (the default when no subcommand is given)."
+    )
+
+    @OptionGroup var options: CollectionsOptions
+
+    @Option(name: .long, help: "The environment to start in (default: each collection's default).")
+    var env: String?
+
+    mutating func run() async throws {
+        let store = CollectionStore(directory: options.directory())
+        let result = store.load()
+        if result.collections.isEmpty, let problem = result.errors.first, problem.location.file == store.directory {
+            StandardError.write("error: \(problem.description). Pass --collections DIR, or create ./Collections.")
+            throw ExitCode(1)
+        }
+        let model = ExplorerModel(collections: result.collections, problems: result.problems, loadedFiles: result.loadedFiles,
+                                  environment: env)
+        do {
+            try await ExplorerRunLoop(model: model).run()
+        } catch let error as NcursesTerminal.StartError {
+            StandardError.write("error: \(error.description)")
+            throw ExitCode(1)
+        }
+    }
+}
