@@ -39,6 +39,6 @@ struct EnvsCommand: ParsableCommand {
                 }
             }
         }
-        print(TerminalSafeText.sanitizeKeepingLines(out), terminator: "")
+        print(TerminalSafeText.sanitizedLines(utf8: Array(out.utf8)).joined(separator: "\n"), terminator: "")
     }
 }

@@ -17,7 +17,7 @@ struct ListCommand: ParsableCommand {
             out += ListCommand.lines(collection.root, collection: collection, path: [], depth: 1)
         }
         if result.collections.isEmpty { out += "No collections in \(options.directory()).\n" }
-        print(TerminalSafeText.sanitizeKeepingLines(out), terminator: "")
+        print(TerminalSafeText.sanitizedLines(utf8: Array(out.utf8)).joined(separator: "\n"), terminator: "")
     }
 
     static func lines(_ folder: FolderSpec, collection: CollectionSpec, path: [String], depth: Int) -> String {

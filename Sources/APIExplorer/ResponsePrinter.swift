@@ -15,7 +15,7 @@ struct ResponsePrinter {
     }
 
     private func safe(_ text: String) -> String {
-        TerminalSafeText.sanitizeKeepingLines(masker.mask(text))
+        TerminalSafeText.sanitizedLines(utf8: Array(masker.mask(text).utf8)).joined(separator: "\n")
     }
 
     /// The request part of the output.

@@ -34,12 +34,6 @@ public enum TerminalSafeText {
     }
 
     /// Decodes UTF-8 `bytes` (invalid sequences become U+FFFD) and makes the result safe.
-    /// Like `sanitize`, but keeps line breaks: each line is sanitized on its own.
-    public static func sanitizeKeepingLines(_ text: String, allowTab: Bool = true) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { sanitize(String($0), allowTab: allowTab) }.joined(separator: "\n")
-    }
-
     public static func sanitize(utf8 bytes: some Collection<UInt8>, allowTab: Bool = true) -> String {
         sanitize(String(decoding: bytes, as: UTF8.self), allowTab: allowTab)
     }
