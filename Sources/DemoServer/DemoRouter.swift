@@ -1,3 +1,4 @@
+import ExplorerCore
 import FlyingFox
 import Foundation
 
@@ -8,7 +9,7 @@ struct DemoRouter: HTTPHandler {
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         await state.recordHit(request.path)
         let parts = request.path.split(separator: "/").map(String.init)
-        let query = DemoRouter.queryItems(request.target.query(percentEncoded: true))
+        let query = QueryEncoding.decode(request.target.query(percentEncoded: true)).map { ($0.name, $0.value ?? "") }
         let method = request.method.rawValue
         switch parts.first ?? "" {
         case "":
@@ -151,17 +152,6 @@ struct DemoRouter: HTTPHandler {
             return HTTPResponse(statusCode: DemoReply.statusCode(204))
         default:
             return DemoReply.error(405, "\(method) is not allowed on /\(name)/\(id).")
-        }
-    }
-
-    /// Splits a raw query string, decoding `+` as a space and percent escapes.
-    static func queryItems(_ raw: String) -> [(String, String)] {
-        raw.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode = { (text: Substring) in
-                text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
-            }
-            return (decode(halves[0]), halves.count > 1 ? decode(halves[1]) : "")
         }
     }
 

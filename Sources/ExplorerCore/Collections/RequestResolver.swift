@@ -123,11 +123,7 @@ public struct RequestResolver: Sendable {
         if request.verifyTLS == false {
             throw .unsupported("verifyTLS: false is set on request \(reference), but FoundationNetworking on Linux cannot turn certificate verification off; remove the setting or use an http:// URL.")
         }
-        let inlineQuery = (components.percentEncodedQuery ?? "").split(separator: "&").map { pair -> URLQueryItem in
-            let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode = { (text: Substring) in text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text) }
-            return URLQueryItem(name: decode(halves[0]), value: halves.count > 1 ? decode(halves[1]) : nil)
-        }
+        let inlineQuery = QueryEncoding.decode(components.percentEncodedQuery ?? "")
         let segments = components.percentEncodedPath.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
         components.percentEncodedPath = ""
         components.percentEncodedQuery = nil

@@ -34,4 +34,14 @@ public enum QueryEncoding {
             return "\(name)=\(value)"
         }.joined(separator: "&")
     }
+
+    /// Splits a raw query string into items, reading `+` as a space and decoding percent escapes: what a server sees.
+    /// A name without `=` gets a `nil` value.
+    public static func decode(_ query: String) -> [URLQueryItem] {
+        query.split(separator: "&").map { pair in
+            let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let unescape = { (text: Substring) in text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text) }
+            return URLQueryItem(name: unescape(halves[0]), value: halves.count > 1 ? unescape(halves[1]) : nil)
+        }
+    }
 }
