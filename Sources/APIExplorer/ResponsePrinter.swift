@@ -43,7 +43,7 @@ struct ResponsePrinter {
         if parts.contains("m") {
             let status = "\(response.statusCode) \(response.reasonPhrase)"
             let color = response.statusCode >= 500 ? "1;31" : response.statusCode >= 400 ? "1;33" : response.statusCode >= 300 ? "1;36" : "1;32"
-            var line = paint(status, color) + "  " + ResponsePrinter.duration(response.duration) + "  " + ResponsePrinter.size(response.byteCount)
+            var line = paint(status, color) + "  " + MeasurementText.duration(response.duration) + "  " + MeasurementText.byteCount(response.byteCount)
             if response.wasRedirected, let url = response.url { line += "  → \(url.absoluteString)" }
             out += line + "\n"
         }
@@ -68,15 +68,5 @@ struct ResponsePrinter {
         // Colours without re-formatting: only binary bodies are still summarised, never dumped.
         if formatted.kind == .binary { return formatted.text + "\n" }
         return String(decoding: response.data, as: UTF8.self) + "\n"
-    }
-
-    static func duration(_ seconds: TimeInterval) -> String {
-        seconds < 1 ? String(format: "%.0f ms", seconds * 1000) : String(format: "%.2f s", seconds)
-    }
-
-    static func size(_ bytes: Int) -> String {
-        if bytes < 1024 { return "\(bytes) B" }
-        if bytes < 1024 * 1024 { return String(format: "%.1f KB", Double(bytes) / 1024) }
-        return String(format: "%.1f MB", Double(bytes) / 1024 / 1024)
     }
 }

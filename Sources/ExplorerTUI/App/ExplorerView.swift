@@ -186,9 +186,8 @@ public enum ExplorerView {
         case let .failed(message):
             Paragraph(lines: [StyledLine("✗ Request failed", style: Theme.error)] + [StyledLine(message)], wrap: true).render(in: inner, buffer: &buffer)
         case let .received(summary):
-            let sizeText = summary.byteCount < 1024 ? "\(summary.byteCount) B" : String(format: "%.1f KB", Double(summary.byteCount) / 1024)
             var spans = [Span(" \(summary.statusCode) \(summary.reason) ", style: Theme.status(summary.statusCode)),
-                         Span("  \(Int((summary.duration * 1000).rounded())) ms  \(sizeText)")]
+                         Span("  \(MeasurementText.duration(summary.duration))  \(MeasurementText.byteCount(summary.byteCount))")]
             if let redirected = summary.redirectedTo { spans.append(Span("  → \(redirected)", style: Theme.dim)) }
             _ = buffer.write(StyledLine(spans), at: first, maxWidth: inner.width)
             Tabs(titles: ["Body", StyledLine("Headers (\(summary.headers.count))")], selectedIndex: model.responseTab.rawValue)
