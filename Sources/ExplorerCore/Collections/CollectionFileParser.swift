@@ -93,7 +93,7 @@ struct CollectionFileParser {
             let entry = try YAMLMap(item, file: file, what: "an item of '\(key)'")
             warnings += entry.unknownKeys(allowed: ["name", "value", "enabled"], in: "an item of '\(key)'")
             let name = try entry.requiredString("name", in: "an item of '\(key)'")
-            if key == "headers", name.contains(where: { $0 == ":" || $0 == " " || $0.isNewline }) {
+            if key == "headers", !KeyValue.isValidHeaderName(name) {
                 throw CollectionProblem(entry.location("name"), "'\(name)' is not a valid header name (no spaces or colons)")
             }
             result.append(KeyValue(name, try entry.string("value") ?? "", enabled: try entry.bool("enabled") ?? true))

@@ -13,4 +13,9 @@ public struct KeyValue: Sendable, Equatable {
         self.value = value
         self.enabled = enabled
     }
+
+    /// True for a name a header may have here: not empty, and no colon or whitespace, which would split the header line.
+    public static func isValidHeaderName(_ name: String) -> Bool {
+        !name.isEmpty && !name.contains { $0 == ":" || $0.isWhitespace }
+    }
 }

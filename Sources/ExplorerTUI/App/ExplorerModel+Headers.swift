@@ -81,7 +81,7 @@ extension ExplorerModel {
                 editor.field = .value
             } else {
                 let name = editor.name.text.trimmingCharacters(in: .whitespaces)
-                guard !name.isEmpty, !name.contains(where: { $0 == ":" || $0 == " " }) else {
+                guard KeyValue.isValidHeaderName(name) else {
                     status = name.isEmpty ? "A header needs a name." : "Header names cannot contain spaces or colons."
                     editor.field = .name
                     headerEditor = editor
