@@ -28,7 +28,7 @@ final class ExplorerRunLoop {
                 if let url = try? await demo.baseURL() { inbox.post(.demoStarted(url)) }
             }
         }
-        terminal.draw(ExplorerView.render(model), cursor: ExplorerView.cursor(model))
+        terminal.draw(ExplorerView.render(model))
         var running = true
         while running {
             var changed = false
@@ -44,7 +44,7 @@ final class ExplorerRunLoop {
                 _ = apply(.ticked(Date()))
                 changed = true
             }
-            if changed && running { terminal.draw(ExplorerView.render(model), cursor: ExplorerView.cursor(model)) }
+            if changed && running { terminal.draw(ExplorerView.render(model)) }
             await Task.yield()
         }
         for task in sends.values { task.cancel() }

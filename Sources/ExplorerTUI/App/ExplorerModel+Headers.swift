@@ -28,7 +28,7 @@ extension ExplorerModel {
     }
 
     mutating func headerAction(_ action: AppAction) {
-        guard requestTab == .headers, let selected = selectedRequest else { return }
+        guard requestTab == .headers, selectedRequest != nil else { return }
         let rows = effectiveHeaders
         switch action {
         case .moveUp: headerSelection = max(0, headerSelection - 1)
@@ -65,7 +65,6 @@ extension ExplorerModel {
             setOwnHeaders(headers)
         default: break
         }
-        _ = selected
     }
 
     mutating func handleHeaderEditor(_ key: Key) -> [AppEffect] {

@@ -58,8 +58,6 @@ public struct ExplorerModel: Sendable {
     public var demoBaseURL: URL?
     /// Id of the next send.
     public var nextSendID = 1
-    /// Whether colours may be used.
-    public var colors = true
 
     /// Creates the state for loaded collections, expanding the first collection.
     public init(collections: [CollectionSpec], problems: [CollectionProblem] = [], loadedFiles: [String: Data] = [:],
@@ -149,36 +147,33 @@ public struct ExplorerModel: Sendable {
 
     /// The rows of the tree as shown, with expansion and the filter applied.
     public var treeRows: [TreeRow] {
-        var rows: [TreeRow] = []
         let needle = filter.lowercased()
-        for (index, collection) in collections.enumerated() {
-            let collectionRow = TreeRow(kind: .collection, collectionIndex: index, depth: 0, title: collection.name, method: nil, key: collection.slug)
-            var children: [TreeRow] = []
-            func walk(_ folder: FolderSpec, path: [String], depth: Int) {
-                for sub in folder.folders {
-                    let key = ([collection.slug] + path + [sub.slug]).joined(separator: "/")
-                    var inner: [TreeRow] = []
-                    let saved = children
-                    children = []
-                    walk(sub, path: path + [sub.slug], depth: depth + 1)
-                    inner = children
-                    children = saved
-                    if needle.isEmpty || !inner.isEmpty {
-                        children.append(TreeRow(kind: .folder(path + [sub.slug]), collectionIndex: index, depth: depth, title: sub.name, method: nil, key: key))
-                        if expanded.contains(key) || !needle.isEmpty { children += inner }
-                    }
-                }
-                for request in folder.requests {
-                    let key = ([collection.slug] + path + [request.slug]).joined(separator: "/")
-                    guard needle.isEmpty || request.name.lowercased().contains(needle) || key.lowercased().contains(needle) else { continue }
-                    children.append(TreeRow(kind: .request(path + [request.slug]), collectionIndex: index, depth: depth, title: request.name,
-                                            method: request.method, key: key))
-                }
+        // While filtering everything is open, and folders without a matching request are left out.
+        func isOpen(_ key: String) -> Bool { !needle.isEmpty || expanded.contains(key) }
+        func children(of folder: FolderSpec, in collection: CollectionSpec, index: Int, path: [String], depth: Int) -> [TreeRow] {
+            var rows: [TreeRow] = []
+            for sub in folder.folders {
+                let subPath = path + [sub.slug]
+                let key = ([collection.slug] + subPath).joined(separator: "/")
+                let inner = children(of: sub, in: collection, index: index, path: subPath, depth: depth + 1)
+                guard needle.isEmpty || !inner.isEmpty else { continue }
+                rows.append(TreeRow(kind: .folder(subPath), collectionIndex: index, depth: depth, title: sub.name, method: nil, key: key))
+                if isOpen(key) { rows += inner }
             }
-            walk(collection.root, path: [], depth: 1)
-            guard needle.isEmpty || !children.isEmpty else { continue }
-            rows.append(collectionRow)
-            if expanded.contains(collection.slug) || !needle.isEmpty { rows += children }
+            for request in folder.requests {
+                let key = ([collection.slug] + path + [request.slug]).joined(separator: "/")
+                guard needle.isEmpty || request.name.lowercased().contains(needle) || key.lowercased().contains(needle) else { continue }
+                rows.append(TreeRow(kind: .request(path + [request.slug]), collectionIndex: index, depth: depth, title: request.name,
+                                    method: request.method, key: key))
+            }
+            return rows
+        }
+        var rows: [TreeRow] = []
+        for (index, collection) in collections.enumerated() {
+            let inner = children(of: collection.root, in: collection, index: index, path: [], depth: 1)
+            guard needle.isEmpty || !inner.isEmpty else { continue }
+            rows.append(TreeRow(kind: .collection, collectionIndex: index, depth: 0, title: collection.name, method: nil, key: collection.slug))
+            if isOpen(collection.slug) { rows += inner }
         }
         return rows
     }

@@ -25,11 +25,6 @@ public enum ExplorerView {
         return buffer
     }
 
-    /// Where the text cursor goes (in an open text field), if anywhere.
-    public static func cursor(_ model: ExplorerModel) -> Position? {
-        nil
-    }
-
     private static func topBar(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
         buffer.fill(rect, style: Theme.bar)
         var spans: [Span] = [Span(" apiexplorer ", style: Theme.barKey)]
@@ -77,21 +72,23 @@ public enum ExplorerView {
     }
 
     private static func request(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
+        // One resolver per frame: it carries the request (with unsaved edits), its headers and its secrets.
+        let resolver = model.selectedResolver
         let modified = model.selectedRequestKey.map { model.editedHeaders[$0] != nil } ?? false
-        let title = model.selectedRequest.map { " \($0.located.request.name)\(modified ? " ●" : "") " } ?? " Request "
+        let title = resolver.map { " \($0.request.name)\(modified ? " ●" : "") " } ?? " Request "
         let block = Block(title: StyledLine(title), isFocused: model.focus == .request)
         block.render(in: rect, buffer: &buffer)
         let inner = block.inner(of: rect)
-        guard let selected = model.selectedRequest, let resolver = model.selectedResolver, inner.height >= 3 else {
+        guard let resolver, inner.height >= 3 else {
             _ = buffer.write("Select a request in the tree (↑↓ or j/k), Enter sends it.", at: Position(x: inner.x, y: inner.y), style: Theme.dim, maxWidth: inner.width)
             return
         }
-        let request = selected.located.request
+        let request = resolver.request
+        let masker = SecretMasker(secrets: resolver.variableResolver.secretValues)
         let url = StyledLine([Span(request.method + " ", style: Theme.method(request.method)), Span(request.url)])
         _ = buffer.write(url, at: Position(x: inner.x, y: inner.y), maxWidth: inner.width)
         let preview: StyledLine
         do {
-            let masker = SecretMasker(secrets: resolver.variableResolver.secretValues)
             preview = StyledLine([Span("→ ", style: Theme.dim), Span(masker.mask(try resolver.resolvedURLString()), style: Theme.dim)])
         } catch {
             preview = StyledLine([Span("✗ " + error.description, style: Theme.error)])
@@ -100,14 +97,13 @@ public enum ExplorerView {
         Tabs(titles: RequestTab.allCases.map { StyledLine($0.title) }, selectedIndex: model.requestTab.rawValue)
             .render(in: Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: 1), buffer: &buffer)
         let body = Rect(x: inner.x, y: inner.y + 3, width: inner.width, height: max(0, inner.height - 3))
-        let masker = SecretMasker(secrets: resolver.variableResolver.secretValues)
         switch model.requestTab {
         case .params:
             let rows = request.query.map { [StyledLine($0.enabled ? "✓" : "·"), StyledLine($0.name), StyledLine(masker.mask($0.value))] }
             if rows.isEmpty { _ = buffer.write("No query parameters.", at: Position(x: body.x, y: body.y), style: Theme.dim, maxWidth: body.width) }
             else { Table(columns: [TableColumn("", width: .length(1)), TableColumn("Name", width: .percentage(35)), TableColumn("Value", width: .fill(1))], rows: rows).render(in: body, buffer: &buffer) }
         case .headers:
-            headersTable(model, masker, body, &buffer)
+            headersTable(model, resolver.effectiveHeaders, masker, body, &buffer)
         case .body:
             bodyPreview(request.body, body, &buffer)
         case .auth:
@@ -124,8 +120,8 @@ public enum ExplorerView {
         }
     }
 
-    private static func headersTable(_ model: ExplorerModel, _ masker: SecretMasker, _ rect: Rect, _ buffer: inout CellBuffer) {
-        let headers = model.effectiveHeaders
+    private static func headersTable(_ model: ExplorerModel, _ headers: [EffectiveHeader], _ masker: SecretMasker, _ rect: Rect,
+                                     _ buffer: inout CellBuffer) {
         let rows: [[StyledLine]] = headers.map { entry in
             let style: Style = entry.isOwn ? .plain : Theme.dim
             let mark = entry.header.enabled ? (entry.isOverridden ? "↷" : "✓") : "·"
