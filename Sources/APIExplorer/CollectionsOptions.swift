@@ -16,14 +16,18 @@ struct CollectionsOptions: ParsableArguments {
         return config + "/apiexplorer/collections"
     }
 
-    /// Loads the collections, printing problems to standard error; exits 1 when the directory is unusable.
-    func load() throws -> (CollectionStore, CollectionLoadResult) {
+    /// Loads the collections; exits 1 when the directory itself is unusable. Other problems go to standard error
+    /// when `reportProblems` (the explorer shows them in its tree instead).
+    func load(reportProblems: Bool = true) throws -> CollectionLoadResult {
         let store = CollectionStore(directory: directory())
         let result = store.load()
-        for problem in result.problems { StandardError.write(problem.description) }
-        if result.collections.isEmpty, !result.errors.isEmpty, result.problems.first?.location.file == store.directory {
+        if result.collections.isEmpty, let problem = result.errors.first, problem.location.file == store.directory {
+            StandardError.write("\(problem.description). Pass --collections DIR, or create ./Collections.")
             throw ExitCode(1)
         }
-        return (store, result)
+        if reportProblems {
+            for problem in result.problems { StandardError.write(problem.description) }
+        }
+        return result
     }
 }

@@ -15,7 +15,7 @@ struct EnvsCommand: ParsableCommand {
     var showSecrets = false
 
     func run() throws {
-        let (_, result) = try options.load()
+        let result = try options.load()
         var collections = result.collections
         if let reference {
             let name = String(reference.split(separator: "/").first ?? "")

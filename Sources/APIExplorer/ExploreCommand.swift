@@ -17,12 +17,7 @@ struct ExploreCommand: AsyncParsableCommand {
     var env: String?
 
     mutating func run() async throws {
-        let store = CollectionStore(directory: options.directory())
-        let result = store.load()
-        if result.collections.isEmpty, let problem = result.errors.first, problem.location.file == store.directory {
-            StandardError.write("error: \(problem.description). Pass --collections DIR, or create ./Collections.")
-            throw ExitCode(1)
-        }
+        let result = try options.load(reportProblems: false)
         let model = ExplorerModel(collections: result.collections, problems: result.problems, loadedFiles: result.loadedFiles,
                                   environment: env)
         do {

@@ -9,7 +9,7 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var options: CollectionsOptions
 
     func run() throws {
-        let (_, result) = try options.load()
+        let result = try options.load()
         var out = ""
         for collection in result.collections {
             let envs = collection.environments.map { $0.isDefault ? "\($0.name)*" : $0.name }.joined(separator: ", ")

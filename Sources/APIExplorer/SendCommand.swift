@@ -55,7 +55,7 @@ struct SendCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (_, result) = try options.load()
+        let result = try options.load()
         let target = try RequestReference.find(reference, in: result)
         let environment = try target.environment(named: env)
         let launcher = DemoServerLauncher()
