@@ -47,9 +47,10 @@ public struct CollectionLoader: Sendable {
         return result
     }
 
-    static func manifest(in directory: String) -> String? {
-        ["collection.yaml", "collection.yml", "collection.json"]
-            .map { (directory as NSString).appendingPathComponent($0) }
+    /// `collection.yaml` (or `.yml`, `.json`) in `directory`, or `folder.*` when `kind` is `"folder"`.
+    static func manifest(_ kind: String = "collection", in directory: String) -> String? {
+        ["yaml", "yml", "json"]
+            .map { (directory as NSString).appendingPathComponent("\(kind).\($0)") }
             .first { FileManager.default.fileExists(atPath: $0) }
     }
 
@@ -121,8 +122,7 @@ public struct CollectionLoader: Sendable {
 
     private func loadFolder(at directory: String, depth: Int, visited: inout Set<String>, into result: inout CollectionLoadResult) -> FolderSpec? {
         let slug = (directory as NSString).lastPathComponent
-        let manifest = ["folder.yaml", "folder.yml", "folder.json"].map { (directory as NSString).appendingPathComponent($0) }
-            .first { FileManager.default.fileExists(atPath: $0) }
+        let manifest = CollectionLoader.manifest("folder", in: directory)
         var parser = CollectionFileParser(file: manifest ?? directory)
         var folder: FolderSpec
         do {
