@@ -100,17 +100,13 @@ public struct Request: Sendable, CustomStringConvertible {
         configuration: Configuration? = nil,
         session: URLSession? = nil
     ) {
-        self.httpMethod = httpMethod
-        self.baseURLString = context.baseURL.absoluteString
-        self.pathComponents = context.properties.pathComponents + pathComponents
-        self.queryItems = context.properties.queryItems + queryItems
-        self.headers = context.properties.headers.merging(headers)
-        self.body = body
+        self.init(httpMethod, urlString: context.baseURL.absoluteString,
+                  pathComponents: context.properties.pathComponents + pathComponents,
+                  queryItems: context.properties.queryItems + queryItems,
+                  headers: context.properties.headers.merging(headers), body: body,
+                  configuration: configuration ?? context.configuration, session: session ?? context.session)
         self.authentication = context.properties.authentication
-        self.configuration = configuration ?? context.configuration
-        self.session = session ?? context.session
         self.hooks = context.hooks
-        self.fallback = nil
     }
 
     /// The full URL with path components and query items, or `nil` when the base is not a valid http(s) URL.
