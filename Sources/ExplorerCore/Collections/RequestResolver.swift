@@ -90,7 +90,10 @@ public struct RequestResolver: Sendable {
 
     /// The URL after substitution, before query parameters, for previews.
     public func resolvedURLString() throws(ResolveError) -> String {
-        let resolver = variableResolver
+        try resolvedURLString(using: variableResolver)
+    }
+
+    private func resolvedURLString(using resolver: VariableResolver) throws(ResolveError) -> String {
         let url: String
         do { url = try resolver.resolve(request.url) } catch { throw .variable(error) }
         if RequestResolver.hasScheme(url) { return url }
@@ -115,7 +118,7 @@ public struct RequestResolver: Sendable {
         func sub(_ text: String) throws(ResolveError) -> String {
             do { return try resolver.resolve(text) } catch { throw .variable(error) }
         }
-        let full = try resolvedURLString()
+        let full = try resolvedURLString(using: resolver)
         guard var components = URLComponents(string: full), let scheme = components.scheme?.lowercased(),
               ["http", "https"].contains(scheme), components.host?.isEmpty == false else {
             throw .invalidURL(full, context: "request \(reference)")
