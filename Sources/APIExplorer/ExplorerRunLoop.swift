@@ -110,7 +110,7 @@ final class ExplorerRunLoop {
     static func advice(for error: RequestError) -> String {
         let hint: String
         switch error.transportFailure {
-        case .connectionRefused?: hint = "Is the server running? Press e to pick another environment."
+        case .connectionRefused?: hint = "Start the server, or press e to pick another environment."
         case .timedOut?: hint = "The server did not answer in time; raise the request's timeout or try again."
         case .hostNotFound?: hint = "Check the host name in the environment's baseURL, and your network."
         default: hint = "Check the URL and the environment (press e), then send again."
