@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,7 +33,8 @@ struct CLIRunner {
 
     private static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> Output {
         let process = Process()
-        process.executableURL = packageRoot.appendingPathComponent(".build/debug/apiexplorer")
+        // BuiltProducts follows APIEXPLORER_BIN, --scratch-path and -c release, not just .build/debug.
+        process.executableURL = try BuiltProducts.executable(named: "apiexplorer")
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
         var env = ProcessInfo.processInfo.environment
