@@ -55,7 +55,6 @@ struct BodyAndAuthTests {
             }
         }
         let url = try await TestServer.shared().url("/echo")
-        // do/catch rather than #expect(throws:): Swift Testing 6.3 crashes reflecting an EncodingError's `Any` payload.
         do {
             _ = try await Request(.post, url: url, body: .json(Broken())).send()
             Issue.record("an unencodable body must fail")
