@@ -9,6 +9,7 @@ final class ExplorerRunLoop {
     private let inbox = MessageInbox()
     private let demo = DemoServerLauncher()
     private var sends: [Int: Task<Void, Never>] = [:]
+    private var search: Task<Void, Never>?
 
     init(model: ExplorerModel) {
         self.model = model
@@ -48,6 +49,7 @@ final class ExplorerRunLoop {
             await Task.yield()
         }
         for task in sends.values { task.cancel() }
+        search?.cancel()
         await demo.stop()
     }
 
@@ -61,6 +63,14 @@ final class ExplorerRunLoop {
                 sends.removeValue(forKey: id)?.cancel()
             case let .send(id, resolver):
                 sends[id] = startSend(id: id, resolver: resolver)
+            case let .searchBody(id, document, query):
+                search?.cancel()
+                let inbox = self.inbox
+                search = Task.detached {
+                    let matches = document.matchingLines(query, isCancelled: { Task.isCancelled })
+                    guard !Task.isCancelled else { return }
+                    inbox.post(.searchFinished(id: id, matches: matches))
+                }
             case let .save(key, headers, request, original):
                 let inbox = self.inbox
                 Task.detached {
@@ -95,8 +105,9 @@ final class ExplorerRunLoop {
             }
             do {
                 let response = try await resolved.request.send()
-                // Formatting happens here, off the UI, once per response.
-                inbox.post(.responseReceived(id: id, ResponseSummary(response)))
+                // Indexing happens here, off the UI, once per response; lines are formatted only when shown.
+                let masker = SecretMasker(secrets: resolved.secretValues)
+                inbox.post(.responseReceived(id: id, ResponseSummary(response, masker: masker)))
             } catch let error as RequestError {
                 guard !error.isCancelled else { return }
                 inbox.post(.requestFailed(id: id, message: resolved.masked(ExplorerRunLoop.advice(for: error))))

@@ -9,6 +9,8 @@ public enum AppEffect: Sendable {
     case cancel(id: Int)
     /// Save a request's own headers through the collection store.
     case save(key: String, headers: [KeyValue], request: RequestSpec, original: Data?)
+    /// Find the lines of a body containing `query` (off the UI: a large body takes a while) and report as `id`.
+    case searchBody(id: Int, document: BodyDocument, query: String)
     /// Leave the explorer.
     case quit
 }

@@ -15,6 +15,8 @@ public enum AppMessage: Sendable {
     case responseReceived(id: Int, ResponseSummary)
     /// The send with this id failed.
     case requestFailed(id: Int, message: String)
+    /// The body search with this id finished with these matching lines.
+    case searchFinished(id: Int, matches: [Int])
     /// A request file was saved; these are its new bytes.
     case saved(key: String, file: String, data: Data)
     /// Saving failed.

@@ -14,6 +14,10 @@ public struct BodyViewState: Sendable {
     public var matches: [Int] = []
     /// Index into `matches` of the current match.
     public var currentMatch = 0
+    /// Id of the search in flight, if any; older results are ignored.
+    public var pendingSearch: Int?
+    /// Id of the next search.
+    public var nextSearchID = 1
 
     /// Creates the default view.
     public init() {}

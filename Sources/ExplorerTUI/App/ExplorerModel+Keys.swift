@@ -142,7 +142,7 @@ extension ExplorerModel {
     private mutating func responseAction(_ action: AppAction) {
         let total: Int
         switch response {
-        case let .received(summary): total = responseTab == .body ? summary.body.lines.count : summary.headers.count
+        case let .received(summary): total = responseTab == .body ? summary.body.lineCount : summary.headers.count
         default: total = 0
         }
         let page = ScreenLayout(width: width, height: height).bodyHeight
@@ -161,6 +161,7 @@ extension ExplorerModel {
         case .toggleLineNumbers: bodyView.lineNumbers.toggle()
         case .nextMatch, .previousMatch:
             guard !bodyView.matches.isEmpty else {
+                if bodyView.pendingSearch != nil { status = "Still searching for \"\(bodyView.query)\"…"; return }
                 status = bodyView.query.isEmpty ? "Press / to search the body." : "No match for \"\(bodyView.query)\""
                 return
             }
@@ -212,7 +213,7 @@ extension ExplorerModel {
         case .enter, .control("j"):
             bodyView.searchField = nil
             bodyView.query = field.text
-            runSearch()
+            return startSearch()
         case .escape:
             bodyView.searchField = nil
         default:

@@ -93,7 +93,11 @@ public struct ExplorerModel: Sendable {
             response = .received(summary)
             bodyView.scroll = 0
             bodyView.matches = []
-            if !bodyView.query.isEmpty { runSearch() }
+            return bodyView.query.isEmpty ? [] : startSearch()
+        case let .searchFinished(id, matches):
+            guard bodyView.pendingSearch == id else { return [] }
+            bodyView.pendingSearch = nil
+            showMatches(matches)
             return []
         case let .requestFailed(id, message):
             guard case let .sending(current, _) = response, current == id else { return [] }
@@ -192,13 +196,27 @@ public struct ExplorerModel: Sendable {
         apply(&collections[index].root, path: parts.dropFirst())
     }
 
-    /// Finds the lines of the body containing the query.
-    mutating func runSearch() {
-        guard case let .received(summary) = response, !bodyView.query.isEmpty else { bodyView.matches = []; return }
-        let needle = bodyView.query.lowercased()
-        bodyView.matches = summary.body.lines.indices.filter { summary.body.lines[$0].text.lowercased().contains(needle) }
+    /// Starts searching the body for the query off the UI; the result arrives as `.searchFinished`.
+    mutating func startSearch() -> [AppEffect] {
+        guard case let .received(summary) = response, !bodyView.query.isEmpty else {
+            bodyView.matches = []
+            bodyView.pendingSearch = nil
+            return []
+        }
+        let id = bodyView.nextSearchID
+        bodyView.nextSearchID += 1
+        bodyView.pendingSearch = id
+        bodyView.matches = []
+        status = "Searching for \"\(bodyView.query)\"…"
+        return [.searchBody(id: id, document: summary.body, query: bodyView.query)]
+    }
+
+    /// Shows the result of a search: the first match scrolled into view and the count in the bottom bar.
+    private mutating func showMatches(_ matches: [Int]) {
+        bodyView.matches = matches
         bodyView.currentMatch = 0
-        if let first = bodyView.matches.first { bodyView.scroll = max(0, first - 2) }
-        status = bodyView.matches.isEmpty ? "No match for \"\(bodyView.query)\"" : "\(bodyView.matches.count) matching line\(bodyView.matches.count == 1 ? "" : "s") for \"\(bodyView.query)\""
+        if let first = matches.first { bodyView.scroll = max(0, first - 2) }
+        let count = matches.count
+        status = matches.isEmpty ? "No match for \"\(bodyView.query)\"" : "\(count) matching line\(count == 1 ? "" : "s") for \"\(bodyView.query)\""
     }
 }

@@ -199,27 +199,28 @@ public enum ExplorerView {
     }
 
     private static func bodyLines(_ model: ExplorerModel, _ summary: ResponseSummary, _ rect: Rect, _ buffer: inout CellBuffer) {
-        let lines = summary.body.lines
+        let document = summary.body
         let view = model.bodyView
         var contentRect = rect
         if let field = view.searchField {
             _ = buffer.write(StyledLine([Span("/", style: .bold), Span(field.text)]), at: Position(x: rect.x, y: rect.y + rect.height - 1), maxWidth: rect.width)
             contentRect.height -= 1
         }
-        let gutter = view.lineNumbers ? String(lines.count).count + 1 : 0
+        let gutter = view.lineNumbers ? String(document.lineCount).count + 1 : 0
         let textWidth = max(1, contentRect.width - gutter)
         let matches = Set(view.matches)
         var y = contentRect.y
-        var index = view.scroll
-        // Only the visible lines are turned into cells: cost follows the screen, not the body.
-        while y < contentRect.bottom, index < lines.count {
-            let line = lines[index]
+        // Only the visible lines are formatted and turned into cells: cost follows the screen, not the body.
+        let visible = document.lines(in: view.scroll..<(view.scroll + max(0, contentRect.height)))
+        for (offset, line) in visible.enumerated() where y < contentRect.bottom {
+            let index = view.scroll + offset
             if view.lineNumbers {
                 _ = buffer.write(String(index + 1).leftPadded(to: gutter - 1) + " ", at: Position(x: contentRect.x, y: y), style: Theme.lineNumber)
             }
             var spans = [Span(String(repeating: " ", count: line.indent))]
             for token in line.tokens { spans.append(Span(TerminalSafeText.sanitize(token.text), style: Theme.token(token.kind))) }
             let styled = StyledLine(spans)
+            let firstRow = y
             if view.wrap {
                 let rows = Paragraph(lines: [styled], wrap: true).rows(width: textWidth)
                 for row in rows where y < contentRect.bottom {
@@ -232,28 +233,32 @@ public enum ExplorerView {
                 _ = buffer.write(styled, at: Position(x: contentRect.x + gutter, y: y), maxWidth: textWidth)
                 y += 1
             }
-            if matches.contains(index) { highlight(view.query, in: Rect(x: contentRect.x + gutter, y: y - 1, width: textWidth, height: 1), &buffer) }
-            index += 1
+            if matches.contains(index) {
+                // A wrapped line is highlighted across all its rows, so a match split by the wrap is marked whole.
+                highlight(view.query, rows: Rect(x: contentRect.x + gutter, y: firstRow, width: textWidth, height: y - firstRow), &buffer)
+            }
         }
     }
 
-    private static func highlight(_ query: String, in rect: Rect, _ buffer: inout CellBuffer) {
+    /// Marks every occurrence of `query` in the text of `rows`, read left to right and top to bottom as one line.
+    private static func highlight(_ query: String, rows rect: Rect, _ buffer: inout CellBuffer) {
         guard !query.isEmpty else { return }
-        var cells: [(Int, String)] = []
-        var x = rect.x
-        while x < rect.right {
-            guard let cell = buffer.cell(x: x, y: rect.y) else { break }
-            if !cell.isContinuation { cells.append((x, cell.symbol)) }
-            x += 1
+        var cells: [(x: Int, y: Int, symbol: String)] = []
+        for y in rect.y..<rect.bottom {
+            var x = rect.x
+            while x < rect.right {
+                guard let cell = buffer.cell(x: x, y: y) else { break }
+                if !cell.isContinuation { cells.append((x, y, cell.symbol)) }
+                x += 1
+            }
         }
-        let text = cells.map(\.1).joined().lowercased()
+        let text = cells.map(\.symbol).joined().lowercased()
         let needle = query.lowercased()
         var searchStart = text.startIndex
         while let found = text.range(of: needle, range: searchStart..<text.endIndex) {
             let start = text.distance(from: text.startIndex, to: found.lowerBound)
-            let length = needle.count
-            for position in start..<min(cells.count, start + length) {
-                buffer.setStyle(Rect(x: cells[position].0, y: rect.y, width: 1, height: 1), style: Theme.match)
+            for position in start..<min(cells.count, start + needle.count) {
+                buffer.setStyle(Rect(x: cells[position].x, y: cells[position].y, width: 1, height: 1), style: Theme.match)
             }
             searchStart = found.upperBound
         }

@@ -1,7 +1,7 @@
 import ExplorerCore
 import Foundation
 
-/// What the response pane shows: everything is computed once when the response arrives, never per frame.
+/// What the response pane shows: computed once when the response arrives; body lines are formatted only when shown.
 public struct ResponseSummary: Sendable {
     /// The status code.
     public var statusCode: Int
@@ -15,12 +15,12 @@ public struct ResponseSummary: Sendable {
     public var redirectedTo: String?
     /// Response headers as received.
     public var headers: [(name: String, value: String)]
-    /// The body, decoded and formatted into lines with token kinds.
-    public var body: FormattedBody
+    /// The body, indexed once and formatted a page at a time as it is shown.
+    public var body: BodyDocument
 
     /// Creates a summary.
     public init(statusCode: Int, reason: String, duration: Double, byteCount: Int, redirectedTo: String?,
-                headers: [(name: String, value: String)], body: FormattedBody) {
+                headers: [(name: String, value: String)], body: BodyDocument) {
         self.statusCode = statusCode
         self.reason = reason
         self.duration = duration
@@ -30,11 +30,11 @@ public struct ResponseSummary: Sendable {
         self.body = body
     }
 
-    /// Summarises a response from ExplorerCore, formatting its body once.
-    public init(_ response: Request.Response) {
+    /// Summarises a response from ExplorerCore, indexing its body once; `masker` hides secrets the server echoes back.
+    public init(_ response: Request.Response, masker: SecretMasker? = nil) {
         self.init(statusCode: response.statusCode, reason: response.reasonPhrase, duration: response.duration,
-                  byteCount: response.byteCount, redirectedTo: response.wasRedirected ? response.url?.absoluteString : nil,
-                  headers: response.headers.fields.map { ($0.name, $0.value) },
-                  body: BodyFormatter.format(response.data, contentType: response.headers["Content-Type"]))
+                  byteCount: response.byteCount, redirectedTo: response.wasRedirected ? response.url.map { masker?.mask($0.absoluteString) ?? $0.absoluteString } : nil,
+                  headers: response.headers.fields.map { ($0.name, masker?.mask($0.value) ?? $0.value) },
+                  body: BodyDocument(response.data, contentType: response.headers["Content-Type"], masker: masker))
     }
 }

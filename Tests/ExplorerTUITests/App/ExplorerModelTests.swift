@@ -130,12 +130,40 @@ struct ExplorerModelTests {
         Fixtures.press([.backTab], &model)
         Fixtures.press([.character("G")], &model)
         guard case let .received(summary) = model.response else { Issue.record("no response"); return }
-        let total = summary.body.lines.count
+        let total = summary.body.lineCount
         #expect(total == 30_002)
         #expect(model.bodyView.scroll == total - ScreenLayout(width: 80, height: 24).bodyHeight)
         Fixtures.press([.pageUp, .character("k")], &model)
         #expect(model.bodyView.scroll == total - 2 * ScreenLayout(width: 80, height: 24).bodyHeight - 1)
         Fixtures.press([.character("g"), .character("k")], &model)
         #expect(model.bodyView.scroll == 0)
+    }
+
+    @Test func bodySearchRunsOffTheUIAndIgnoresStaleResults() {
+        var model = Fixtures.model()
+        Fixtures.press([.character("G"), .enter], &model)
+        _ = model.update(.responseReceived(id: 1, Fixtures.summary(lines: 50)))
+        Fixtures.press([.tab, .tab], &model)
+        // Without running the effect the search is pending: n says so instead of claiming there is no match.
+        let first = [.character("/")] + Fixtures.typing("7") + [.enter]
+        let effects = first.flatMap { model.update(.keyPressed($0)) }
+        guard case let .searchBody(staleID, document, query)? = effects.last else { Issue.record("expected a search effect"); return }
+        #expect(query == "7" && model.bodyView.pendingSearch == staleID)
+        _ = model.update(.keyPressed(.character("n")))
+        #expect(model.status?.contains("Still searching") == true)
+        // A second search supersedes the first; the first one's late result is dropped.
+        let second = ([.character("/")] + Fixtures.typing("id") + [.enter]).flatMap { model.update(.keyPressed($0)) }
+        _ = model.update(.searchFinished(id: staleID, matches: document.matchingLines(query)))
+        #expect(model.bodyView.matches.isEmpty)
+        guard case let .searchBody(id, _, _)? = second.last else { Issue.record("expected a second search"); return }
+        _ = model.update(.searchFinished(id: id, matches: document.matchingLines("id")))
+        #expect(model.bodyView.matches.count == 50 && model.bodyView.pendingSearch == nil)
+        // A new response with a query set searches it again.
+        let again = model.update(.responseReceived(id: 1, Fixtures.summary(lines: 5)))
+        #expect(again.isEmpty)
+        Fixtures.press([.control("j")], &model)
+        let rerun = Fixtures.deliver(.responseReceived(id: model.nextSendID - 1, Fixtures.summary(lines: 5)), &model)
+        #expect(rerun.contains { if case .searchBody = $0 { true } else { false } })
+        #expect(model.bodyView.matches.count == 5)
     }
 }

@@ -62,4 +62,37 @@ struct ExplorerViewTests {
             .filter { $0.style.background == .yellow }
         #expect(highlighted.map(\.symbol).joined().contains("\"id\": 7"))
     }
+
+    @Test func wrappedLinesHighlightMatchesOnEveryRow() {
+        var model = Fixtures.model(width: 80, height: 24)
+        Fixtures.press([.character("j"), .right, .down, .enter], &model)
+        let long = "{\"text\":\"" + String(repeating: "abcdefghij", count: 12) + "NEEDLE-at-the-end\"}"
+        let summary = ResponseSummary(statusCode: 200, reason: "OK", duration: 0.01, byteCount: long.utf8.count, redirectedTo: nil,
+                                      headers: [], body: BodyDocument(Data(long.utf8), contentType: "application/json"))
+        _ = model.update(.responseReceived(id: 1, summary))
+        Fixtures.press([.tab, .tab, .character("w"), .character("/")] + Fixtures.typing("needle-at") + [.enter], &model)
+        #expect(model.bodyView.wrap && model.bodyView.matches == [1])
+        let buffer = ExplorerView.render(model)
+        let rows = (0..<buffer.height).filter { y in (0..<buffer.width).contains { buffer.cell(x: $0, y: y)?.style.background == .yellow } }
+        let highlighted = rows.flatMap { y in (0..<buffer.width).compactMap { buffer.cell(x: $0, y: y) } }
+            .filter { $0.style.background == .yellow }.map(\.symbol).joined()
+        // The match sits on a continuation row of the wrapped line, below the line's first row.
+        #expect(highlighted.lowercased() == "needle-at")
+        #expect(rows.count == 1)
+        let firstRow = (0..<buffer.height).first { y in buffer.lines[y].contains("\"text\"") } ?? 0
+        #expect((rows.first ?? 0) > firstRow)
+    }
+
+    @Test func secretsEchoedInTheResponseAreMaskedOnScreen() {
+        var model = Fixtures.model(width: 120, height: 40)
+        Fixtures.press([.character("j"), .right, .down, .enter], &model)
+        let json = #"{"authorization":"Bearer top-secret-value","x-token":"top-secret-value"}"#
+        let masker = SecretMasker(secrets: ["top-secret-value"])
+        let summary = ResponseSummary(statusCode: 200, reason: "OK", duration: 0.01, byteCount: json.utf8.count, redirectedTo: nil,
+                                      headers: [], body: BodyDocument(Data(json.utf8), contentType: "application/json", masker: masker))
+        _ = model.update(.responseReceived(id: 1, summary))
+        let screen = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(screen.contains("Bearer \(SecretMasker.mask)"))
+        #expect(!screen.contains("top-secret"))
+    }
 }

@@ -24,10 +24,24 @@ enum Fixtures {
         ExplorerModel(collections: [collection], width: width, height: height)
     }
 
-    /// Presses keys in order, collecting every effect.
+    /// Presses keys in order, collecting every effect; body searches run at once, as the run loop would run them.
     @discardableResult
     static func press(_ keys: [Key], _ model: inout ExplorerModel) -> [AppEffect] {
-        keys.flatMap { model.update(.keyPressed($0)) }
+        keys.flatMap { runSearches(model.update(.keyPressed($0)), &model) }
+    }
+
+    /// Delivers a message, running any body search it starts.
+    @discardableResult
+    static func deliver(_ message: AppMessage, _ model: inout ExplorerModel) -> [AppEffect] {
+        runSearches(model.update(message), &model)
+    }
+
+    private static func runSearches(_ effects: [AppEffect], _ model: inout ExplorerModel) -> [AppEffect] {
+        var all = effects
+        for case let .searchBody(id, document, query) in effects {
+            all += model.update(.searchFinished(id: id, matches: document.matchingLines(query)))
+        }
+        return all
     }
 
     static func typing(_ text: String) -> [Key] { text.map { Key.character($0) } }
@@ -38,6 +52,6 @@ enum Fixtures {
         json += "]"
         return ResponseSummary(statusCode: 200, reason: "OK", duration: 0.012, byteCount: json.utf8.count, redirectedTo: nil,
                                headers: [("Content-Type", "application/json")],
-                               body: BodyFormatter.format(Data(json.utf8), contentType: "application/json"))
+                               body: BodyDocument(Data(json.utf8), contentType: "application/json"))
     }
 }

@@ -1,0 +1,230 @@
+import Foundation
+
+/// A response body ready for display that formats only the lines asked for.
+///
+/// JSON is indexed once (a resumable formatter state every `chunkSize` lines) and text once
+/// (where every line starts), so showing any page of a 50 MB body formats one chunk of lines,
+/// not the body. Markup, forms and binary previews are formatted up front. Secrets are masked
+/// in every line handed out, and the body is kept once: lines are never stored whole.
+public final class BodyDocument: @unchecked Sendable {
+    /// Lines formatted together and cached together.
+    public static let chunkSize = 256
+    /// Chunks kept formatted (a screen needs at most two).
+    static let cachedChunks = 8
+
+    /// How the body was interpreted.
+    public let kind: BodyKind
+    /// Number of display lines.
+    public let lineCount: Int
+    private let storage: BodyDocumentStorage
+    private let masker: SecretMasker?
+    // The cache is the only mutable state; the lock makes the document safe to share with a background search.
+    private let lock = NSLock()
+    private var cache: [Int: [BodyLine]] = [:]
+    private var cacheOrder: [Int] = []
+
+    /// Indexes `body` as described by the `Content-Type` header value (sniffing when nil); `masker` hides secrets.
+    public init(_ body: Data, contentType header: String?, masker: SecretMasker? = nil) {
+        self.masker = masker.flatMap { $0.secrets.isEmpty ? nil : $0 }
+        let contentType = header.map(ContentType.init)
+        let charset = contentType?.charset
+        let kind = BodyFormatter.kind(of: body, contentType: contentType)
+        switch kind {
+        case .json, .invalidJSON:
+            let utf8 = Self.utf8(body, charset: charset)
+            let (checkpoints, lines, error) = Self.indexJSON(utf8)
+            if let error {
+                let note = BodyLine(tokens: [BodyToken(.note, JSONFormatter.invalidJSONNote(error))])
+                let starts = Self.lineStarts(utf8)
+                self.kind = .invalidJSON
+                self.storage = .text(utf8, lineStarts: starts, notes: [note])
+                self.lineCount = starts.count + 1
+            } else {
+                self.kind = .json
+                self.storage = .json(utf8, checkpoints: checkpoints)
+                self.lineCount = lines
+            }
+        case .text:
+            let utf8 = Self.utf8(body, charset: charset)
+            let starts = Self.lineStarts(utf8)
+            self.kind = .text
+            self.storage = .text(utf8, lineStarts: starts, notes: [])
+            self.lineCount = starts.count
+        default:
+            let formatted = BodyFormatter.format(body, contentType: header)
+            self.kind = formatted.kind
+            self.storage = .lines(formatted.lines)
+            self.lineCount = formatted.lines.count
+        }
+    }
+
+    /// Wraps lines that are already formatted.
+    public init(formatted: FormattedBody, masker: SecretMasker? = nil) {
+        self.masker = masker.flatMap { $0.secrets.isEmpty ? nil : $0 }
+        self.kind = formatted.kind
+        self.storage = .lines(formatted.lines)
+        self.lineCount = formatted.lines.count
+    }
+
+    /// The line at `index`, or nil past the end.
+    public func line(at index: Int) -> BodyLine? {
+        lines(in: index..<(index + 1)).first
+    }
+
+    /// The lines in `range`, clamped to the document.
+    public func lines(in range: Range<Int>) -> [BodyLine] {
+        let lower = max(0, min(range.lowerBound, lineCount))
+        let upper = max(lower, min(range.upperBound, lineCount))
+        guard lower < upper else { return [] }
+        var result: [BodyLine] = []
+        result.reserveCapacity(upper - lower)
+        var index = lower
+        while index < upper {
+            let chunk = index / Self.chunkSize
+            let lines = cachedChunk(chunk)
+            let start = index - chunk * Self.chunkSize
+            let end = min(lines.count, upper - chunk * Self.chunkSize)
+            guard start < end else { break }
+            result += lines[start..<end]
+            index = chunk * Self.chunkSize + end
+        }
+        return result
+    }
+
+    /// Every line (for small bodies and tests; a large body should be read a page at a time).
+    public var allLines: [BodyLine] { lines(in: 0..<lineCount) }
+
+    /// Indexes of the lines whose text contains `query`, ignoring case; stops early (with what it found) once
+    /// `isCancelled` returns true. Chunks are formatted one at a time and not cached, so a search does not evict the page on screen.
+    public func matchingLines(_ query: String, isCancelled: () -> Bool = { false }) -> [Int] {
+        guard !query.isEmpty else { return [] }
+        let needle = query.lowercased()
+        let asciiNeedle = needle.utf8.allSatisfy { $0 < 0x80 } && masker == nil ? Array(needle.utf8) : nil
+        var matches: [Int] = []
+        var chunk = 0
+        while chunk * Self.chunkSize < lineCount {
+            if isCancelled() { break }
+            let base = chunk * Self.chunkSize
+            if let asciiNeedle, case let .json(data, checkpoints) = storage {
+                // Fast path: search the formatted bytes without building strings.
+                let lines = data.withUnsafeBytes { JSONFormatter.formatLines(in: $0, from: checkpoints[chunk], maxLines: Self.chunkSize).lines }
+                for (offset, line) in lines.enumerated() where Self.contains(line.bytes, asciiNeedle) {
+                    matches.append(base + offset)
+                }
+            } else {
+                for (offset, line) in formatChunk(chunk).enumerated() where line.text.lowercased().contains(needle) {
+                    matches.append(base + offset)
+                }
+            }
+            chunk += 1
+        }
+        return matches
+    }
+
+    // MARK: - Chunks
+
+    private func cachedChunk(_ chunk: Int) -> [BodyLine] {
+        lock.lock()
+        if let lines = cache[chunk] {
+            lock.unlock()
+            return lines
+        }
+        lock.unlock()
+        let lines = formatChunk(chunk)
+        lock.lock()
+        cache[chunk] = lines
+        cacheOrder.removeAll { $0 == chunk }
+        cacheOrder.append(chunk)
+        if cacheOrder.count > Self.cachedChunks { cache.removeValue(forKey: cacheOrder.removeFirst()) }
+        lock.unlock()
+        return lines
+    }
+
+    private func formatChunk(_ chunk: Int) -> [BodyLine] {
+        let first = chunk * Self.chunkSize
+        let last = min(lineCount, first + Self.chunkSize)
+        guard first < last else { return [] }
+        let lines: [BodyLine]
+        switch storage {
+        case let .json(data, checkpoints):
+            guard checkpoints.indices.contains(chunk) else { return [] }
+            let formatted = data.withUnsafeBytes { JSONFormatter.formatLines(in: $0, from: checkpoints[chunk], maxLines: Self.chunkSize).lines }
+            lines = formatted.map { line in
+                BodyLine(indent: line.indentWidth, tokens: line.tokens.map { BodyToken(.json($0.kind), line.text(of: $0)) })
+            }
+        case let .text(data, starts, notes):
+            lines = (first..<last).map { index in
+                if index < notes.count { return notes[index] }
+                let line = index - notes.count
+                let start = starts[line]
+                var end = line + 1 < starts.count ? starts[line + 1] - 1 : data.count
+                if end > start, data[data.startIndex + end - 1] == 0x0D { end -= 1 }
+                let text = TerminalSafeText.sanitize(utf8: data[(data.startIndex + start)..<(data.startIndex + max(start, end))])
+                return BodyLine(tokens: [BodyToken(.text, text)])
+            }
+        case let .lines(all):
+            lines = Array(all[first..<last])
+        }
+        guard let masker else { return lines }
+        return lines.map { line in
+            BodyLine(indent: line.indent, tokens: line.tokens.map { BodyToken($0.kind, masker.mask($0.text)) })
+        }
+    }
+
+    // MARK: - Indexing
+
+    /// The body as UTF-8: as is, or transcoded once when the charset is a single-byte one.
+    private static func utf8(_ body: Data, charset: String?) -> Data {
+        TextDecoding.isSingleByte(charset) ? Data(TextDecoding.decode(body, charset: charset).utf8) : body
+    }
+
+    /// One formatter state per chunk, the number of lines, and the syntax error if the body is not JSON.
+    private static func indexJSON(_ data: Data) -> ([JSONFormatter.State], Int, JSONSyntaxError?) {
+        data.withUnsafeBytes { buffer in
+            var checkpoints: [JSONFormatter.State] = []
+            var state = JSONFormatter.State.start
+            var counter = JSONLineCounter()
+            while !state.isFinished {
+                checkpoints.append(state)
+                JSONFormatter.run(buffer, state: &state, maxLines: chunkSize, sink: &counter)
+            }
+            return (checkpoints, state.lineNumber, state.error)
+        }
+    }
+
+    /// Byte offsets where each line starts (a body always has at least one line).
+    private static func lineStarts(_ data: Data) -> [Int] {
+        data.withUnsafeBytes { buffer in
+            var starts = [0]
+            guard let base = buffer.baseAddress else { return starts }
+            var offset = 0
+            while offset < buffer.count,
+                  let found = memchr(base + offset, 0x0A, buffer.count - offset) {
+                let position = base.distance(to: UnsafeRawPointer(found))
+                starts.append(position + 1)
+                offset = position + 1
+            }
+            return starts
+        }
+    }
+
+    /// True when `haystack` contains `needle` (lowercase ASCII), comparing ASCII letters case-insensitively.
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, haystack.count >= needle.count else { return needle.isEmpty }
+        let limit = haystack.count - needle.count
+        var index = 0
+        while index <= limit {
+            if lower(haystack[index]) == first {
+                var matched = 1
+                while matched < needle.count, lower(haystack[index + matched]) == needle[matched] { matched += 1 }
+                if matched == needle.count { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    @inline(__always) private static func lower(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import ExplorerCore
+
+@Suite struct BodyDocumentTests {
+    /// A JSON array of `count` small objects with nested values, so lines cross chunk boundaries at every depth.
+    private func jsonArray(_ count: Int) -> Data {
+        var json = "["
+        for index in 0..<count {
+            json += (index > 0 ? "," : "") + #"{"id":\#(index),"tags":["a","b"],"nested":{"ok":true,"name":"né\#(index)"}}"#
+        }
+        return Data((json + "]").utf8)
+    }
+
+    @Test func lazyJSONMatchesTheEagerFormatterLineForLine() {
+        let body = jsonArray(700)
+        let eager = BodyFormatter.format(body, contentType: "application/json")
+        let document = BodyDocument(body, contentType: "application/json")
+        #expect(document.kind == .json)
+        #expect(document.lineCount == eager.lines.count)
+        #expect(document.lineCount > 3 * BodyDocument.chunkSize)
+        #expect(document.allLines == eager.lines)
+        // A page straddling a chunk boundary, read out of order, is the same as the eager lines.
+        let boundary = 2 * BodyDocument.chunkSize
+        #expect(document.lines(in: (boundary - 5)..<(boundary + 5)) == Array(eager.lines[(boundary - 5)..<(boundary + 5)]))
+        #expect(document.line(at: 0) == eager.lines.first)
+        #expect(document.line(at: document.lineCount - 1) == eager.lines.last)
+    }
+
+    @Test func rangesAreClampedToTheDocument() {
+        let document = BodyDocument(jsonArray(3), contentType: "application/json")
+        #expect(document.lines(in: -5..<2).count == 2)
+        #expect(document.lines(in: (document.lineCount - 1)..<(document.lineCount + 50)).count == 1)
+        #expect(document.lines(in: (document.lineCount + 1)..<(document.lineCount + 3)).isEmpty)
+        #expect(document.line(at: document.lineCount) == nil)
+    }
+
+    @Test func invalidJSONKeepsTheNoteAndRawLines() {
+        let body = Data("{\"a\":\r\n  }\n".utf8)
+        let document = BodyDocument(body, contentType: "application/json")
+        #expect(document.kind == .invalidJSON)
+        #expect(document.allLines == BodyFormatter.format(body, contentType: "application/json").lines)
+        #expect(document.allLines.map(\.text) == [
+            "(not valid JSON: unexpected '}' at line 2, column 3; showing the raw text)", "{\"a\":", "  }", "",
+        ])
+    }
+
+    @Test func textIsSplitLazilyAndMadeTerminalSafe() {
+        var text = ""
+        for index in 0..<1000 { text += "line \(index)\r\n" }
+        text += "bell \u{07} and escape \u{1B}[31m"
+        let body = Data(text.utf8)
+        let document = BodyDocument(body, contentType: "text/plain")
+        #expect(document.kind == .text)
+        #expect(document.lineCount == 1001)
+        #expect(document.allLines == BodyFormatter.format(body, contentType: "text/plain").lines)
+        #expect(document.line(at: 999)?.text == "line 999")
+        let last = document.line(at: 1000)?.text ?? ""
+        #expect(!last.contains("\u{1B}") && !last.contains("\u{07}"))
+    }
+
+    @Test func latin1TextIsTranscoded() {
+        let document = BodyDocument(Data([0x63, 0x61, 0x66, 0xE9]), contentType: "text/plain; charset=iso-8859-1")
+        #expect(document.allLines.map(\.text) == ["café"])
+    }
+
+    @Test func markupAndBinaryAreFormattedUpFront() {
+        let xml = Data("<a><b>1</b></a>".utf8)
+        #expect(BodyDocument(xml, contentType: "application/xml").allLines == BodyFormatter.format(xml, contentType: "application/xml").lines)
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0, 0, 0, 0])
+        #expect(BodyDocument(png, contentType: "image/png").kind == .binary)
+        #expect(BodyDocument(Data(), contentType: nil).kind == .empty)
+    }
+
+    @Test func secretsEchoedByTheServerAreMasked() {
+        let body = Data(#"{"headers":{"Authorization":"Bearer s3cret-token"},"note":"s3cret-token again"}"#.utf8)
+        let document = BodyDocument(body, contentType: "application/json", masker: SecretMasker(secrets: ["s3cret-token"]))
+        let text = document.allLines.map(\.text).joined(separator: "\n")
+        #expect(!text.contains("s3cret-token"))
+        #expect(text.contains("Bearer \(SecretMasker.mask)"))
+        #expect(document.matchingLines("s3cret").isEmpty)
+        #expect(document.matchingLines("again").count == 1)
+    }
+
+    @Test func searchFindsLinesIgnoringCaseInEveryKind() {
+        let json = BodyDocument(jsonArray(600), contentType: "application/json")
+        let eager = BodyFormatter.format(jsonArray(600), contentType: "application/json").lines
+        let expected = eager.indices.filter { eager[$0].text.lowercased().contains("\"id\": 59") }
+        #expect(json.matchingLines("\"ID\": 59") == expected)
+        #expect(expected.count == 11)
+        // Non-ASCII queries take the string path and still find the line.
+        #expect(json.matchingLines("NÉ599").count == 1)
+        let text = BodyDocument(Data("alpha\nBeta\ngamma beta\n".utf8), contentType: "text/plain")
+        #expect(text.matchingLines("BETA") == [1, 2])
+        #expect(text.matchingLines("").isEmpty)
+    }
+
+    @Test func cancelledSearchStopsEarly() {
+        let document = BodyDocument(jsonArray(2000), contentType: "application/json")
+        var checks = 0
+        let matches = document.matchingLines("id") {
+            checks += 1
+            return checks > 2
+        }
+        // Two chunks searched, then it stopped: only matches from those chunks.
+        #expect(!matches.isEmpty)
+        #expect(matches.allSatisfy { $0 < 2 * BodyDocument.chunkSize })
+        #expect(document.matchingLines("id").count > matches.count)
+    }
+
+    @Test func deepNestingIndexesWithoutRecursion() {
+        let depth = 100_000
+        let body = Data((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
+        let document = BodyDocument(body, contentType: "application/json")
+        #expect(document.kind == .json)
+        #expect(document.lineCount == 2 * depth - 1)
+        #expect(document.line(at: document.lineCount - 1)?.text == "]")
+    }
+}
