@@ -44,6 +44,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `scripts/bench.sh` builds this in release mode; it measures apiexplorer against curl and jq on loopback.
+        .executableTarget(
+            name: "ExplorerBench",
+            dependencies: [
+                "DemoServer",
+                "ExplorerCore",
+                "TestSupport",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .target(
             name: "TestSupport",
             dependencies: ["DemoServer", "ExplorerCore", .product(name: "Logging", package: "swift-log")]

@@ -25,6 +25,7 @@ public actor DemoServer {
         runTask = Task { try await server.run() }
         try await server.waitUntilListening(timeout: 10)
         guard let bound = await boundPort() else { throw DemoServerError.notListening }
+        ListeningSocket.disableNagle(port: bound)
         return bound
     }
 

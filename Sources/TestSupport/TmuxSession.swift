@@ -27,7 +27,8 @@ public final class TmuxSession {
     public let name: String
 
     private let statusPath: String
-    private static let pollInterval: TimeInterval = 0.02
+    /// How often `waitFor` looks at the screen.
+    public static let pollInterval: TimeInterval = 0.02
     private var isKilled = false
 
     /// Whether a `tmux` executable is on the PATH; end-to-end tests are skipped without it.
@@ -94,9 +95,32 @@ public final class TmuxSession {
         }
     }
 
+    /// Polls `capture-pane` every `interval` seconds (0: as fast as tmux answers) until `done` accepts the screen.
+    @discardableResult
+    public func waitUntil(timeout: TimeInterval = 10, interval: TimeInterval = TmuxSession.pollInterval,
+                          _ done: (String) -> Bool) throws -> String {
+        try poll(timeout: timeout, interval: interval, failure: "Timed out after \(timeout)s waiting for the screen", until: done)
+    }
+
+    /// Replaces the pane's program with `arguments`, run with `exec` so that `panePID` is the program itself.
+    public func respawn(_ arguments: [String], environment: [String: String] = [:]) throws {
+        let words = (environment.isEmpty ? [] : ["env"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }) + arguments
+        let command = "exec " + words.map(Self.shellQuoted).joined(separator: " ")
+        try run(["respawn-pane", "-k", "-t", name, command])
+    }
+
     /// Resizes the window (and so the pane, which is alone in it); the program gets SIGWINCH.
     public func resize(width: Int, height: Int) throws {
         try run(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// The pid of the pane's own process: the shell for a session started by `init`, the program after `respawn`.
+    public var panePID: Int32 {
+        get throws {
+            let text = try format("#{pane_pid}")
+            guard let pid = Int32(text) else { throw Failure(message: "tmux reported pane_pid \"\(text)\"", screen: nil) }
+            return pid
+        }
     }
 
     /// The pid of the program (the child of the pane's shell), for sending it signals.
@@ -149,14 +173,15 @@ public final class TmuxSession {
 
     // MARK: - Private
 
-    private func poll(timeout: TimeInterval, failure: String, until done: (String) -> Bool) throws -> String {
+    private func poll(timeout: TimeInterval, interval: TimeInterval = TmuxSession.pollInterval, failure: String,
+                      until done: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
         while true {
             screen = try capture()
             if done(screen) { return screen }
             guard Date() < deadline else { throw Failure(message: failure, screen: screen) }
-            Thread.sleep(forTimeInterval: Self.pollInterval)
+            if interval > 0 { Thread.sleep(forTimeInterval: interval) }
         }
     }
 

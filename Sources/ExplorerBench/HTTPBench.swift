@@ -1,0 +1,71 @@
+import ExplorerCore
+import Foundation
+
+/// Case 2: many small GETs over keep-alive connections, ExplorerCore against one curl process fetching the same URLs.
+enum HTTPBench {
+    /// Two rows: sequential and concurrent.
+    static func run(_ options: BenchOptions, baseURL: URL, workDirectory: URL, report: (BenchRow) -> Void) async throws {
+        let url = baseURL.appendingPathComponent("small")
+        let count = options.requestCount
+        let config = workDirectory.appendingPathComponent("curl-urls.txt")
+        try String(repeating: "url = \"\(url.absoluteString)\"\noutput = \"/dev/null\"\n", count: count)
+            .write(to: config, atomically: true, encoding: .utf8)
+        let request = Request(.get, url: url)
+        let hasCurl = ProcessRun.isInstalled("curl")
+
+        var oursSequential: [Double] = []
+        var oursConcurrent: [Double] = []
+        var curlSequential: [Double] = []
+        var curlConcurrent: [Double] = []
+        for attempt in 0...options.runs {
+            let sequential = try await Stopwatch.time {
+                for _ in 0..<count { _ = try await request.send() }
+            }
+            let concurrent = try await Stopwatch.time {
+                try await sendConcurrently(request, count: count, inFlight: options.concurrency)
+            }
+            if hasCurl {
+                let one = try ProcessRun.checked(["curl", "-s", "-K", config.path])
+                let many = try ProcessRun.checked(["curl", "-s", "-Z", "--parallel-max", "\(options.concurrency)", "-K", config.path])
+                if attempt > 0 {
+                    curlSequential.append(one.seconds)
+                    curlConcurrent.append(many.seconds)
+                }
+            }
+            if attempt > 0 {
+                oursSequential.append(sequential)
+                oursConcurrent.append(concurrent)
+            }
+        }
+        report(row("\(count) sequential GETs, keep-alive", ours: oursSequential, curl: curlSequential, target: 1.5))
+        report(row("\(count) GETs, \(options.concurrency) in flight", ours: oursConcurrent, curl: curlConcurrent, target: nil))
+    }
+
+    private static func sendConcurrently(_ request: Request, count: Int, inFlight: Int) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            var started = 0
+            while started < min(inFlight, count) {
+                group.addTask { _ = try await request.send() }
+                started += 1
+            }
+            while try await group.next() != nil {
+                if started < count {
+                    group.addTask { _ = try await request.send() }
+                    started += 1
+                }
+            }
+        }
+    }
+
+    private static func row(_ name: String, ours: [Double], curl: [Double], target: Double?) -> BenchRow {
+        let oursTime = Median.of(ours)
+        guard !curl.isEmpty else {
+            return BenchRow(name: name, ours: BenchText.time(oursTime), reference: "curl not installed", ratio: "-",
+                            target: target.map { String(format: "≤ %.1f× curl", $0) } ?? "-", met: nil)
+        }
+        let ratio = oursTime / Median.of(curl)
+        return BenchRow(name: name, ours: BenchText.time(oursTime), reference: "curl " + BenchText.time(Median.of(curl)),
+                        ratio: String(format: "%.2f× curl", ratio),
+                        target: target.map { String(format: "≤ %.1f× curl", $0) } ?? "(none)", met: target.map { ratio <= $0 })
+    }
+}

@@ -1,0 +1,10 @@
+/// The middle of a set of measurements, which one slow outlier cannot move.
+enum Median {
+    /// The median of `values` (the mean of the two middle ones for an even count); 0 when empty.
+    static func of(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}
