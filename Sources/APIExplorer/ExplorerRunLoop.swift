@@ -33,7 +33,7 @@ final class ExplorerRunLoop {
         var running = true
         while running {
             var changed = false
-            if let key = terminal.readKey(timeoutMilliseconds: 25) {
+            if let key = terminal.readKey(timeoutMilliseconds: 25, wakingOn: inbox.wakeDescriptor) {
                 running = apply(.keyPressed(key)) && running
                 changed = true
             }

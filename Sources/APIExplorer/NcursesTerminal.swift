@@ -127,7 +127,7 @@ final class NcursesTerminal {
     }
 
     /// Waits up to `timeoutMilliseconds` (negative: forever) for a key; nil on timeout.
-    func readKey(timeoutMilliseconds: Int) -> Key? {
+    func readKey(timeoutMilliseconds: Int, wakingOn wake: Int32? = nil) -> Key? {
         guard !isRestored else { return nil }
         let clock = ContinuousClock()
         let deadline = timeoutMilliseconds < 0 ? nil : clock.now.advanced(by: .milliseconds(timeoutMilliseconds))
@@ -141,21 +141,30 @@ final class NcursesTerminal {
                 let remainingMilliseconds = max(0, remaining.seconds * 1000 + remaining.attoseconds / 1_000_000_000_000_000)
                 slice = Int32(min(Int64(slice), remainingMilliseconds))
             }
-            wtimeout(cn_stdscr(), slice)
-            if let (code, isKeyCode) = readCode() {
-                // Codes we have no Key for (mouse, unbound KEY_* values) are skipped rather than reported.
-                let key: Key?
-                if isKeyCode {
-                    key = Self.decodeKeyCode(code, size: size)
-                } else if code == 27 {
-                    key = readAltKey()
-                } else {
-                    key = Self.decodeCharacter(code)
-                }
-                if let key { return key }
+            if let wake {
+                // Keys ncurses already buffered come first; then sleep until a key, a wake-up or the end of the slice,
+                // so a result posted by a background task is drawn at once rather than after the slice.
+                wtimeout(cn_stdscr(), 0)
+                if let key = nextKey() { return key }
+                var descriptors = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+                _ = poll(&descriptors, 2, slice)
+                if descriptors[1].revents != 0 { return nil }
+                wtimeout(cn_stdscr(), 0)
+            } else {
+                wtimeout(cn_stdscr(), slice)
             }
+            if let key = nextKey() { return key }
         } while deadline.map { clock.now < $0 } ?? true
         return nil
+    }
+
+    /// The next key ncurses can read within the window's timeout; nil when none, or for codes with no `Key`
+    /// (mouse, unbound KEY_* values), which are skipped rather than reported.
+    private func nextKey() -> Key? {
+        guard let (code, isKeyCode) = readCode() else { return nil }
+        if isKeyCode { return Self.decodeKeyCode(code, size: size) }
+        if code == 27 { return readAltKey() }
+        return Self.decodeCharacter(code)
     }
 
     /// Ends full-screen mode and shows the cursor again; safe to call more than once.

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Runs the benchmark program on tiny inputs: every case must run and land in the report. It measures nothing;
+/// `scripts/bench.sh` does the real run in release mode.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed; apt-get install tmux to run the end-to-end tests"))
+struct BenchmarkSmokeTests {
+    @Test func everyCaseRunsOnTinyInputsAndIsReported() throws {
+        let bench = try BuiltProducts.executable(named: "ExplorerBench")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-smoke-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let report = directory.appendingPathComponent("RESULTS.md")
+        let log = directory.appendingPathComponent("log.txt")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        // Package root: Tests/EndToEndTests/BenchmarkSmokeTests.swift → three levels up.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+        let process = Process()
+        process.executableURL = bench
+        process.arguments = ["--quick", "--output", report.path, "--root", root.path]
+        // Output goes to a file: the tmux server the benchmark starts would keep a pipe open after it exits.
+        let output = try FileHandle(forWritingTo: log)
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        process.waitUntilExit()
+        try output.close()
+        let printed = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(process.terminationStatus == 0, "explorer-bench failed:\n\(printed)")
+
+        let markdown = try String(contentsOf: report, encoding: .utf8)
+        #expect(markdown.contains("| case | apiexplorer | reference | ratio | target | met |"))
+        for name in ["format 100 KB array of objects", "format 100 KB deep nesting", "escaped strings", "20 sequential GETs, keep-alive",
+                     "20 GETs, 5 in flight", "launch to first frame, bundled collections", "launch to first frame, 50 requests",
+                     "send key to status, small response", "200 KB JSON: send key to first page", "200 KB JSON: PageDown",
+                     "200 KB JSON: G (jump to end)", "200 KB JSON: peak RSS", "send --pretty format 200 KB JSON to a file"] {
+            #expect(markdown.contains(name), "missing row \(name)")
+        }
+        // Every timing row carries a number with a unit: a case that silently measured nothing would show up here.
+        let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| case") && !$0.hasPrefix("| ---") }
+        #expect(rows.count == 13)
+        #expect(rows.allSatisfy { $0.contains(" ms") || $0.contains(" MB") })
+        #expect(markdown.contains("Commit:") && markdown.contains("Machine:"))
+    }
+}
