@@ -37,25 +37,38 @@ struct ResponsePrinter {
         return safe(out)
     }
 
-    /// The response part of the output.
-    func responseText(_ response: Request.Response) -> String {
-        var out = ""
+    /// The response part of the output, as bytes ready for stdout.
+    ///
+    /// A JSON body is pretty-printed straight into bytes (already terminal-safe) and masked in place, so a 50 MB
+    /// body costs one pass and one output buffer instead of a string per line.
+    func responseBytes(_ response: Request.Response) -> [UInt8] {
+        var head = ""
         if parts.contains("m") {
             let status = "\(response.statusCode) \(response.reasonPhrase)"
             let color = response.statusCode >= 500 ? "1;31" : response.statusCode >= 400 ? "1;33" : response.statusCode >= 300 ? "1;36" : "1;32"
             var line = paint(status, color) + "  " + MeasurementText.duration(response.duration) + "  " + MeasurementText.byteCount(response.byteCount)
             if response.wasRedirected, let url = response.url { line += "  → \(url.absoluteString)" }
-            out += line + "\n"
+            head += line + "\n"
         }
         if parts.contains("h") {
-            out += paint("HTTP/1.1 \(response.statusCode) \(response.reasonPhrase)", "1") + "\n"
-            for field in response.headers.fields { out += paint(field.name, "36") + ": " + field.value + "\n" }
+            head += paint("HTTP/1.1 \(response.statusCode) \(response.reasonPhrase)", "1") + "\n"
+            for field in response.headers.fields { head += paint(field.name, "36") + ": " + field.value + "\n" }
         }
-        if parts.contains("b") {
-            if parts.contains("h") || parts.contains("m") { out += "\n" }
-            out += body(response)
+        guard parts.contains("b") else { return Array(safe(head).utf8) }
+        if parts.contains("h") || parts.contains("m") { head += "\n" }
+        if let json = prettyJSON(response) {
+            return Array(safe(head).utf8) + masker.mask(utf8: json) + [0x0A]
         }
-        return safe(out)
+        return Array(safe(head + body(response)).utf8)
+    }
+
+    /// The body pretty-printed by the streaming formatter, when formatting is on and it is valid UTF-8-labelled JSON.
+    private func prettyJSON(_ response: Request.Response) -> [UInt8]? {
+        guard pretty.formats, !response.data.isEmpty else { return nil }
+        let contentType = response.headers["Content-Type"].map(ContentType.init)
+        guard BodyFormatter.kind(of: response.data, contentType: contentType) == .json,
+              contentType?.charset.map({ $0 == "utf-8" || $0 == "utf8" }) ?? true else { return nil }
+        return try? JSONFormatter.prettyPrinted(response.data, style: useColor && pretty.colors ? .standard : nil)
     }
 
     private func body(_ response: Request.Response) -> String {

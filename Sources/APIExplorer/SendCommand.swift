@@ -97,7 +97,7 @@ struct SendCommand: AsyncParsableCommand {
             StandardError.write("error: \(printer.masker.mask(error.localizedDescription))")
             throw ExitCode(error.transportFailure != nil || error.isCancelled ? 2 : 1)
         }
-        out.write(Data(printer.responseText(response).utf8))
+        StandardOutput.write(printer.responseBytes(response))
         await launcher.stop()
         if checkStatus, (300...599).contains(response.statusCode) {
             StandardError.write("apiexplorer: warning: HTTP \(response.statusCode) \(response.reasonPhrase)")
