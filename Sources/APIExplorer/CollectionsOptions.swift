@@ -17,9 +17,12 @@ struct CollectionsOptions: ParsableArguments {
     }
 
     /// Loads the collections; exits 1 when the directory itself is unusable. Other problems go to standard error
-    /// when `reportProblems` (the explorer shows them in its tree instead).
-    func load(reportProblems: Bool = true) throws -> CollectionLoadResult {
-        let store = CollectionStore(directory: directory())
+    /// when `reportProblems` (the explorer shows them in its tree instead). `nestedRequests: false` leaves request
+    /// files inside folders unread, for the explorer's first frame.
+    func load(reportProblems: Bool = true, nestedRequests: Bool = true) throws -> CollectionLoadResult {
+        var loader = CollectionLoader()
+        loader.readsNestedRequests = nestedRequests
+        let store = CollectionStore(directory: directory(), loader: loader)
         let result = store.load()
         if result.collections.isEmpty, let problem = result.errors.first, problem.location.file == store.directory {
             StandardError.write("\(problem.description). Pass --collections DIR, or create ./Collections.")

@@ -11,8 +11,12 @@ final class ExplorerRunLoop {
     private var sends: [Int: Task<Void, Never>] = [:]
     private var search: Task<Void, Never>?
 
-    init(model: ExplorerModel) {
+    private let fullLoad: (@Sendable () -> CollectionLoadResult?)?
+
+    /// `fullLoad`, when given, runs off the UI right after the first frame and its result replaces the collections.
+    init(model: ExplorerModel, fullLoad: (@Sendable () -> CollectionLoadResult?)? = nil) {
         self.model = model
+        self.fullLoad = fullLoad
     }
 
     /// Takes over the terminal until the user quits; the terminal is restored on every way out.
@@ -30,6 +34,12 @@ final class ExplorerRunLoop {
             }
         }
         terminal.draw(ExplorerView.render(model))
+        if let fullLoad {
+            let inbox = self.inbox
+            Task.detached {
+                if let result = fullLoad() { inbox.post(.collectionsLoaded(result)) }
+            }
+        }
         var running = true
         while running {
             var changed = false

@@ -23,6 +23,8 @@ struct ExplorerEndToEndTests {
         defer { session.kill() }
 
         try session.waitFor("env: local")
+        // Requests inside folders are read after the first frame; the tree title says "Loading requests…" until they are.
+        try session.waitUntilGone("Loading requests…")
         try session.sendKeys("/")
         try session.sendText("Get user")
         try session.sendKeys("Enter", "G")
@@ -78,6 +80,7 @@ struct ExplorerEndToEndTests {
         let session = try TmuxSession(arguments: [binary.path, "--collections", collections.path, "--env", "staging"], width: 100, height: 30)
         defer { session.kill() }
         try session.waitFor("env: staging")
+        try session.waitUntilGone("Loading requests…")
         try session.sendKeys("/")
         try session.sendText("List users")
         try session.sendKeys("Enter", "G", "Enter")

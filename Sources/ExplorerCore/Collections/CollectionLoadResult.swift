@@ -8,6 +8,8 @@ public struct CollectionLoadResult: Sendable {
     public var problems: [CollectionProblem]
     /// The bytes of each file as loaded, so a save can tell whether it changed on disk since.
     public var loadedFiles: [String: Data]
+    /// False when request files inside folders were left unread (`CollectionLoader.readsNestedRequests`).
+    public var isComplete = true
 
     /// Creates a result.
     public init(collections: [CollectionSpec] = [], problems: [CollectionProblem] = [], loadedFiles: [String: Data] = [:]) {

@@ -9,6 +9,9 @@ public struct CollectionLoader: Sendable {
     public var maximumDepth = 32
     /// The process environment, for `fromEnv` secrets.
     public var environment: [String: String]
+    /// When false, request files inside folders are not read (folders and their manifests still are): enough
+    /// to draw a tree whose folders are closed, so the explorer can show it before a large collection is parsed.
+    public var readsNestedRequests = true
 
     /// Creates a loader.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -23,6 +26,7 @@ public struct CollectionLoader: Sendable {
     /// Loads every collection under `directory`; broken files are reported and skipped, never fatal.
     public func load(directory: String) -> CollectionLoadResult {
         var result = CollectionLoadResult()
+        result.isComplete = readsNestedRequests
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -107,6 +111,7 @@ public struct CollectionLoader: Sendable {
                 if let sub = loadFolder(at: path, depth: depth + 1, visited: &visited, into: &result) { folder.folders.append(sub) }
                 continue
             }
+            guard depth == 0 || readsNestedRequests else { continue }
             let ext = (entry as NSString).pathExtension.lowercased()
             guard ["yaml", "yml", "json"].contains(ext), !CollectionLoader.reservedFiles.contains(entry),
                   !entry.hasSuffix(".local.yaml"), !entry.hasSuffix(".local.yml") else { continue }

@@ -40,7 +40,7 @@ public struct CollectionStore: Sendable {
     /// `text` with the top-level `key` block replaced by `block` (or inserted before the first of `insertBefore`).
     static func replacingBlock(_ key: String, with block: [String], in text: String, path: String, insertBefore: [String]) throws(SaveError) -> String {
         let node: Node?
-        do { node = try Yams.compose(yaml: text) } catch { throw .unreadable(path: path, reason: "\(error)") }
+        do { node = try Yams.compose(yaml: text, .basic, .default, .utf8) } catch { throw .unreadable(path: path, reason: "\(error)") }
         guard case let .mapping(mapping)? = node else { throw .unreadable(path: path, reason: "the file is not a mapping") }
         // JSON files parse as YAML too, but a YAML block would change their format; rewrite them whole instead.
         if text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("{") {

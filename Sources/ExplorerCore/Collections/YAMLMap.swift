@@ -33,8 +33,11 @@ struct YAMLMap {
     /// The keys in file order.
     var keys: [String] { mapping.keys.compactMap(\.string) }
 
-    /// The value node for `key`.
-    func node(_ key: String) -> Node? { mapping[key] }
+    /// The value node for `key`, found by comparing key text: subscripting hashes nodes, which costs far more than
+    /// scanning the handful of keys a collection file has.
+    func node(_ key: String) -> Node? {
+        mapping.first { $0.key.string == key }?.value
+    }
 
     /// Where `key` is written, or the mapping itself when it is absent.
     func location(_ key: String) -> SourceLocation {

@@ -17,6 +17,8 @@ public enum AppMessage: Sendable {
     case requestFailed(id: Int, message: String)
     /// The body search with this id finished with these matching lines.
     case searchFinished(id: Int, matches: [Int])
+    /// Every request file has been read (the first frame may show folders before their requests).
+    case collectionsLoaded(CollectionLoadResult)
     /// A request file was saved; these are its new bytes.
     case saved(key: String, file: String, data: Data)
     /// Saving failed.

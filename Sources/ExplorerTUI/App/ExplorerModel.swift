@@ -58,6 +58,8 @@ public struct ExplorerModel: Sendable {
     public var demoBaseURL: URL?
     /// Id of the next send.
     public var nextSendID = 1
+    /// True until every request file has been read; folders opened meanwhile fill in when they are.
+    public var isLoadingRequests = false
 
     /// Creates the state for loaded collections, expanding the first collection.
     public init(collections: [CollectionSpec], problems: [CollectionProblem] = [], loadedFiles: [String: Data] = [:],
@@ -102,6 +104,9 @@ public struct ExplorerModel: Sendable {
         case let .requestFailed(id, message):
             guard case let .sending(current, _) = response, current == id else { return [] }
             response = .failed(message)
+            return []
+        case let .collectionsLoaded(result):
+            applyLoaded(result)
             return []
         case let .saved(key, file, data):
             loadedFiles[file] = data
@@ -180,6 +185,18 @@ public struct ExplorerModel: Sendable {
             if isOpen(collection.slug) { rows += inner }
         }
         return rows
+    }
+
+    /// Takes the complete collections, keeping the selected row, unsaved edits and the bytes of files saved meanwhile.
+    private mutating func applyLoaded(_ result: CollectionLoadResult) {
+        let rows = treeRows
+        let selectedKey = rows.indices.contains(treeSelection) ? rows[treeSelection].key : nil
+        collections = result.collections
+        problems = result.problems.filter { !$0.isWarning }
+        loadedFiles.merge(result.loadedFiles) { saved, _ in saved }
+        isLoadingRequests = false
+        if let selectedKey, let index = treeRows.firstIndex(where: { $0.key == selectedKey }) { treeSelection = index }
+        treeSelection = min(treeSelection, max(0, treeRows.count - 1))
     }
 
     private mutating func applySavedHeaders(_ headers: [KeyValue], key: String) {

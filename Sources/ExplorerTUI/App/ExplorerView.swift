@@ -42,7 +42,7 @@ public enum ExplorerView {
     }
 
     private static func tree(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
-        let block = Block(title: StyledLine(" Collections "), isFocused: model.focus == .tree)
+        let block = Block(title: StyledLine(model.isLoadingRequests ? " Loading requests… " : " Collections "), isFocused: model.focus == .tree)
         block.render(in: rect, buffer: &buffer)
         var inner = block.inner(of: rect)
         if let field = model.filterField {

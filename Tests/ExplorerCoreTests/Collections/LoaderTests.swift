@@ -214,3 +214,29 @@ struct LoaderTests {
         #expect(result.collection(named: "Demo")?.defaultEnvironment?.usesBuiltInDemo == true)
     }
 }
+
+@Suite("Loading only what the first frame needs")
+struct ShallowLoadTests {
+    @Test func nestedRequestFilesAreLeftUnreadUntilAFullLoad() throws {
+        let temp = try TempCollections()
+        try temp.write("Shop/collection.yaml", "name: Shop\n")
+        try temp.write("Shop/top.yaml", "name: Top\nmethod: GET\nurl: /top\n")
+        try temp.write("Shop/orders/folder.yaml", "name: Orders\n")
+        try temp.write("Shop/orders/list.yaml", "name: List orders\nmethod: GET\nurl: /orders\n")
+        try temp.write("Shop/orders/broken.yaml", "name: [unclosed\n")
+        var loader = CollectionLoader(environment: [:])
+        loader.readsNestedRequests = false
+        let shallow = loader.load(directory: temp.root)
+        #expect(!shallow.isComplete)
+        let shop = try #require(shallow.collections.first)
+        #expect(shop.root.requests.map(\.name) == ["Top"])
+        #expect(shop.root.folders.map(\.name) == ["Orders"])
+        #expect(shop.root.folders.first?.requests.isEmpty == true)
+        #expect(shallow.problems.isEmpty)
+
+        let full = CollectionLoader(environment: [:]).load(directory: temp.root)
+        #expect(full.isComplete)
+        #expect(full.collections.first?.root.folders.first?.requests.map(\.name) == ["List orders"])
+        #expect(full.problems.count == 1 && full.problems.first?.location.file.hasSuffix("broken.yaml") == true)
+    }
+}

@@ -166,4 +166,21 @@ struct ExplorerModelTests {
         #expect(rerun.contains { if case .searchBody = $0 { true } else { false } })
         #expect(model.bodyView.matches.count == 5)
     }
+
+    @Test func requestsLoadedAfterTheFirstFrameFillInAndKeepTheSelection() {
+        // The first frame knows the folder but not its requests.
+        var shallow = Fixtures.collection
+        shallow.root.folders[0].requests = []
+        var model = ExplorerModel(collections: [shallow])
+        model.isLoadingRequests = true
+        #expect(ExplorerView.render(model).lines[1].contains("Loading requests…"))
+        // Open the folder while loading and stay on the status request below it.
+        Fixtures.press([.character("j"), .right, .character("j")], &model)
+        #expect(model.treeRows[model.treeSelection].title == "Status")
+        _ = model.update(.collectionsLoaded(CollectionLoadResult(collections: [Fixtures.collection])))
+        #expect(!model.isLoadingRequests)
+        #expect(model.treeRows.map(\.title) == ["Demo", "Users", "Get user", "Create 用户 🚀", "Status"])
+        #expect(model.treeRows[model.treeSelection].title == "Status")
+        #expect(!ExplorerView.render(model).lines.joined().contains("Loading requests…"))
+    }
 }
