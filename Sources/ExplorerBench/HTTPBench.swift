@@ -1,5 +1,8 @@
 import ExplorerCore
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Case 2: many small GETs over keep-alive connections, ExplorerCore against one curl process fetching the same URLs.
 enum HTTPBench {
@@ -13,6 +16,7 @@ enum HTTPBench {
         let request = Request(.get, url: url)
         let hasCurl = ProcessRun.isInstalled("curl")
 
+        var rawSequential: [Double] = []
         var oursSequential: [Double] = []
         var oursConcurrent: [Double] = []
         var curlSequential: [Double] = []
@@ -20,6 +24,10 @@ enum HTTPBench {
         for attempt in 0...options.runs {
             let sequential = try await Stopwatch.time {
                 for _ in 0..<count { _ = try await request.send() }
+            }
+            // The same session with no ExplorerCore around it: how much of the time is URLSession's own.
+            let raw = await Stopwatch.time {
+                for _ in 0..<count { await fetch(url, session: ExplorerSession.shared) }
             }
             let concurrent = try await Stopwatch.time {
                 try await sendConcurrently(request, count: count, inFlight: options.concurrency)
@@ -33,12 +41,20 @@ enum HTTPBench {
                 }
             }
             if attempt > 0 {
+                rawSequential.append(raw)
                 oursSequential.append(sequential)
                 oursConcurrent.append(concurrent)
             }
         }
         report(row("\(count) sequential GETs, keep-alive", ours: oursSequential, curl: curlSequential, target: 1.5))
+        report(row("\(count) sequential GETs, URLSession alone (no ExplorerCore)", ours: rawSequential, curl: curlSequential, target: nil))
         report(row("\(count) GETs, \(options.concurrency) in flight", ours: oursConcurrent, curl: curlConcurrent, target: nil))
+    }
+
+    private static func fetch(_ url: URL, session: URLSession) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            session.dataTask(with: url) { _, _, _ in continuation.resume() }.resume()
+        }
     }
 
     private static func sendConcurrently(_ request: Request, count: Int, inFlight: Int) async throws {
