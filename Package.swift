@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(
             name: "ExplorerTUITests",
             dependencies: ["ExplorerTUI", "ExplorerCore"],
-            exclude: ["__Snapshots__"]
+            exclude: ["__Snapshots__", "App/__Snapshots__"]
         ),
         // Drives the built `apiexplorer` binary inside tmux; `swift build` must run first so the binary exists.
         .testTarget(
