@@ -4,7 +4,7 @@ import Foundation
 struct BenchOptions: Sendable {
     /// Tiny inputs and one repetition: checks that every case runs, measures nothing meaningful.
     var quick: Bool
-    /// Timed repetitions per case (after one warm-up run).
+    /// Timed repetitions per case (after one warm-up run; see `Repetition` for long cases).
     var runs: Int
     /// Where the Markdown report is written.
     var output: URL

@@ -12,22 +12,14 @@ enum FormattingBench {
                 let file = workDirectory.appendingPathComponent("format-\(size)-\(shape).json")
                 try body.write(to: file)
                 let megabytes = Double(body.count) / 1_000_000
-                var ours: [Double] = []
-                for attempt in 0...options.runs {
-                    let seconds = try Stopwatch.time {
+                let ours = try Repetition.timings(runs: options.runs) {
+                    try Stopwatch.time {
                         let data = try Data(contentsOf: file)
                         let output = try JSONFormatter.prettyPrinted(data)
                         guard !output.isEmpty else { throw BenchFailure("empty output") }
                     }
-                    if attempt > 0 { ours.append(seconds) }
                 }
-                var theirs: [Double] = []
-                if hasJQ {
-                    for attempt in 0...options.runs {
-                        let run = try ProcessRun.checked(["jq", ".", file.path])
-                        if attempt > 0 { theirs.append(run.seconds) }
-                    }
-                }
+                let theirs = hasJQ ? try Repetition.timings(runs: options.runs) { try ProcessRun.checked(["jq", ".", file.path]).seconds } : []
                 let oursRate = megabytes / Median.of(ours)
                 let name = "format \(BenchText.size(body.count)) \(shape.rawValue)"
                 if hasJQ {

@@ -11,7 +11,8 @@ struct ResultsReport {
     func markdown(root: URL) -> String {
         var text = "# Benchmark results\n\n"
         text += "Written by `scripts/bench.sh`\(quick ? " --quick (tiny inputs: checks that the cases run, not a measurement)" : ""). "
-        text += "Medians after one warm-up run; ratios compare against a reference measured in the same run.\n\n"
+        text += "Medians after one warm-up run (a run over 2 s is its own warm-up, and such cases run 3 times); "
+        text += "ratios compare against a reference measured in the same run.\n\n"
         text += "- Date: \(ISO8601DateFormatter().string(from: Date()))\n"
         text += "- Commit: \(Self.commit(root: root))\n"
         text += "- Machine: \(Self.machine())\n\n"
