@@ -172,7 +172,8 @@ public struct RequestResolver: Sendable {
         let directory = (request.file as NSString).deletingLastPathComponent
         func absolute(_ path: String) throws(ResolveError) -> String {
             let resolved = try sub(path)
-            return resolved.hasPrefix("/") ? resolved : (directory as NSString).appendingPathComponent(resolved)
+            let full = resolved.hasPrefix("/") ? resolved : (directory as NSString).appendingPathComponent(resolved)
+            return (full as NSString).standardizingPath
         }
         switch request.body {
         case .none: return .none

@@ -57,7 +57,11 @@ struct CurlExporter {
             return ["--data-raw " + ShellQuote.quote(masker.mask(text))]
         case let .form(items):
             // curl encodes the part after the first `=`; the name must arrive encoded already.
-            return items.map { "--data-urlencode " + ShellQuote.quote(QueryEncoding.encode(masker.mask($0.name)) + "=" + masker.mask($0.value ?? "")) }
+            // A space becomes `+`, as curl writes it in values and as `send` writes the whole body.
+            return items.map { item in
+                let name = QueryEncoding.encode(masker.mask(item.name)).replacingOccurrences(of: "%20", with: "+")
+                return "--data-urlencode " + ShellQuote.quote(name + "=" + masker.mask(item.value ?? ""))
+            }
         case let .multipart(fields):
             return fields.map { field in
                 if let path = field.file {

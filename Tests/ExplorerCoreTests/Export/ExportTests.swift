@@ -90,7 +90,7 @@ struct ExportTests {
             curl http://127.0.0.1:8787/v2/signup \\
               -H 'Accept: application/json' \\
               -H 'X-Team: orders' \\
-              --data-urlencode 'user%20name=Ada Lovelace' \\
+              --data-urlencode 'user+name=Ada Lovelace' \\
               --data-urlencode 'password=it'\\''s a secret' \\
               -L
 
