@@ -61,6 +61,8 @@ final class ExplorerRunLoop {
                 sends.removeValue(forKey: id)?.cancel()
             case let .send(id, resolver):
                 sends[id] = startSend(id: id, resolver: resolver)
+            case .export, .compare:
+                ToolEffectRunner.start(effect, inbox: inbox, demo: demo)
             case let .save(key, headers, request, original):
                 let inbox = self.inbox
                 Task.detached {

@@ -9,6 +9,10 @@ public enum AppEffect: Sendable {
     case cancel(id: Int)
     /// Save a request's own headers through the collection store.
     case save(key: String, headers: [KeyValue], request: RequestSpec, original: Data?)
+    /// Resolve the request and write it in `format`, reporting as `id`.
+    case export(id: Int, resolver: RequestResolver, format: ExportFormat)
+    /// Send the request in two environments at once and compare the responses, reporting as `id`.
+    case compare(id: Int, first: RequestResolver, second: RequestResolver)
     /// Leave the explorer.
     case quit
 }
