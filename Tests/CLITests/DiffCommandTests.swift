@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite("apiexplorer diff")
+@Suite("apiexplorer diff", .serialized)
 struct DiffCommandTests {
     /// A collection `D` with environments `a` and `b` on the given base URLs, a secret per environment and a `user`
     /// variable that picks the demo user.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite("apiexplorer export")
+@Suite("apiexplorer export", .serialized)
 struct ExportCommandTests {
     /// A collection `X` on `baseURL` with a secret token and a request per body kind and credential.
     func collection(baseURL: String) throws -> TempDirectory {
@@ -94,8 +94,15 @@ struct ExportCommandTests {
         return temp
     }
 
-    /// Runs a shell command line, as a user pasting it would.
-    static func shell(_ command: String) throws -> (status: Int32, stdout: String, stderr: String) {
+    /// Runs a shell command line, as a user pasting it would, on a dispatch thread: blocking the small cooperative
+    /// pool would starve the other suites' async tests running in parallel.
+    static func shell(_ command: String) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try shellBlocking(command) }) }
+        }
+    }
+
+    private static func shellBlocking(_ command: String) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
@@ -104,8 +111,16 @@ struct ExportCommandTests {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        // Read both pipes at once so a full stderr pipe cannot block the child.
+        nonisolated(unsafe) var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = CLIRunner.readAll(err.fileHandleForReading.fileDescriptor)
+            group.leave()
+        }
+        let outData = CLIRunner.readAll(out.fileHandleForReading.fileDescriptor)
+        group.wait()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
     }
@@ -144,7 +159,7 @@ struct ExportCommandTests {
     }
 
     @Test func theCurlCommandSendsWhatSendSends() async throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") || (try? ExportCommandTests.shell("command -v curl").status) == 0 else {
+        guard (try? await ExportCommandTests.shell("command -v curl").status) == 0 else {
             Issue.record("curl is not installed; the curl export cannot be checked")
             return
         }
@@ -153,7 +168,7 @@ struct ExportCommandTests {
         for name in ["json", "form", "multipart", "basic", "apikey", "file"] {
             let export = try await CLIRunner.run(["export", "curl", "X/\(name)", "--show-secrets", "--collections", temp.path])
             #expect(export.status == 0, "\(name): \(export.stderr)")
-            let curl = try ExportCommandTests.shell("set -e\n" + export.stdout.replacingOccurrences(of: "curl ", with: "curl -sS ", options: .anchored))
+            let curl = try await ExportCommandTests.shell("set -e\n" + export.stdout.replacingOccurrences(of: "curl ", with: "curl -sS ", options: .anchored))
             #expect(curl.status == 0, "\(name): \(curl.stderr)\n\(export.stdout)")
             let send = try await CLIRunner.run(["send", "X/\(name)", "--print", "b", "--pretty", "none", "--show-secrets", "--collections", temp.path])
             #expect(send.status == 0, "\(name): \(send.stderr)")

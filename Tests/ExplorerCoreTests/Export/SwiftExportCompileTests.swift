@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import ExplorerCore
 
-@Suite("Exported Swift compiles against the built ExplorerCore")
+@Suite("Exported Swift compiles against the built ExplorerCore", .serialized)
 struct SwiftExportCompileTests {
     /// `swiftc` beside the running toolchain, or on the PATH; nil when there is none.
     static var swiftc: String? {
@@ -16,8 +16,15 @@ struct SwiftExportCompileTests {
     }
 
     /// Type-checks `sources` as one module that imports ExplorerCore from the build directory; returns the compiler's
-    /// output and exit status.
-    static func typecheck(_ sources: [String: String], swiftc: String) throws -> (status: Int32, output: String) {
+    /// output and exit status. The compiler runs on a dispatch thread so the cooperative pool stays free for the
+    /// other suites' tests.
+    static func typecheck(_ sources: [String: String], swiftc: String) async throws -> (status: Int32, output: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try typecheckBlocking(sources, swiftc: swiftc) }) }
+        }
+    }
+
+    private static func typecheckBlocking(_ sources: [String: String], swiftc: String) throws -> (status: Int32, output: String) {
         let binary = try BuiltProducts.executable(named: "apiexplorer")
         let build = binary.deletingLastPathComponent().resolvingSymlinksInPath()
         var arguments = ["-typecheck", "-swift-version", "6", "-module-name", "Exported", "-I", build.appendingPathComponent("Modules").path]
@@ -52,7 +59,7 @@ struct SwiftExportCompileTests {
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
-    @Test func everyExportedRequestTypeChecks() throws {
+    @Test func everyExportedRequestTypeChecks() async throws {
         guard let swiftc = SwiftExportCompileTests.swiftc else {
             print("Skipping the Swift export compile test: no swiftc on the PATH.")
             return
@@ -64,17 +71,17 @@ struct SwiftExportCompileTests {
             let text = RequestExporter().export(try fixture.resolved(slug), as: .swift)
             sources["\(slug).swift"] = text.replacingOccurrences(of: "ShopAPI", with: "Shop\(SwiftLiteral.typeName(slug, fallback: "R"))API")
         }
-        let result = try SwiftExportCompileTests.typecheck(sources, swiftc: swiftc)
+        let result = try await SwiftExportCompileTests.typecheck(sources, swiftc: swiftc)
         #expect(result.status == 0, "\(result.output)")
         #expect(!result.output.contains("warning"), "\(result.output)")
     }
 
-    @Test func theCompilerCheckCatchesMistakes() throws {
+    @Test func theCompilerCheckCatchesMistakes() async throws {
         guard let swiftc = SwiftExportCompileTests.swiftc else { return }
         let fixture = try ExportFixture()
         let broken = RequestExporter().export(try fixture.resolved("get-order"), as: .swift)
             .replacingOccurrences(of: "reasonPhrase", with: "reasonPhrase()")
-        let result = try SwiftExportCompileTests.typecheck(["broken.swift": broken], swiftc: swiftc)
+        let result = try await SwiftExportCompileTests.typecheck(["broken.swift": broken], swiftc: swiftc)
         #expect(result.status != 0)
     }
 }
