@@ -81,6 +81,8 @@ final class ExplorerRunLoop {
                     guard !Task.isCancelled else { return }
                     inbox.post(.searchFinished(id: id, matches: matches))
                 }
+            case .export, .compare:
+                ToolEffectRunner.start(effect, inbox: inbox, demo: demo)
             case let .save(key, headers, request, original):
                 let inbox = self.inbox
                 Task.detached {

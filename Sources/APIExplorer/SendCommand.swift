@@ -24,11 +24,7 @@ struct SendCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The environment (default: the collection's default).")
     var env: String?
 
-    @Option(name: .customLong("set"), help: "Set a variable, winning over every other definition: --set NAME=VALUE.")
-    var variables: [String] = []
-
-    @Option(name: .long, help: "Add a header: --header 'Name: value'.")
-    var header: [String] = []
+    @OptionGroup var requestOptions: RequestOptions
 
     @Option(name: .customLong("print"), help: "What to print: H request head, B request body, h response head, b response body, m status/time/size.")
     var printParts: String?
@@ -46,12 +42,6 @@ struct SendCommand: AsyncParsableCommand {
         if let printParts, printParts.isEmpty || !printParts.allSatisfy({ "HBhbm".contains($0) }) {
             throw ValidationError("--print takes the letters H, B, h, b and m, e.g. --print hb")
         }
-        for item in variables where !item.contains("=") {
-            throw ValidationError("--set takes NAME=VALUE, got '\(item)'")
-        }
-        for item in header where !item.contains(":") {
-            throw ValidationError("--header takes 'Name: value', got '\(item)'")
-        }
     }
 
     func run() async throws {
@@ -66,22 +56,7 @@ struct SendCommand: AsyncParsableCommand {
                 throw ExitCode(2)
             }
         }
-        let overrides = variables.map { item -> Variable in
-            let halves = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return Variable(name: String(halves[0]), value: halves.count > 1 ? String(halves[1]) : "")
-        }
-        let extra = header.map { item -> KeyValue in
-            let halves = item.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-            return KeyValue(String(halves[0]).trimmingCharacters(in: .whitespaces),
-                            halves.count > 1 ? String(halves[1]).trimmingCharacters(in: .whitespaces) : "")
-        }
-        let resolver = RequestResolver(collection: target.collection, folders: target.located.folders, request: target.located.request,
-                                       environment: environment, overrides: overrides, extraHeaders: extra, demoBaseURL: demoURL)
-        let resolved: ResolvedRequest
-        do { resolved = try resolver.resolve() } catch {
-            StandardError.write("error: \(error.description)")
-            throw ExitCode(1)
-        }
+        let resolved = try target.resolve(environment: environment, options: requestOptions, demoBaseURL: demoURL)
         let isTTY = isatty(STDOUT_FILENO) == 1
         let mode = pretty ?? (isTTY ? .all : .none)
         let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false

@@ -141,14 +141,16 @@ public struct RequestResolver: Sendable {
         for item in request.query where item.enabled { query.append(URLQueryItem(name: try sub(item.name), value: try sub(item.value))) }
         var own = HTTPHeaders()
         for header in request.headers + extraHeaders where header.enabled { own.add(try sub(header.name), try sub(header.value)) }
+        let resolvedBody = try body(sub)
         var built = context.request(HTTPMethod(rawValue: request.method), path: segments, queryItems: query, headers: own,
-                                    body: try body(sub))
+                                    body: try requestBody(resolvedBody))
         // The nearest auth that is not `inherit` decides, so `none` on a folder also cancels the collection's credentials
         // (in the context tree a nil authentication means "inherit" and would let them through).
         built.authentication = try authentication(effectiveAuth, sub)
         if let timeout = request.timeout { built.configuration.timeoutInterval = timeout }
         if let follow = request.followRedirects { built.configuration.followRedirects = follow }
-        return ResolvedRequest(request: built, secretValues: resolver.secretValues, environment: environment)
+        return ResolvedRequest(request: built, secretValues: resolver.secretValues, environment: environment, reference: reference,
+                               body: resolvedBody, sharedHeaders: context.properties.headers, ownHeaders: own)
     }
 
     private func properties(headers: [KeyValue], auth: AuthSpec, _ sub: (String) throws(ResolveError) -> String) throws(ResolveError) -> RequestProperties {
@@ -166,36 +168,60 @@ public struct RequestResolver: Sendable {
         }
     }
 
-    private func body(_ sub: (String) throws(ResolveError) -> String) throws(ResolveError) -> RequestBody? {
+    private func body(_ sub: (String) throws(ResolveError) -> String) throws(ResolveError) -> ResolvedBody {
         let directory = (request.file as NSString).deletingLastPathComponent
-        func read(_ path: String) throws(ResolveError) -> Data {
+        func absolute(_ path: String) throws(ResolveError) -> String {
             let resolved = try sub(path)
             let full = resolved.hasPrefix("/") ? resolved : (directory as NSString).appendingPathComponent(resolved)
-            guard let data = FileManager.default.contents(atPath: full) else {
-                throw .file(path: full, context: "request \(reference)", reason: FileManager.default.fileExists(atPath: full) ? "permission denied" : "no such file")
-            }
-            return data
+            return (full as NSString).standardizingPath
         }
         switch request.body {
-        case .none: return nil
-        case let .json(text): return .rawJSON(try sub(text))
+        case .none: return .none
+        case let .json(text): return .json(try sub(text))
         case let .text(text, contentType): return .text(try sub(text), contentType: contentType ?? "text/plain; charset=utf-8")
         case let .form(fields):
             var items: [URLQueryItem] = []
             for field in fields where field.enabled { items.append(URLQueryItem(name: try sub(field.name), value: try sub(field.value))) }
             return .form(items)
         case let .multipart(fields):
-            var form = MultipartFormData()
+            var parts: [MultipartField] = []
             for field in fields where field.enabled {
                 if let path = field.file {
-                    form.add(name: try sub(field.name), filename: (path as NSString).lastPathComponent,
+                    parts.append(MultipartField(name: try sub(field.name), file: try absolute(path),
+                                                contentType: field.contentType ?? "application/octet-stream"))
+                } else {
+                    parts.append(MultipartField(name: try sub(field.name), value: try sub(field.value ?? "")))
+                }
+            }
+            return .multipart(parts)
+        case let .file(path, contentType): return .file(path: try absolute(path), contentType: contentType ?? "application/octet-stream")
+        }
+    }
+
+    private func requestBody(_ body: ResolvedBody) throws(ResolveError) -> RequestBody? {
+        func read(_ full: String) throws(ResolveError) -> Data {
+            guard let data = FileManager.default.contents(atPath: full) else {
+                throw .file(path: full, context: "request \(reference)", reason: FileManager.default.fileExists(atPath: full) ? "permission denied" : "no such file")
+            }
+            return data
+        }
+        switch body {
+        case .none: return nil
+        case let .json(text): return .rawJSON(text)
+        case let .text(text, contentType): return .text(text, contentType: contentType)
+        case let .form(items): return .form(items)
+        case let .multipart(fields):
+            var form = MultipartFormData()
+            for field in fields {
+                if let path = field.file {
+                    form.add(name: field.name, filename: (path as NSString).lastPathComponent,
                              contentType: field.contentType ?? "application/octet-stream", data: try read(path))
                 } else {
-                    form.add(name: try sub(field.name), value: try sub(field.value ?? ""))
+                    form.add(name: field.name, value: field.value ?? "")
                 }
             }
             return .multipart(form)
-        case let .file(path, contentType): return .data(try read(path), contentType: contentType ?? "application/octet-stream")
+        case let .file(path, contentType): return .data(try read(path), contentType: contentType)
         }
     }
 }

@@ -8,6 +8,14 @@ public struct ResolvedRequest: Sendable {
     public var secretValues: [String]
     /// The environment used, if any.
     public var environment: EnvironmentSpec?
+    /// `collection/folder/request`, for titles and exported code.
+    public var reference: String = ""
+    /// The body as the collection described it, variables substituted, for exporters.
+    public var body: ResolvedBody = .none
+    /// The headers the collection and folders give every request below them (enabled, substituted).
+    public var sharedHeaders: HTTPHeaders = [:]
+    /// The request's own headers, including `--header` values (enabled, substituted).
+    public var ownHeaders: HTTPHeaders = [:]
 
     /// `text` with every secret value replaced by `••••••`.
     public func masked(_ text: String) -> String {

@@ -11,6 +11,10 @@ public enum AppEffect: Sendable {
     case save(key: String, headers: [KeyValue], request: RequestSpec, original: Data?)
     /// Find the lines of a body containing `query` (off the UI: a large body takes a while) and report as `id`.
     case searchBody(id: Int, document: BodyDocument, query: String)
+    /// Resolve the request and write it in `format`, reporting as `id`.
+    case export(id: Int, resolver: RequestResolver, format: ExportFormat)
+    /// Send the request in two environments at once and compare the responses, reporting as `id`.
+    case compare(id: Int, first: RequestResolver, second: RequestResolver)
     /// Leave the explorer.
     case quit
 }

@@ -23,4 +23,10 @@ public enum AppMessage: Sendable {
     case saved(key: String, file: String, data: Data)
     /// Saving failed.
     case saveFailed(key: String, message: String)
+    /// The export with this id is ready.
+    case exported(id: Int, format: ExportFormat, text: String)
+    /// The comparison with this id is ready: its report.
+    case compared(id: Int, lines: [ComparisonLine])
+    /// The export or comparison with this id failed.
+    case toolFailed(id: Int, message: String)
 }

@@ -18,6 +18,7 @@ extension ExplorerModel {
             showingHelp = false
             return []
         }
+        if toolPanel != nil { return handleToolPanel(key) }
         if environmentPicker != nil { return handlePicker(key) }
         if filterField != nil { return handleFilter(key) }
         if bodyView.searchField != nil { return handleSearch(key) }
@@ -53,6 +54,8 @@ extension ExplorerModel {
             }
             environmentPicker = collection.environments.firstIndex { $0.name == environment(of: collection)?.name } ?? 0
         case .save: return save()
+        case .exportRequest: return exportRequest(.curl)
+        case .compareEnvironments: return chooseComparison()
         case .filter: filterField = TextField(text: filter, placeholder: "filter requests")
         case .search: bodyView.searchField = TextField(placeholder: "search the body")
         case .activate where focus == .tree:

@@ -60,6 +60,8 @@ public struct ExplorerModel: Sendable {
     public var nextSendID = 1
     /// True until every request file has been read; folders opened meanwhile fill in when they are.
     public var isLoadingRequests = false
+    /// The export / compare overlay, when open.
+    public var toolPanel: ToolPanel?
 
     /// Creates the state for loaded collections, expanding the first collection.
     public init(collections: [CollectionSpec], problems: [CollectionProblem] = [], loadedFiles: [String: Data] = [:],
@@ -116,6 +118,8 @@ public struct ExplorerModel: Sendable {
         case let .saveFailed(_, message):
             status = message
             return []
+        case .exported, .compared, .toolFailed:
+            return updateToolPanel(message)
         }
     }
 

@@ -20,6 +20,7 @@ public enum ExplorerView {
         response(model, layout.response, &buffer)
         bottomBar(model, layout.bottomBar, &buffer)
         if model.environmentPicker != nil { environmentPicker(model, &buffer) }
+        if model.toolPanel != nil { toolPanel(model, &buffer) }
         if model.showingHelp { help(model, &buffer) }
         if model.confirmingQuit { confirm(model, &buffer) }
         return buffer

@@ -14,6 +14,8 @@ public struct KeyMap: Sendable {
             KeyBinding([.tab], .focusNext, "next pane", hint: true),
             KeyBinding([.backTab], .focusPrevious, "previous pane"),
             KeyBinding([.character("e")], .pickEnvironment, "switch environment", hint: true),
+            KeyBinding([.character("x")], .exportRequest, "export the request (curl, Swift, .http)"),
+            KeyBinding([.character("D")], .compareEnvironments, "compare the request in two environments"),
             KeyBinding([.escape], .cancel, "cancel the request in flight / close"),
             KeyBinding([.character("?"), .function(1)], .help, "help", hint: true),
             KeyBinding([.character("q")], .quit, "quit", hint: true),

@@ -1,0 +1,112 @@
+import ArgumentParser
+import ExplorerCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `apiexplorer diff REF --env A --env B`: sends one saved request in two environments and prints how the responses differ.
+struct DiffCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Send a saved request in two environments at once and show how the responses differ.",
+        discussion: """
+            Status, headers and body are compared. JSON bodies are compared structurally: a changed value, an added \
+            or removed key, or a different array length is shown at its path ($.user.name, $.items[2]); other text \
+            line by line; binary bodies by size. Lines starting with - are only in the first environment's response, \
+            + only in the second's, ~ changed. The Date header is never compared (it differs on every response); \
+            --ignore-header leaves out more. Secrets are masked unless --show-secrets.
+
+            Exit codes: 0 the responses are the same; 1 they differ; 2 trouble (collection error, unresolved \
+            variable, or a request that got no response); 64 a usage error.
+            """
+    )
+
+    @Argument(help: "The request: collection/folder/request, as shown by `apiexplorer list`.")
+    var reference: String
+
+    @OptionGroup var options: CollectionsOptions
+
+    @Option(name: .long, help: "An environment; give exactly two: --env staging --env production.")
+    var env: [String] = []
+
+    @OptionGroup var requestOptions: RequestOptions
+
+    @Option(name: .customLong("ignore-header"), help: "A response header not to compare, besides Date (repeatable).")
+    var ignoredHeaders: [String] = []
+
+    @Flag(name: .long, help: "Print secret values instead of masking them.")
+    var showSecrets = false
+
+    func validate() throws {
+        guard env.count == 2 else {
+            throw ValidationError("diff needs exactly two environments: --env A --env B (got \(env.count)).")
+        }
+    }
+
+    func run() async throws {
+        let identical: Bool
+        do {
+            identical = try await compare()
+        } catch let code as ExitCode where code != .success {
+            // diff(1)'s convention: 1 means "different", so every failure becomes 2.
+            throw ExitCode(2)
+        }
+        if !identical { throw ExitCode(1) }
+    }
+
+    /// Sends and prints; true when the responses are the same.
+    private func compare() async throws -> Bool {
+        let result = try options.load()
+        let target = try RequestReference.find(reference, in: result)
+        let environments = [try target.environment(named: env[0]), try target.environment(named: env[1])]
+        let launcher = DemoServerLauncher()
+        var demoURL: URL?
+        if environments.contains(where: { $0?.usesBuiltInDemo == true }) {
+            do { demoURL = try await launcher.baseURL() } catch {
+                StandardError.write("error: could not start the built-in demo API: \(error)")
+                throw ExitCode(2)
+            }
+        }
+        let first = try target.resolve(environment: environments[0], options: requestOptions, demoBaseURL: demoURL)
+        let second = try target.resolve(environment: environments[1], options: requestOptions, demoBaseURL: demoURL)
+        let masker = SecretMasker(secrets: showSecrets ? [] : first.secretValues + second.secretValues)
+        async let firstResult = DiffCommand.send(first)
+        async let secondResult = DiffCommand.send(second)
+        let responses = await (firstResult, secondResult)
+        await launcher.stop()
+        var failed = false
+        for (name, outcome) in [(env[0], responses.0), (env[1], responses.1)] {
+            if case let .failure(error) = outcome {
+                StandardError.write("error: \(name): \(masker.mask(error.localizedDescription))")
+                failed = true
+            }
+        }
+        guard !failed, case let .success(a) = responses.0, case let .success(b) = responses.1 else { throw ExitCode(2) }
+        let comparison = ResponseComparison(a, b, ignoring: ["Date"] + ignoredHeaders)
+        let lines = comparison.report(firstTitle: ResponseComparison.title(label: env[0], response: a),
+                                      secondTitle: ResponseComparison.title(label: env[1], response: b), masker: masker)
+        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        let useColor = isatty(STDOUT_FILENO) == 1 && !noColor
+        let text = lines.map { DiffCommand.paint($0, useColor: useColor) }.joined(separator: "\n") + "\n"
+        FileHandle.standardOutput.write(Data(text.utf8))
+        return comparison.isIdentical
+    }
+
+    private static func send(_ resolved: ResolvedRequest) async -> Result<Request.Response, RequestError> {
+        do { return .success(try await resolved.request.send()) } catch { return .failure(error) }
+    }
+
+    private static func paint(_ line: ComparisonLine, useColor: Bool) -> String {
+        guard useColor else { return line.text }
+        let sgr: String
+        switch line.kind {
+        case .heading: sgr = "1"
+        case .same, .note: sgr = "2"
+        case .changed: sgr = "33"
+        case .removed: sgr = "31"
+        case .added: sgr = "32"
+        }
+        return "\u{1B}[\(sgr)m\(line.text)\u{1B}[0m"
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+import ExplorerCore
+import Foundation
+
+extension RequestReference {
+    /// A resolver for this request in `environment` with the command line's variables and headers.
+    func resolver(environment: EnvironmentSpec?, options: RequestOptions, demoBaseURL: URL?) -> RequestResolver {
+        RequestResolver(collection: collection, folders: located.folders, request: located.request, environment: environment,
+                        overrides: options.overrides, extraHeaders: options.extraHeaders, demoBaseURL: demoBaseURL)
+    }
+
+    /// The request resolved in `environment`; an unresolved variable, a bad URL or a missing file is written to
+    /// standard error and ends the command with exit code 1.
+    func resolve(environment: EnvironmentSpec?, options: RequestOptions, demoBaseURL: URL?) throws -> ResolvedRequest {
+        do {
+            return try resolver(environment: environment, options: options, demoBaseURL: demoBaseURL).resolve()
+        } catch {
+            StandardError.write("error: \(error.description)")
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Writes a resolved request as an entry of a `.http` file (JetBrains HTTP Client, VS Code REST Client).
+struct HTTPFileExporter {
+    /// Hides secret values.
+    var masker: SecretMasker
+    /// The boundary written between multipart parts.
+    static let boundary = "apiexplorer-form-boundary"
+
+    /// The entry: a `###` title line, the request line, headers, a blank line and the body.
+    func render(_ resolved: ResolvedRequest) -> String {
+        let request = resolved.request
+        var lines = ["### \(resolved.reference.isEmpty ? "request" : resolved.reference)"]
+        if let environment = resolved.environment { lines.append("# environment: \(environment.name)") }
+        lines.append("\(request.httpMethod.rawValue) \(masker.mask(request.url?.absoluteString ?? request.baseURLString)) HTTP/1.1")
+        var headers = request.effectiveHeaders
+        if case let .basic(username, password) = request.authentication {
+            // Both clients accept `Basic user password` and encode it themselves, which keeps the password maskable.
+            headers.set("Authorization", "Basic \(username) \(password)")
+        }
+        if case .multipart = resolved.body {
+            headers.set("Content-Type", "multipart/form-data; boundary=\(HTTPFileExporter.boundary)")
+        }
+        for header in headers { lines.append(header.name + ":" + (header.value.isEmpty ? "" : " " + masker.mask(header.value))) }
+        let body = bodyLines(resolved.body)
+        if !body.isEmpty { lines += [""] + body }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func bodyLines(_ body: ResolvedBody) -> [String] {
+        switch body {
+        case .none:
+            return []
+        case let .json(text), let .text(text, _):
+            return masker.mask(text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        case let .form(items):
+            return [masker.mask(QueryEncoding.formEncode(items))]
+        case let .multipart(fields):
+            var lines: [String] = []
+            for field in fields {
+                lines.append("--\(HTTPFileExporter.boundary)")
+                var disposition = "Content-Disposition: form-data; name=\"\(masker.mask(field.name))\""
+                if let path = field.file {
+                    disposition += "; filename=\"\((path as NSString).lastPathComponent)\""
+                    lines.append(disposition)
+                    if let type = field.contentType { lines.append("Content-Type: \(type)") }
+                    lines += ["", "< \(masker.mask(path))"]
+                } else {
+                    lines += [disposition, "", masker.mask(field.value ?? "")]
+                }
+            }
+            lines.append("--\(HTTPFileExporter.boundary)--")
+            return lines
+        case let .file(path, _):
+            return ["< \(masker.mask(path))"]
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import ExplorerCore
+import Foundation
+
+extension ExplorerModel {
+    /// The environments the active one can be compared with: the current collection's others.
+    public var comparisonCandidates: [EnvironmentSpec] {
+        guard let collection = currentCollection else { return [] }
+        let active = environment(of: collection)?.name
+        return collection.environments.filter { $0.name != active }
+    }
+
+    /// Opens the export overlay and asks the run loop to write the selected request in `format`.
+    mutating func exportRequest(_ format: ExportFormat) -> [AppEffect] {
+        guard let resolver = selectedResolver else {
+            status = "Select a request in the tree first."
+            return []
+        }
+        let id = nextSendID
+        nextSendID += 1
+        toolPanel = .exporting(id: id, format: format)
+        return [.export(id: id, resolver: resolver, format: format)]
+    }
+
+    /// Opens the list of environments to compare the active one with.
+    mutating func chooseComparison() -> [AppEffect] {
+        guard selectedResolver != nil else {
+            status = "Select a request in the tree first."
+            return []
+        }
+        guard !comparisonCandidates.isEmpty else {
+            status = "Comparing needs a second environment in this collection."
+            return []
+        }
+        toolPanel = .choosingEnvironment(selection: 0)
+        return []
+    }
+
+    /// Keys while the overlay is open: scrolling, Tab for the next export format, Enter to pick, Esc or q to close.
+    mutating func handleToolPanel(_ key: Key) -> [AppEffect] {
+        guard let panel = toolPanel else { return [] }
+        if key == .escape || key == .character("q") {
+            toolPanel = nil
+            return []
+        }
+        let page = max(1, height - 6)
+        switch panel {
+        case let .choosingEnvironment(selection):
+            let candidates = comparisonCandidates
+            switch key {
+            case .up, .character("k"): toolPanel = .choosingEnvironment(selection: max(0, selection - 1))
+            case .down, .character("j"): toolPanel = .choosingEnvironment(selection: min(candidates.count - 1, selection + 1))
+            case .enter, .control("j"):
+                guard candidates.indices.contains(selection), let first = selectedResolver else { toolPanel = nil; return [] }
+                var second = first
+                second.environment = candidates[selection]
+                let id = nextSendID
+                nextSendID += 1
+                toolPanel = .comparing(id: id, first: first.environment?.name ?? "none", second: candidates[selection].name)
+                return [.compare(id: id, first: first, second: second)]
+            default: break
+            }
+        case let .exported(format, lines, scroll):
+            if key == .tab || key == .character("x") {
+                let all = ExportFormat.allCases
+                let next = all[((all.firstIndex(of: format) ?? 0) + 1) % all.count]
+                return exportRequest(next)
+            }
+            toolPanel = .exported(format: format, lines: lines, scroll: ExplorerModel.scrolled(scroll, by: key, page: page, count: lines.count))
+        case let .compared(title, lines, scroll):
+            toolPanel = .compared(title: title, lines: lines, scroll: ExplorerModel.scrolled(scroll, by: key, page: page, count: lines.count))
+        case .exporting, .comparing, .failed:
+            break
+        }
+        return []
+    }
+
+    /// Applies a finished export or comparison, if it is the one the overlay is waiting for.
+    mutating func updateToolPanel(_ message: AppMessage) -> [AppEffect] {
+        switch (message, toolPanel) {
+        case let (.exported(id, format, text), .exporting(current, _)?) where id == current:
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalSafeText.sanitize(String($0)) }
+            if lines.last == "" { lines.removeLast() }
+            toolPanel = .exported(format: format, lines: lines, scroll: 0)
+        case let (.compared(id, lines), .comparing(current, first, second)?) where id == current:
+            toolPanel = .compared(title: "\(first) ↔ \(second)", lines: lines, scroll: 0)
+        case let (.toolFailed(id, text), .exporting(current, format)?) where id == current:
+            toolPanel = .failed(title: "Export as \(format.title)", message: text)
+        case let (.toolFailed(id, text), .comparing(current, first, second)?) where id == current:
+            toolPanel = .failed(title: "Compare \(first) ↔ \(second)", message: text)
+        default:
+            break
+        }
+        return []
+    }
+
+    private static func scrolled(_ scroll: Int, by key: Key, page: Int, count: Int) -> Int {
+        let last = max(0, count - page)
+        switch key {
+        case .up, .character("k"): return max(0, scroll - 1)
+        case .down, .character("j"): return min(last, scroll + 1)
+        case .pageUp: return max(0, scroll - page)
+        case .pageDown, .character(" "): return min(last, scroll + page)
+        case .home, .character("g"): return 0
+        case .end, .character("G"): return last
+        default: return scroll
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import ExplorerCore
+
+extension ExplorerView {
+    /// Draws the export / compare overlay over most of the screen.
+    static func toolPanel(_ model: ExplorerModel, _ buffer: inout CellBuffer) {
+        guard let panel = model.toolPanel else { return }
+        let title: String
+        var lines: [StyledLine]
+        var scroll = 0
+        switch panel {
+        case let .exporting(_, format):
+            title = " Export as \(format.title) "
+            lines = [StyledLine("Resolving the request…", style: Theme.dim)]
+        case let .exported(format, text, offset):
+            title = " Export as \(format.title) — Tab: next format, Esc closes "
+            lines = text.map { StyledLine($0) }
+            scroll = offset
+        case let .choosingEnvironment(selection):
+            let active = model.currentCollection.flatMap { model.environment(of: $0)?.name } ?? "none"
+            title = " Compare \(active) with… "
+            lines = model.comparisonCandidates.enumerated().map { index, env in
+                StyledLine([Span((index == selection ? "› " : "  ") + env.name, style: index == selection ? Theme.selected : .bold),
+                            Span("  " + (env.usesBuiltInDemo ? "built-in demo API" : env.baseURL), style: Theme.dim)])
+            }
+            lines.append(StyledLine("Enter sends the request in both and compares the responses.", style: Theme.dim))
+        case let .comparing(_, first, second):
+            title = " Compare \(first) ↔ \(second) "
+            lines = [StyledLine("Sending in both environments…", style: .bold), StyledLine("Esc closes", style: Theme.dim)]
+        case let .compared(heading, report, offset):
+            title = " Compare \(heading) — Esc closes "
+            lines = report.map { StyledLine($0.text, style: ExplorerView.style(of: $0.kind)) }
+            scroll = offset
+        case let .failed(heading, message):
+            title = " \(heading) "
+            lines = [StyledLine("✗ Failed", style: Theme.error)] + message.split(separator: "\n").map { StyledLine(String($0)) }
+        }
+        let screen = Rect(x: 0, y: 0, width: model.width, height: model.height)
+        let area = Overlay.centered(width: max(1, model.width - 4), height: max(3, min(model.height - 2, lines.count + 2)), in: screen)
+        buffer.fill(area)
+        let block = Block(title: StyledLine(title), isFocused: true)
+        block.render(in: area, buffer: &buffer)
+        Paragraph(lines: Array(lines.dropFirst(scroll))).render(in: block.inner(of: area), buffer: &buffer)
+    }
+
+    private static func style(of kind: ComparisonLine.Kind) -> Style {
+        switch kind {
+        case .heading: return .bold
+        case .same, .note: return Theme.dim
+        case .changed: return Style(foreground: .yellow)
+        case .removed: return Style(foreground: .red)
+        case .added: return Style(foreground: .green)
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import ExplorerCore
+
+/// The export and compare overlay: what it shows while open.
+public enum ToolPanel: Sendable, Equatable {
+    /// Waiting for the export with this id.
+    case exporting(id: Int, format: ExportFormat)
+    /// An exported request; Tab shows the next format.
+    case exported(format: ExportFormat, lines: [String], scroll: Int)
+    /// Choosing the environment to compare the active one with; `selection` indexes `ExplorerModel.comparisonCandidates`.
+    case choosingEnvironment(selection: Int)
+    /// Waiting for both responses of the comparison with this id.
+    case comparing(id: Int, first: String, second: String)
+    /// The comparison report.
+    case compared(title: String, lines: [ComparisonLine], scroll: Int)
+    /// Export or comparison failed.
+    case failed(title: String, message: String)
+}

@@ -1,0 +1,88 @@
+import ExplorerCore
+import ExplorerTUI
+import Foundation
+import Testing
+
+@Suite("Explorer export (x) and compare (D) overlays")
+struct ToolPanelTests {
+    /// The fixture model with `Demo/users/get-user` selected.
+    func selected() -> ExplorerModel {
+        var model = Fixtures.model(width: 100, height: 30)
+        Fixtures.press([.character("j"), .right, .down], &model)
+        return model
+    }
+
+    @Test func xExportsTheSelectedRequestAsCurlAndTabCyclesFormats() throws {
+        var model = selected()
+        let effects = Fixtures.press([.character("x")], &model)
+        guard case let .export(id, resolver, format)? = effects.first, effects.count == 1 else { Issue.record("expected an export, got \(effects)"); return }
+        #expect(format == .curl && resolver.request.slug == "get-user")
+        #expect(model.toolPanel == .exporting(id: id, format: .curl))
+        // What the run loop does with the effect.
+        let text = RequestExporter().export(try resolver.resolve(), as: format)
+        _ = model.update(.exported(id: id, format: format, text: text))
+        guard case let .exported(.curl, lines, 0)? = model.toolPanel else { Issue.record("not shown: \(String(describing: model.toolPanel))"); return }
+        #expect(lines.first == "curl http://127.0.0.1:8787/users/1 \\")
+        #expect(lines.contains("  -H 'X-Request: own' \\"))
+        let screen = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(screen.contains("Export as curl") && screen.contains("curl http://127.0.0.1:8787/users/1"))
+
+        let next = Fixtures.press([.tab], &model)
+        guard case let .export(nextID, _, .swift)? = next.first else { Issue.record("Tab should export as Swift, got \(next)"); return }
+        #expect(nextID != id)
+        // The answer to the superseded export is ignored.
+        _ = model.update(.exported(id: id, format: .curl, text: "stale"))
+        #expect(model.toolPanel == .exporting(id: nextID, format: .swift))
+        _ = model.update(.toolFailed(id: nextID, message: "variable x is not defined"))
+        #expect(model.toolPanel == .failed(title: "Export as Swift", message: "variable x is not defined"))
+        Fixtures.press([.escape], &model)
+        #expect(model.toolPanel == nil)
+        // Esc closed the overlay and did nothing else.
+        if case .idle = model.response {} else { Issue.record("Esc reached the response: \(model.response)") }
+    }
+
+    @Test func exportNeedsARequest() {
+        var model = Fixtures.model()
+        #expect(Fixtures.press([.character("x")], &model).isEmpty)
+        #expect(model.toolPanel == nil && model.status == "Select a request in the tree first.")
+    }
+
+    @Test func capitalDComparesTheActiveEnvironmentWithAChosenOne() {
+        var model = selected()
+        #expect(Fixtures.press([.character("D")], &model).isEmpty)
+        #expect(model.toolPanel == .choosingEnvironment(selection: 0))
+        #expect(model.comparisonCandidates.map(\.name) == ["staging"])
+        var screen = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(screen.contains("Compare local with") && screen.contains("› staging"))
+        let effects = Fixtures.press([.down, .enter], &model)
+        guard case let .compare(id, first, second)? = effects.first, effects.count == 1 else { Issue.record("expected a compare, got \(effects)"); return }
+        #expect(first.environment?.name == "local" && second.environment?.name == "staging")
+        #expect(first.request.slug == "get-user" && second.request.slug == "get-user")
+        #expect(model.toolPanel == .comparing(id: id, first: "local", second: "staging"))
+        let report = [ComparisonLine(.removed, "--- local"), ComparisonLine(.added, "+++ staging"), ComparisonLine(.same, "Status: same (200 OK)"),
+                      ComparisonLine(.changed, "  ~ $.id: 1 → 2")]
+        _ = model.update(.compared(id: id + 1, lines: []))
+        #expect(model.toolPanel == .comparing(id: id, first: "local", second: "staging"))
+        _ = model.update(.compared(id: id, lines: report))
+        #expect(model.toolPanel == .compared(title: "local ↔ staging", lines: report, scroll: 0))
+        screen = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(screen.contains("Compare local ↔ staging") && screen.contains("~ $.id: 1 → 2"))
+        Fixtures.press([.character("q")], &model)
+        #expect(model.toolPanel == nil)
+    }
+
+    @Test func compareNeedsTwoEnvironments() {
+        var collection = Fixtures.collection
+        collection.environments.removeLast()
+        var model = ExplorerModel(collections: [collection])
+        Fixtures.press([.character("j"), .right, .down, .character("D")], &model)
+        #expect(model.toolPanel == nil && model.status == "Comparing needs a second environment in this collection.")
+    }
+
+    @Test func theKeysAreListedInHelp() {
+        var model = Fixtures.model(width: 100, height: 40)
+        Fixtures.press([.character("?")], &model)
+        let help = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(help.contains("export the request") && help.contains("compare the request in two environments"))
+    }
+}
