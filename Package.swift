@@ -54,7 +54,8 @@ let package = Package(
                 "ExplorerCore",
                 "TestSupport",
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
-            ]
+            ],
+            resources: [.copy("Import/Fixtures")]
         ),
         .testTarget(
             name: "CLITests",

@@ -64,49 +64,30 @@ public enum CollectionWriter {
         let destination = planned.directory
         let exists = manager.fileExists(atPath: destination) || (try? manager.destinationOfSymbolicLink(atPath: destination)) != nil
         if exists, !force { throw .exists(path: destination) }
-        var files: [(path: String, text: String)]
+        let files: [(path: String, text: String)]
         do { files = try CollectionWriter.files(of: planned) } catch { throw .failed(path: destination, reason: "could not build YAML: \(error)") }
-        do {
-            try manager.createDirectory(atPath: collectionsDirectory, withIntermediateDirectories: true)
-        } catch {
-            throw .failed(path: collectionsDirectory, reason: error.localizedDescription)
-        }
-        let suffix = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let temporary = (collectionsDirectory as NSString).appendingPathComponent(".\(planned.slug).import-\(suffix)")
+        var entries = files.map { (path: $0.path, data: Data($0.text.utf8)) }
         var problems: [ImportReportItem] = []
         var keptSecrets = false
-        do {
-            try manager.createDirectory(atPath: temporary, withIntermediateDirectories: false)
-            let oldSecrets = (destination as NSString).appendingPathComponent(CollectionLoader.secretsFileName)
-            if exists, !files.contains(where: { $0.path == CollectionLoader.secretsFileName }),
-               let data = manager.contents(atPath: oldSecrets) {
-                files.append((CollectionLoader.secretsFileName, String(decoding: data, as: UTF8.self)))
-                files.append((".gitignore", "# Secret values stay out of git.\n*.local.yaml\n*.local.yml\n"))
-                keptSecrets = true
-            }
-            for file in files {
-                try writeFile(Data(file.text.utf8), at: (temporary as NSString).appendingPathComponent(file.path))
-            }
-            for attachment in result.attachments {
-                let source = attachment.sourcePath.hasPrefix("/") ? attachment.sourcePath
-                    : ((sourceDirectory ?? manager.currentDirectoryPath) as NSString).appendingPathComponent(attachment.sourcePath)
-                guard let data = manager.contents(atPath: source) else {
-                    problems.append(ImportReportItem(path: attachment.sourcePath,
-                                                     message: "could not be read, so \(attachment.destination) is missing; copy the file there before sending"))
-                    continue
-                }
-                try writeFile(data, at: (temporary as NSString).appendingPathComponent(attachment.destination))
-                files.append((attachment.destination, ""))
-            }
-            try moveIntoPlace(temporary, destination: destination, replacing: exists, suffix: suffix)
-        } catch let error as CollectionWriteError {
-            try? manager.removeItem(atPath: temporary)
-            throw error
-        } catch {
-            try? manager.removeItem(atPath: temporary)
-            throw .failed(path: destination, reason: error.localizedDescription)
+        let oldSecrets = (destination as NSString).appendingPathComponent(CollectionLoader.secretsFileName)
+        if exists, !entries.contains(where: { $0.path == CollectionLoader.secretsFileName }), let data = manager.contents(atPath: oldSecrets) {
+            entries.append((CollectionLoader.secretsFileName, data))
+            entries.append((".gitignore", Data("# Secret values stay out of git.\n*.local.yaml\n*.local.yml\n".utf8)))
+            keptSecrets = true
         }
-        return CollectionWriteSummary(collection: planned, directory: destination, files: files.map(\.path), replacedExisting: exists,
+        for attachment in result.attachments {
+            let source = attachment.sourcePath.hasPrefix("/") ? attachment.sourcePath
+                : ((sourceDirectory ?? manager.currentDirectoryPath) as NSString).appendingPathComponent(attachment.sourcePath)
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue, let data = manager.contents(atPath: source) else {
+                problems.append(ImportReportItem(path: attachment.sourcePath,
+                                                 message: "could not be read, so \(attachment.destination) is missing; copy the file there before sending"))
+                continue
+            }
+            entries.append((attachment.destination, data))
+        }
+        try install(entries, at: destination, replacing: exists)
+        return CollectionWriteSummary(collection: planned, directory: destination, files: entries.map(\.path), replacedExisting: exists,
                                       keptOldSecrets: keptSecrets, problems: problems)
     }
 
@@ -125,6 +106,35 @@ public enum CollectionWriter {
         guard !manager.fileExists(atPath: item.file) else { throw .exists(path: item.file) }
         do { try AtomicFileWriter.write(Data(text.utf8), to: item.file) } catch { throw .failed(path: item.file, reason: "\(error)") }
         return item
+    }
+
+    /// Writes `entries` (paths relative to `destination`) into a temporary directory beside `destination` and renames it
+    /// into place; on any failure the temporary directory is removed and `destination` is as it was.
+    static func install(_ entries: [(path: String, data: Data)], at destination: String, replacing: Bool) throws(CollectionWriteError) {
+        let manager = FileManager.default
+        let parent = (destination as NSString).deletingLastPathComponent
+        do {
+            try manager.createDirectory(atPath: parent.isEmpty ? "." : parent, withIntermediateDirectories: true)
+        } catch {
+            throw .failed(path: parent, reason: error.localizedDescription)
+        }
+        let suffix = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let name = (destination as NSString).lastPathComponent
+        // A dot name: the loader skips it, so a half-written import is never read as a collection.
+        let temporary = (parent as NSString).appendingPathComponent(".\(name).import-\(suffix)")
+        do {
+            try manager.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+            for entry in entries {
+                try writeFile(entry.data, at: (temporary as NSString).appendingPathComponent(entry.path))
+            }
+            try moveIntoPlace(temporary, destination: destination, replacing: replacing, suffix: suffix)
+        } catch let error as CollectionWriteError {
+            try? manager.removeItem(atPath: temporary)
+            throw error
+        } catch {
+            try? manager.removeItem(atPath: temporary)
+            throw .failed(path: destination, reason: error.localizedDescription)
+        }
     }
 
     private static func writeFile(_ data: Data, at path: String) throws {

@@ -9,7 +9,7 @@ struct HTTPFileParser {
         var attachments: [ImportAttachment] = []
     }
 
-    private enum Phase { case preamble, headers, body }
+    private enum Phase { case preamble, headers, body, handler }
 
     /// The file, for errors and the report.
     let source: String
@@ -36,6 +36,9 @@ struct HTTPFileParser {
             }
         }
         try request(block, separatorName: separatorName)
+        // A request's body is read after its later lines, so its items are put back in line order.
+        func line(_ item: ImportReportItem) -> Int { Int(item.path.split(separator: ":").last ?? "") ?? 0 }
+        report.items = report.items.enumerated().sorted { (line($0.element), $0.offset) < (line($1.element), $1.offset) }.map(\.element)
         return parsed
     }
 
@@ -102,9 +105,13 @@ struct HTTPFileParser {
                 if trimmed.hasPrefix(">") {
                     report.add(here, trimmed.hasPrefix(">>") ? "saving the response to a file ('\(trimmed)') is not supported; ignored"
                                : "response handler script not imported: apiexplorer does not run scripts")
+                    // Whatever follows belongs to the handler, not the body.
+                    phase = .handler
                     continue
                 }
                 bodyLines.append((number, line))
+            case .handler:
+                continue
             }
         }
         guard phase != .preamble else { return }

@@ -16,6 +16,9 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// `file:line:column: error: path: message`, leaving out what is unknown.
     public var description: String {
-        "\(location): error: " + (path.map { "\($0): " } ?? "") + message
+        var place = location.file
+        if location.line > 0 { place += ":\(location.line)" }
+        if location.line > 0, location.column > 0 { place += ":\(location.column)" }
+        return "\(place): error: " + (path.map { "\($0): " } ?? "") + message
     }
 }
