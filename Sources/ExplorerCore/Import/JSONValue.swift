@@ -55,6 +55,12 @@ struct JSONValue: Sendable {
         }
     }
 
+    /// The text of a string value only (not of a number or boolean).
+    var stringValue: String? {
+        if case let .string(text) = kind { return text }
+        return nil
+    }
+
     /// True for `null`.
     var isNull: Bool {
         if case .null = kind { return true }

@@ -14,7 +14,7 @@ extension PostmanReader {
         }
         let requestPath = JSONValue.path(path, "request")
         var spec = RequestSpec(name: name.isEmpty ? "Request" : name, slug: ImportSlug.make(name), url: "")
-        if let text = requestValue.text {
+        if let text = requestValue.stringValue {
             // v2 allows the request to be just its URL.
             (spec.url, spec.query) = ImportURL.splitQuery(ImportURL.cleaned(mapped(text, label)))
         } else {
@@ -49,7 +49,7 @@ extension PostmanReader {
 
     /// A URL given as a string or as `{raw, protocol, host, port, path, query, variable}`.
     private mutating func readURL(_ value: JSONValue, path: String, label: String, into spec: inout RequestSpec) throws(ImportError) {
-        if let text = value.text {
+        if let text = value.stringValue {
             (spec.url, spec.query) = ImportURL.splitQuery(ImportURL.cleaned(mapped(text, label)))
             return
         }
