@@ -61,6 +61,17 @@ final class ExplorerRunLoop {
                 sends.removeValue(forKey: id)?.cancel()
             case let .send(id, resolver):
                 sends[id] = startSend(id: id, resolver: resolver)
+            case let .addRequest(collection, request, folder):
+                let inbox = self.inbox
+                Task.detached {
+                    do {
+                        let written = try CollectionWriter.add(request, to: folder)
+                        let data = FileManager.default.contents(atPath: written.file) ?? Data()
+                        inbox.post(.requestAdded(collection: collection, request: written, data: data))
+                    } catch {
+                        inbox.post(.addFailed(message: "Not imported: \(String(describing: error))"))
+                    }
+                }
             case let .save(key, headers, request, original):
                 let inbox = self.inbox
                 Task.detached {

@@ -5,4 +5,5 @@ public enum AppAction: Sendable, Equatable {
     case nextTab, previousTab, filter
     case addHeader, editHeader, deleteHeader, toggleHeader
     case toggleWrap, toggleLineNumbers, search, nextMatch, previousMatch
+    case importCurl
 }

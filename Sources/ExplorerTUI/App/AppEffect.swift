@@ -9,6 +9,8 @@ public enum AppEffect: Sendable {
     case cancel(id: Int)
     /// Save a request's own headers through the collection store.
     case save(key: String, headers: [KeyValue], request: RequestSpec, original: Data?)
+    /// Write an imported request as a new file in `folder` of the collection `collection` (a slug).
+    case addRequest(collection: String, request: RequestSpec, folder: FolderSpec)
     /// Leave the explorer.
     case quit
 }

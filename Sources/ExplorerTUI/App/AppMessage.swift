@@ -19,4 +19,8 @@ public enum AppMessage: Sendable {
     case saved(key: String, file: String, data: Data)
     /// Saving failed.
     case saveFailed(key: String, message: String)
+    /// An imported request was written to a new file in the collection `collection` (a slug).
+    case requestAdded(collection: String, request: RequestSpec, data: Data)
+    /// Writing an imported request failed.
+    case addFailed(message: String)
 }

@@ -22,6 +22,7 @@ extension ExplorerModel {
         if filterField != nil { return handleFilter(key) }
         if bodyView.searchField != nil { return handleSearch(key) }
         if headerEditor != nil { return handleHeaderEditor(key) }
+        if importField != nil { return handleImport(key) }
         let headersTab = focus == .request && requestTab == .headers
         guard let action = keyMap.action(for: key, focus: focus, headersTab: headersTab) else { return [] }
         return perform(action)
@@ -53,6 +54,7 @@ extension ExplorerModel {
             }
             environmentPicker = collection.environments.firstIndex { $0.name == environment(of: collection)?.name } ?? 0
         case .save: return save()
+        case .importCurl: openImport()
         case .filter: filterField = TextField(text: filter, placeholder: "filter requests")
         case .search: bodyView.searchField = TextField(placeholder: "search the body")
         case .activate where focus == .tree:

@@ -58,6 +58,8 @@ public struct ExplorerModel: Sendable {
     public var demoBaseURL: URL?
     /// Id of the next send.
     public var nextSendID = 1
+    /// The curl command being pasted, while the import prompt is open.
+    public var importField: TextField?
 
     /// Creates the state for loaded collections, expanding the first collection.
     public init(collections: [CollectionSpec], problems: [CollectionProblem] = [], loadedFiles: [String: Data] = [:],
@@ -107,6 +109,8 @@ public struct ExplorerModel: Sendable {
         case let .saveFailed(_, message):
             status = message
             return []
+        case .requestAdded, .addFailed:
+            return importFinished(message)
         }
     }
 

@@ -22,6 +22,7 @@ public enum ExplorerView {
         if model.environmentPicker != nil { environmentPicker(model, &buffer) }
         if model.showingHelp { help(model, &buffer) }
         if model.confirmingQuit { confirm(model, &buffer) }
+        if model.importField != nil { importPrompt(model, &buffer) }
         return buffer
     }
 
