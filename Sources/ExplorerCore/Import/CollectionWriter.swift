@@ -10,8 +10,10 @@ public enum CollectionWriter {
     /// folders and requests in the name order the loader lists them, and every directory and file path filled in.
     public static func plan(_ collection: CollectionSpec, in collectionsDirectory: String) -> CollectionSpec {
         var planned = collection
-        let directory = (collectionsDirectory as NSString).appendingPathComponent(collection.root.slug)
-        planned.root = plan(collection.root, directory: directory)
+        // Slugs are re-made so that no name, however it was built, can leave the collections directory.
+        planned.root.slug = ImportSlug.make(collection.root.slug, fallback: "imported")
+        let directory = (collectionsDirectory as NSString).appendingPathComponent(planned.root.slug)
+        planned.root = plan(planned.root, directory: directory)
         return planned
     }
 

@@ -46,8 +46,8 @@ public enum CurlImporter {
 
         func where_(_ word: ShellWords.Word) -> String { "\(source):\(word.line)" }
         func attach(_ path: String) -> String {
-            let name = (path as NSString).lastPathComponent
-            var destination = "_files/" + (name.isEmpty ? "body" : name)
+            let name = ImportAttachment.fileName(of: path)
+            var destination = "_files/" + name
             var counter = 2
             while attachments.contains(where: { $0.destination == destination && $0.sourcePath != path }) {
                 destination = "_files/\(counter)-\(name)"

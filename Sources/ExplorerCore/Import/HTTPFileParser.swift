@@ -202,9 +202,9 @@ struct HTTPFileParser {
     }
 
     private mutating func attach(_ path: String) -> String {
-        let name = (path as NSString).lastPathComponent
+        let name = ImportAttachment.fileName(of: path)
         if let existing = parsed.attachments.first(where: { $0.sourcePath == path }) { return existing.destination }
-        var destination = "_files/" + (name.isEmpty ? "body" : name)
+        var destination = "_files/" + name
         var counter = 2
         while parsed.attachments.contains(where: { $0.destination == destination }) {
             destination = "_files/\(counter)-\(name)"

@@ -218,8 +218,8 @@ extension PostmanReader {
 
     /// The body file's path as the request file will see it, and an attachment for the writer to copy.
     private mutating func attach(_ src: String, depth: Int) -> String {
-        let name = (src as NSString).lastPathComponent
-        var destination = "_files/" + (name.isEmpty ? "file" : name)
+        let name = ImportAttachment.fileName(of: src)
+        var destination = "_files/" + name
         if let existing = attachments.first(where: { $0.sourcePath == src }) {
             destination = existing.destination
         } else {

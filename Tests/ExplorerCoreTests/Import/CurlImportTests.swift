@@ -95,6 +95,11 @@ struct CurlImportTests {
         #expect(result.attachments == [ImportAttachment(sourcePath: "./big.bin", destination: "_files/big.bin")])
     }
 
+    @Test func attachmentNamesStayInsideTheFilesDirectory() throws {
+        let result = try CurlImporter.importCommand("curl https://x.test/u -F a=@.. -F b=@/etc/.hidden")
+        #expect(result.attachments.map(\.destination) == ["_files/file--", "_files/file-hidden"])
+    }
+
     @Test func roundTripThroughTheLoader() throws {
         let temp = try TempCollections()
         for example in Self.cases {
