@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite("apiexplorer import")
+@Suite("apiexplorer import", .serialized)
 struct ImportCLITests {
     static func fixture(_ name: String) -> String {
         CLIRunner.packageRoot.appendingPathComponent("Tests/ExplorerCoreTests/Import/Fixtures/\(name)").path
