@@ -79,6 +79,20 @@ struct CollectionWriterTests {
         #expect(text.contains("ünï 漢字"))
     }
 
+    @Test func headerEditsSaveIntoImportedFiles() throws {
+        let temp = try TempCollections()
+        let result = try CurlImporter.importCommand("curl https://x.test/a -H 'X-A: 1' -d 'k=v'").renamed("Edit")
+        let summary = try CollectionWriter.write(result, into: temp.root, force: false)
+        let request = try #require(summary.collection.root.requests.first)
+        let headers = [KeyValue("X-A", "2"), KeyValue("X-B", "new", enabled: false)]
+        try CollectionStore.saveHeaders(headers, of: request, original: FileManager.default.contents(atPath: request.file))
+        let loaded = CollectionLoader(environment: [:]).load(directory: temp.root)
+        #expect(loaded.problems.isEmpty, "\(loaded.problems)")
+        var expected = request
+        expected.headers = headers
+        #expect(loaded.collections.first?.root.requests.first == expected)
+    }
+
     @Test func addingARequestToAnExistingFolderNeverOverwrites() throws {
         let temp = try TempCollections()
         try temp.write("c/collection.yaml", "name: C\n")
