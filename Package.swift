@@ -65,7 +65,8 @@ let package = Package(
                 "ExplorerCore",
                 "TestSupport",
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
-            ]
+            ],
+            resources: [.copy("Import/Fixtures")]
         ),
         .testTarget(
             name: "CLITests",

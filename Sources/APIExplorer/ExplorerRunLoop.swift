@@ -83,6 +83,17 @@ final class ExplorerRunLoop {
                 }
             case .export, .compare:
                 ToolEffectRunner.start(effect, inbox: inbox, demo: demo)
+            case let .addRequest(collection, request, folder):
+                let inbox = self.inbox
+                Task.detached {
+                    do {
+                        let written = try CollectionWriter.add(request, to: folder)
+                        let data = FileManager.default.contents(atPath: written.file) ?? Data()
+                        inbox.post(.requestAdded(collection: collection, request: written, data: data))
+                    } catch {
+                        inbox.post(.addFailed(message: "Not imported: \(String(describing: error))"))
+                    }
+                }
             case let .save(key, headers, request, original):
                 let inbox = self.inbox
                 Task.detached {

@@ -6,4 +6,5 @@ public enum AppAction: Sendable, Equatable {
     case addHeader, editHeader, deleteHeader, toggleHeader
     case toggleWrap, toggleLineNumbers, search, nextMatch, previousMatch
     case exportRequest, compareEnvironments
+    case importCurl
 }

@@ -15,6 +15,8 @@ public enum AppEffect: Sendable {
     case export(id: Int, resolver: RequestResolver, format: ExportFormat)
     /// Send the request in two environments at once and compare the responses, reporting as `id`.
     case compare(id: Int, first: RequestResolver, second: RequestResolver)
+    /// Write an imported request as a new file in `folder` of the collection `collection` (a slug).
+    case addRequest(collection: String, request: RequestSpec, folder: FolderSpec)
     /// Leave the explorer.
     case quit
 }

@@ -29,4 +29,8 @@ public enum AppMessage: Sendable {
     case compared(id: Int, lines: [ComparisonLine])
     /// The export or comparison with this id failed.
     case toolFailed(id: Int, message: String)
+    /// An imported request was written to a new file in the collection `collection` (a slug).
+    case requestAdded(collection: String, request: RequestSpec, data: Data)
+    /// Writing an imported request failed.
+    case addFailed(message: String)
 }

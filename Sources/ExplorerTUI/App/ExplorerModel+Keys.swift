@@ -23,6 +23,7 @@ extension ExplorerModel {
         if filterField != nil { return handleFilter(key) }
         if bodyView.searchField != nil { return handleSearch(key) }
         if headerEditor != nil { return handleHeaderEditor(key) }
+        if importField != nil { return handleImport(key) }
         let headersTab = focus == .request && requestTab == .headers
         guard let action = keyMap.action(for: key, focus: focus, headersTab: headersTab) else { return [] }
         return perform(action)
@@ -56,6 +57,7 @@ extension ExplorerModel {
         case .save: return save()
         case .exportRequest: return exportRequest(.curl)
         case .compareEnvironments: return chooseComparison()
+        case .importCurl: openImport()
         case .filter: filterField = TextField(text: filter, placeholder: "filter requests")
         case .search: bodyView.searchField = TextField(placeholder: "search the body")
         case .activate where focus == .tree:

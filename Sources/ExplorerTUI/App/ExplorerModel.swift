@@ -62,6 +62,8 @@ public struct ExplorerModel: Sendable {
     public var isLoadingRequests = false
     /// The export / compare overlay, when open.
     public var toolPanel: ToolPanel?
+    /// The curl command being pasted, while the import prompt is open.
+    public var importField: TextField?
 
     /// Creates the state for loaded collections, expanding the first collection.
     public init(collections: [CollectionSpec], problems: [CollectionProblem] = [], loadedFiles: [String: Data] = [:],
@@ -120,6 +122,8 @@ public struct ExplorerModel: Sendable {
             return []
         case .exported, .compared, .toolFailed:
             return updateToolPanel(message)
+        case .requestAdded, .addFailed:
+            return importFinished(message)
         }
     }
 

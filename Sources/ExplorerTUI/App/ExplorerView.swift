@@ -23,6 +23,7 @@ public enum ExplorerView {
         if model.toolPanel != nil { toolPanel(model, &buffer) }
         if model.showingHelp { help(model, &buffer) }
         if model.confirmingQuit { confirm(model, &buffer) }
+        if model.importField != nil { importPrompt(model, &buffer) }
         return buffer
     }
 

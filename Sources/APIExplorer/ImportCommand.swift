@@ -1,0 +1,148 @@
+import ArgumentParser
+import ExplorerCore
+import Foundation
+
+/// `apiexplorer import KIND SOURCE --into DIR`: converts a Postman collection, a `.http` file or a curl command into
+/// a collection directory, written all at once or not at all.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a Postman collection, a .http/.rest file or a curl command as a collection.",
+        discussion: """
+            postman: a Postman Collection v2.0/v2.1 export; add environments with --environment FILE (repeatable).
+            http: a JetBrains/VS Code .http or .rest file; http-client.env.json and http-client.private.env.json beside it \
+            become environments (private values become secrets in secrets.local.yaml). --environment FILE names the public file.
+            curl: a curl command line ("Copy as cURL"); SOURCE is the command text, a file holding it, or - for standard input.
+
+            The collection is written to DIR/<name> through a temporary directory and moved into place at the end, so a \
+            failed import leaves nothing behind. What could not be converted (scripts, OAuth, unknown flags) is listed.
+
+            Exit codes: 0 imported (possibly with items listed as not converted); 1 the source is malformed or unreadable \
+            (the message names the file and line or JSON path); 2 the collection already exists (pass --force to replace it); \
+            3 writing failed. In cases 1-3 nothing is written.
+            """
+    )
+
+    @Argument(help: "postman, http or curl.")
+    var kind: ImportKind
+
+    @Argument(help: "The file to import (for curl: the command text, a file, or - for standard input).")
+    var source: String
+
+    @Option(name: .long, help: "The collections directory to write into (default: ./Collections, then $XDG_CONFIG_HOME/apiexplorer/collections).")
+    var into: String?
+
+    @Option(name: .long, help: "The collection's name (default: from the source); its directory is the name in lower case with dashes.")
+    var name: String?
+
+    @Option(name: .long, help: "An environment file: Postman environment exports (repeatable), or the http-client.env.json to use.")
+    var environment: [String] = []
+
+    @Flag(name: .long, help: "Replace an existing collection of the same name (its secrets.local.yaml is kept if the import has none).")
+    var force = false
+
+    func validate() throws {
+        if kind != .postman, environment.count > 1 {
+            throw ValidationError("--environment can be given once for \(kind.rawValue)")
+        }
+        if kind == .curl, !environment.isEmpty {
+            throw ValidationError("--environment does not apply to curl")
+        }
+        if let name, name.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--name must not be empty")
+        }
+    }
+
+    func run() throws {
+        var result: ImportResult
+        var sourceDirectory = FileManager.default.currentDirectoryPath
+        do {
+            switch kind {
+            case .postman:
+                let data = try read(source)
+                let environments = try environment.map { (data: try read($0), source: $0) }
+                result = try PostmanImporter.importCollection(data, source: source, environments: environments)
+                sourceDirectory = (source as NSString).deletingLastPathComponent
+            case .http:
+                let text = try text(of: source)
+                let directory = (source as NSString).deletingLastPathComponent
+                let publicFile = environment.first ?? (directory as NSString).appendingPathComponent("http-client.env.json")
+                let privateFile = ((environment.first.map { ($0 as NSString).deletingLastPathComponent } ?? directory) as NSString)
+                    .appendingPathComponent("http-client.private.env.json")
+                let publicEnvironments = try optionalFile(publicFile, required: !environment.isEmpty)
+                let privateEnvironments = try optionalFile(privateFile, required: false)
+                result = try HTTPFileImporter.importFile(text, source: source, environments: publicEnvironments,
+                                                         privateEnvironments: privateEnvironments)
+                sourceDirectory = directory
+            case .curl:
+                let command: String
+                if source == "-" {
+                    command = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+                } else if !source.contains(" "), FileManager.default.fileExists(atPath: source) {
+                    command = try text(of: source)
+                } else {
+                    command = source
+                }
+                result = try CurlImporter.importCommand(command, source: source == "-" ? "stdin" : "curl")
+            }
+        } catch let error as ImportError {
+            StandardError.write(error.description)
+            throw ExitCode(1)
+        }
+        if let name { result = result.renamed(name) }
+        if sourceDirectory.isEmpty { sourceDirectory = "." }
+        let directory = into ?? CollectionsOptions().directory()
+        let summary: CollectionWriteSummary
+        do {
+            summary = try CollectionWriter.write(result, into: directory, force: force, sourceDirectory: sourceDirectory)
+        } catch {
+            StandardError.write("error: \(error.description)")
+            if case .exists = error { throw ExitCode(2) }
+            throw ExitCode(3)
+        }
+        print(ImportCommand.summaryText(summary, report: result.report))
+    }
+
+    /// What was written and what was not converted, for people.
+    static func summaryText(_ summary: CollectionWriteSummary, report: ImportReport) -> String {
+        let collection = summary.collection
+        let count = collection.allRequests.count
+        var lines = ["\(summary.replacedExisting ? "Replaced" : "Imported") '\(collection.name)': \(count) request\(count == 1 ? "" : "s") in \(summary.directory)"]
+        lines += summary.files.map { "  \($0)" }
+        for located in collection.allRequests {
+            lines.append("  request \(collection.reference(of: located))")
+        }
+        if !collection.environments.isEmpty {
+            lines.append("Environments: " + collection.environments.map(\.name).joined(separator: ", "))
+        }
+        if summary.keptOldSecrets { lines.append("Kept the replaced collection's \(CollectionLoader.secretsFileName).") }
+        let items = report.items + summary.problems
+        if items.isEmpty {
+            lines.append("Everything was converted.")
+        } else {
+            lines.append("Not converted (\(items.count)):")
+            lines += items.map { "  \($0.path): \($0.message)" }
+        }
+        return TerminalSafeText.sanitizedLines(utf8: Array(lines.joined(separator: "\n").utf8)).joined(separator: "\n")
+    }
+
+    private func read(_ path: String) throws -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (permission denied?)" : "does not exist"
+            throw ImportError(SourceLocation(file: path), reason)
+        }
+        return data
+    }
+
+    private func text(of path: String) throws -> String {
+        guard let text = String(data: try read(path), encoding: .utf8) else {
+            throw ImportError(SourceLocation(file: path), "is not UTF-8 text")
+        }
+        return text
+    }
+
+    private func optionalFile(_ path: String, required: Bool) throws -> (data: Data, source: String)? {
+        guard required || FileManager.default.fileExists(atPath: path) else { return nil }
+        return (try read(path), path)
+    }
+}

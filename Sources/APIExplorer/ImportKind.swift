@@ -1,0 +1,8 @@
+import ArgumentParser
+
+/// The formats `apiexplorer import` reads.
+enum ImportKind: String, CaseIterable, ExpressibleByArgument {
+    case postman
+    case http
+    case curl
+}

@@ -1,0 +1,166 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes an imported collection in the on-disk layout `CollectionLoader` reads, all at once or not at all: the files
+/// go into a temporary directory beside the destination, which is renamed into place only when everything is written.
+public enum CollectionWriter {
+    /// The collection laid out as it will be on disk below `collectionsDirectory`: slugs made unique per folder,
+    /// folders and requests in the name order the loader lists them, and every directory and file path filled in.
+    public static func plan(_ collection: CollectionSpec, in collectionsDirectory: String) -> CollectionSpec {
+        var planned = collection
+        // Slugs are re-made so that no name, however it was built, can leave the collections directory.
+        planned.root.slug = ImportSlug.make(collection.root.slug, fallback: "imported")
+        let directory = (collectionsDirectory as NSString).appendingPathComponent(planned.root.slug)
+        planned.root = plan(planned.root, directory: directory)
+        return planned
+    }
+
+    private static func plan(_ folder: FolderSpec, directory: String) -> FolderSpec {
+        var copy = folder
+        copy.directory = directory
+        // Folders and requests share one name space so that `folder/name` references stay unambiguous.
+        var taken: Set<String> = ["_files"]
+        copy.folders = folder.folders.map { sub in
+            var child = sub
+            child.slug = ImportSlug.unique(ImportSlug.make(sub.slug, fallback: "folder"), in: &taken)
+            return plan(child, directory: (directory as NSString).appendingPathComponent(child.slug))
+        }.sorted { $0.slug < $1.slug }
+        copy.requests = folder.requests.map { request in
+            var item = request
+            item.slug = ImportSlug.unique(ImportSlug.make(request.slug), in: &taken)
+            item.file = (directory as NSString).appendingPathComponent(item.slug + ".yaml")
+            return item
+        }.sorted { $0.slug + ".yaml" < $1.slug + ".yaml" }
+        return copy
+    }
+
+    /// The files of a planned collection: paths relative to its directory, and their text.
+    static func files(of planned: CollectionSpec) throws -> [(path: String, text: String)] {
+        var files: [(path: String, text: String)] = [("collection.yaml", try CollectionYAML.collection(planned))]
+        if let secrets = try CollectionYAML.secrets(planned) {
+            files.append((CollectionLoader.secretsFileName, secrets))
+            files.append((".gitignore", "# Secret values stay out of git.\n*.local.yaml\n*.local.yml\n"))
+        }
+        func walk(_ folder: FolderSpec, prefix: String) throws {
+            for request in folder.requests {
+                files.append((prefix + request.slug + ".yaml", try CollectionYAML.request(request)))
+            }
+            for sub in folder.folders {
+                files.append((prefix + sub.slug + "/folder.yaml", try CollectionYAML.folder(sub)))
+                try walk(sub, prefix: prefix + sub.slug + "/")
+            }
+        }
+        try walk(planned.root, prefix: "")
+        return files
+    }
+
+    /// Writes `result` as the collection `collectionsDirectory/<slug>`. An existing collection there is refused unless
+    /// `force`, and then replaced whole (keeping its `secrets.local.yaml` when the import brings none). Attachments are
+    /// read relative to `sourceDirectory`.
+    public static func write(_ result: ImportResult, into collectionsDirectory: String, force: Bool,
+                             sourceDirectory: String? = nil) throws(CollectionWriteError) -> CollectionWriteSummary {
+        let manager = FileManager.default
+        let planned = plan(result.collection, in: collectionsDirectory)
+        let destination = planned.directory
+        let exists = manager.fileExists(atPath: destination) || (try? manager.destinationOfSymbolicLink(atPath: destination)) != nil
+        if exists, !force { throw .exists(path: destination) }
+        let files: [(path: String, text: String)]
+        do { files = try CollectionWriter.files(of: planned) } catch { throw .failed(path: destination, reason: "could not build YAML: \(error)") }
+        var entries = files.map { (path: $0.path, data: Data($0.text.utf8)) }
+        var problems: [ImportReportItem] = []
+        var keptSecrets = false
+        let oldSecrets = (destination as NSString).appendingPathComponent(CollectionLoader.secretsFileName)
+        if exists, !entries.contains(where: { $0.path == CollectionLoader.secretsFileName }), let data = manager.contents(atPath: oldSecrets) {
+            entries.append((CollectionLoader.secretsFileName, data))
+            entries.append((".gitignore", Data("# Secret values stay out of git.\n*.local.yaml\n*.local.yml\n".utf8)))
+            keptSecrets = true
+        }
+        for attachment in result.attachments {
+            let source = attachment.sourcePath.hasPrefix("/") ? attachment.sourcePath
+                : ((sourceDirectory ?? manager.currentDirectoryPath) as NSString).appendingPathComponent(attachment.sourcePath)
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue, let data = manager.contents(atPath: source) else {
+                problems.append(ImportReportItem(path: attachment.sourcePath,
+                                                 message: "could not be read, so \(attachment.destination) is missing; copy the file there before sending"))
+                continue
+            }
+            entries.append((attachment.destination, data))
+        }
+        try install(entries, at: destination, replacing: exists)
+        return CollectionWriteSummary(collection: planned, directory: destination, files: entries.map(\.path), replacedExisting: exists,
+                                      keptOldSecrets: keptSecrets, problems: problems)
+    }
+
+    /// Writes `request` as a new file in `folder`'s directory under a slug no file there uses yet, and returns it as written.
+    public static func add(_ request: RequestSpec, to folder: FolderSpec) throws(CollectionWriteError) -> RequestSpec {
+        let manager = FileManager.default
+        let existing = (try? manager.contentsOfDirectory(atPath: folder.directory)) ?? []
+        var taken = Set(existing.map { ($0 as NSString).deletingPathExtension.lowercased() })
+        taken.formUnion(folder.folders.map { $0.slug.lowercased() })
+        taken.formUnion(folder.requests.map { $0.slug.lowercased() })
+        var item = request
+        item.slug = ImportSlug.unique(ImportSlug.make(request.slug), in: &taken)
+        item.file = (folder.directory as NSString).appendingPathComponent(item.slug + ".yaml")
+        let text: String
+        do { text = try CollectionYAML.request(item) } catch { throw .failed(path: item.file, reason: "could not build YAML: \(error)") }
+        guard !manager.fileExists(atPath: item.file) else { throw .exists(path: item.file) }
+        do { try AtomicFileWriter.write(Data(text.utf8), to: item.file) } catch { throw .failed(path: item.file, reason: "\(error)") }
+        return item
+    }
+
+    /// Writes `entries` (paths relative to `destination`) into a temporary directory beside `destination` and renames it
+    /// into place; on any failure the temporary directory is removed and `destination` is as it was.
+    static func install(_ entries: [(path: String, data: Data)], at destination: String, replacing: Bool) throws(CollectionWriteError) {
+        let manager = FileManager.default
+        let parent = (destination as NSString).deletingLastPathComponent
+        do {
+            try manager.createDirectory(atPath: parent.isEmpty ? "." : parent, withIntermediateDirectories: true)
+        } catch {
+            throw .failed(path: parent, reason: error.localizedDescription)
+        }
+        let suffix = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let name = (destination as NSString).lastPathComponent
+        // A dot name: the loader skips it, so a half-written import is never read as a collection.
+        let temporary = (parent as NSString).appendingPathComponent(".\(name).import-\(suffix)")
+        do {
+            try manager.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+            for entry in entries {
+                try writeFile(entry.data, at: (temporary as NSString).appendingPathComponent(entry.path))
+            }
+            try moveIntoPlace(temporary, destination: destination, replacing: replacing, suffix: suffix)
+        } catch let error as CollectionWriteError {
+            try? manager.removeItem(atPath: temporary)
+            throw error
+        } catch {
+            try? manager.removeItem(atPath: temporary)
+            throw .failed(path: destination, reason: error.localizedDescription)
+        }
+    }
+
+    private static func writeFile(_ data: Data, at path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        guard FileManager.default.createFile(atPath: path, contents: data) else {
+            throw CollectionWriteError.failed(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Renames the finished directory over the destination; an old collection is moved aside first and put back if
+    /// the rename fails, then deleted.
+    private static func moveIntoPlace(_ temporary: String, destination: String, replacing: Bool, suffix: String) throws(CollectionWriteError) {
+        guard replacing else {
+            guard rename(temporary, destination) == 0 else { throw .failed(path: destination, reason: String(cString: strerror(errno))) }
+            return
+        }
+        let parent = (destination as NSString).deletingLastPathComponent
+        let aside = (parent as NSString).appendingPathComponent(".\((destination as NSString).lastPathComponent).replaced-\(suffix)")
+        guard rename(destination, aside) == 0 else { throw .failed(path: destination, reason: String(cString: strerror(errno))) }
+        guard rename(temporary, destination) == 0 else {
+            let reason = String(cString: strerror(errno))
+            rename(aside, destination)
+            throw .failed(path: destination, reason: reason)
+        }
+        try? FileManager.default.removeItem(atPath: aside)
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Chooses an environment's `baseURL` for formats that have none (Postman, `.http` environments): the format
+/// requires one, but imported requests carry full URLs, so it is only used for requests written as paths.
+enum ImportBaseURL {
+    /// Variable names that usually hold the server's address.
+    static let likelyNames = ["baseurl", "base_url", "base-url", "baseuri", "apiurl", "api_url", "url", "host", "server", "endpoint"]
+
+    /// `{{name}}` of a variable holding an http(s) URL (a likely name first), else the scheme and host of the first
+    /// request with a literal URL, else `http://localhost`.
+    static func guess(_ variables: [Variable], requests: [RequestSpec]) -> String {
+        let urls = variables.filter { $0.value.hasPrefix("http://") || $0.value.hasPrefix("https://") }
+        if let named = urls.first(where: { likelyNames.contains($0.name.lowercased()) }) ?? urls.first(where: { $0.name.lowercased().contains("url") })
+            ?? urls.first {
+            return "{{\(named.name)}}"
+        }
+        for request in requests {
+            if let components = URLComponents(string: request.url), let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
+               let host = components.host, !host.isEmpty, !host.contains("{") {
+                return "\(scheme)://\(host)" + (components.port.map { ":\($0)" } ?? "")
+            }
+        }
+        return "http://localhost"
+    }
+}

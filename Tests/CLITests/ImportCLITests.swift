@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("apiexplorer import", .serialized)
+struct ImportCLITests {
+    static func fixture(_ name: String) -> String {
+        CLIRunner.packageRoot.appendingPathComponent("Tests/ExplorerCoreTests/Import/Fixtures/\(name)").path
+    }
+
+    @Test func postmanImportRefusesToOverwriteUnlessForced() async throws {
+        let temp = try TempDirectory()
+        let into = temp.path + "/cols"
+        let arguments = ["import", "postman", Self.fixture("shop.postman_collection.json"),
+                         "--environment", Self.fixture("staging.postman_environment.json"), "--into", into]
+        let first = try await CLIRunner.run(arguments)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("Imported 'Shop API': 10 requests in \(into)/shop-api\n"))
+        #expect(first.stdout.contains("  request shop-api/users/admin/purge-users\n"))
+        #expect(first.stdout.contains("Environments: Staging\n"))
+        #expect(first.stdout.contains("Not converted (10):\n"))
+        #expect(first.stdout.contains("  Orders/Partner orders: the oauth2 flow is not supported"))
+        let list = try await CLIRunner.run(["list", "--collections", into])
+        #expect(list.status == 0 && list.stderr.isEmpty, "\(list.stderr)")
+        #expect(list.stdout.contains("shop-api/users/get-user"))
+
+        let again = try await CLIRunner.run(arguments)
+        #expect(again.status == 2)
+        #expect(again.stderr == "error: \(into)/shop-api already exists; pass --force to replace it, or --name to import under another name. Nothing was written.\n")
+        let forced = try await CLIRunner.run(arguments + ["--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(forced.stdout.hasPrefix("Replaced 'Shop API'"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: into) == ["shop-api"])
+    }
+
+    @Test func malformedInputExitsOneAndWritesNothing() async throws {
+        let temp = try TempDirectory()
+        try temp.write("bad.json", "{\"info\": {\"name\": \"x\"},\n  \"item\": [\n    {\"name\": \"a\", \"request\": {\"url\": []}}\n  ]\n}\n")
+        let output = try await CLIRunner.run(["import", "postman", temp.path + "/bad.json", "--into", temp.path + "/cols"])
+        #expect(output.status == 1)
+        #expect(output.stderr == "\(temp.path)/bad.json:3:38: error: item[0].request.url: expected a string or an object with 'raw', 'host' and 'path', found an array\n")
+        #expect(!FileManager.default.fileExists(atPath: temp.path + "/cols"))
+        let http = try await CLIRunner.run(["import", "http", temp.path + "/missing.http", "--into", temp.path + "/cols"])
+        #expect(http.status == 1 && http.stderr == "\(temp.path)/missing.http: error: does not exist\n")
+    }
+
+    @Test func httpImportFindsItsEnvironmentFiles() async throws {
+        let temp = try TempDirectory()
+        let output = try await CLIRunner.run(["import", "http", Self.fixture("api.http"), "--into", temp.path, "--name", "Team API"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("Environments: local, staging\n"))
+        #expect(output.stdout.contains("  _files/body.json\n"))
+        let envs = try await CLIRunner.run(["envs", "team-api", "--collections", temp.path])
+        #expect(envs.status == 0, "\(envs.stderr)")
+        #expect(envs.stdout.contains("token = ••••••  [secret]") && !envs.stdout.contains("local-secret"))
+    }
+
+    @Test func curlImportThenSendAgainstTheDemoServer() async throws {
+        let server = try await LoopbackServer.start()
+        let temp = try TempDirectory()
+        let command = """
+            curl '\(server.baseURL.absoluteString)/echo?from=curl&n=1' \\
+              -H 'X-Imported: yes' \\
+              -H 'Content-Type: application/json' \\
+              --data-raw $'{"greeting":"it\\'s imported"}' \\
+              --compressed
+            """
+        let imported = try await CLIRunner.run(["import", "curl", command, "--into", temp.path, "--name", "Pasted"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("  request pasted/post-echo\n"))
+        #expect(imported.stdout.contains("Everything was converted."))
+        let sent = try await CLIRunner.run(["send", "pasted/post-echo", "--collections", temp.path, "--print", "b", "--pretty", "none"])
+        await server.stop()
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(sent.stdout.contains(#""method":"POST""#))
+        #expect(sent.stdout.contains(#""path":"/echo""#))
+        #expect(sent.stdout.contains(#""query":[{"name":"from","value":"curl"},{"name":"n","value":"1"}]"#))
+        #expect(sent.stdout.contains(#"{"name":"X-Imported","value":"yes"}"#))
+        #expect(sent.stdout.contains(#""body":"{\"greeting\":\"it's imported\"}""#))
+    }
+}

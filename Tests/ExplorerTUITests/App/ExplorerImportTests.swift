@@ -1,0 +1,50 @@
+import ExplorerCore
+import ExplorerTUI
+import Foundation
+import Testing
+
+@Suite("Importing a curl command from the explorer")
+struct ExplorerImportTests {
+    @Test func pastedCommandBecomesANewRequestFileInTheTree() throws {
+        let directory = NSTemporaryDirectory() + "tuiimport-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var collection = Fixtures.collection
+        collection.root.directory = directory
+        var model = ExplorerModel(collections: [collection], width: 80, height: 24)
+
+        Fixtures.press([.character("I")], &model)
+        #expect(model.importField != nil)
+        #expect(ExplorerView.render(model).lines.contains { $0.contains("Import curl into Demo") })
+        // A pasted multi-line command: Enter after a trailing backslash continues the command.
+        let effects = Fixtures.press(Fixtures.typing("curl 'https://x.test/a?q=1' \\") + [.enter]
+                                     + Fixtures.typing("  -H 'X-A: 1' -k") + [.enter], &model)
+        #expect(model.importField == nil)
+        guard case let .addRequest(slug, request, folder)? = effects.first else {
+            Issue.record("expected an addRequest effect, got \(effects)")
+            return
+        }
+        #expect(slug == "Demo" && folder.directory == directory)
+        #expect(request.url == "https://x.test/a" && request.query == [KeyValue("q", "1")] && request.headers == [KeyValue("X-A", "1")])
+
+        // What the run loop does for that effect.
+        let written = try CollectionWriter.add(request, to: folder)
+        let data = try #require(FileManager.default.contents(atPath: written.file))
+        _ = model.update(.requestAdded(collection: slug, request: written, data: data))
+        #expect(model.selectedRequestKey == "Demo/get-a")
+        #expect(model.treeRows.contains { $0.key == "Demo/get-a" && $0.method == "GET" })
+        #expect(model.status?.hasPrefix("Imported GET GET /a as Demo/get-a — Not converted: -k: certificate verification") == true)
+        var load = CollectionLoadResult()
+        let loaded = CollectionLoader(environment: [:]).loadRequest(at: written.file, slug: written.slug, into: &load)
+        #expect(loaded == written)
+    }
+
+    @Test func escapeClosesThePromptAndBadInputSaysWhy() {
+        var model = Fixtures.model()
+        Fixtures.press([.character("I")] + Fixtures.typing("curl -H 'A: b'") + [.escape], &model)
+        #expect(model.importField == nil && model.status == nil)
+        let effects = Fixtures.press([.character("I")] + Fixtures.typing("curl -H 'A: b'") + [.enter], &model)
+        #expect(effects.isEmpty)
+        #expect(model.status == "Not imported: curl:1: error: the curl command has no URL")
+    }
+}
