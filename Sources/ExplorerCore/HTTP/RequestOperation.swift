@@ -92,6 +92,7 @@ final class RequestOperation: @unchecked Sendable {
             newTask = session.dataTask(with: urlRequest)
             delegate.register(newTask, state: SessionDelegate.TaskState(
                 followRedirects: request.configuration.followRedirects, maxRedirects: 20,
+                maxBytes: request.configuration.maxResponseBytes,
                 completion: { data, response, error in onComplete(data, response, error) }))
         } else {
             newTask = session.dataTask(with: urlRequest, completionHandler: onComplete)
