@@ -113,4 +113,14 @@ struct CLIFaultTests {
             #expect(output.stdout.contains(#"\u{1B}"#), "\(output.stdout.debugDescription)")
         }
     }
+
+    @Test func onATerminalColoursAreTheOnlyEscapesThatGetThrough() async throws {
+        let temp = try collection(baseURL: try CLIFaultTests.server.get().baseURL.absoluteString)
+        guard let output = try await CLIRunner.runOnTerminal(["send", "F/hostile", "--pretty", "all", "--collections", temp.path]) else { return }
+        #expect(output.status == 0, "\(output.stdout)")
+        #expect(output.stdout.contains("\u{1B}[1;32m200 OK\u{1B}[0m"), "the status is coloured: \(output.stdout.debugDescription)")
+        let withoutColours = output.stdout.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        #expect(!withoutColours.contains("\u{1B}") && !withoutColours.contains("\u{07}"), "\(withoutColours.debugDescription)")
+        #expect(withoutColours.contains(#"\u{1B}]52;c;cm0gLXJmIH4=\u{7}"#))
+    }
 }
