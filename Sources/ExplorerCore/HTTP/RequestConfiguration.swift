@@ -28,6 +28,10 @@ extension Request {
         /// `TransportFailure.tooLarge` (only with sessions made by `ExplorerSession`). `nil` for no limit.
         public var maxResponseBytes: Int?
 
+        /// Whether TLS certificates are verified; on Linux FoundationNetworking always verifies, so an https request
+        /// with this off fails before it is sent rather than being sent with verification it did not ask for.
+        public var verifiesTLSCertificates: Bool
+
         /// The default `maxResponseBytes`: 1 GiB.
         public static let defaultMaxResponseBytes = 1 << 30
 
@@ -42,7 +46,8 @@ extension Request {
             followRedirects: Bool = true,
             retryPolicy: RetryPolicy? = nil,
             deadline: TimeInterval? = nil,
-            maxResponseBytes: Int? = Configuration.defaultMaxResponseBytes
+            maxResponseBytes: Int? = Configuration.defaultMaxResponseBytes,
+            verifiesTLSCertificates: Bool = true
         ) {
             self.cachePolicy = cachePolicy
             self.httpShouldHandleCookies = httpShouldHandleCookies
@@ -54,6 +59,7 @@ extension Request {
             self.retryPolicy = retryPolicy
             self.deadline = deadline
             self.maxResponseBytes = maxResponseBytes
+            self.verifiesTLSCertificates = verifiesTLSCertificates
         }
 
         /// True when a status code passes the status checks of this configuration.

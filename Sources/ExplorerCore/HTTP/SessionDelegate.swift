@@ -12,14 +12,16 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let followRedirects: Bool
         let maxRedirects: Int
         let maxBytes: Int?
+        let verifiesTLS: Bool
         let completion: @Sendable (Data, URLResponse?, (any Error)?) -> Void
         var data = Data()
         var redirects = 0
         var failure: URLError?
         var challengeResponse: HTTPURLResponse?
 
-        init(followRedirects: Bool, maxRedirects: Int, maxBytes: Int? = nil,
+        init(followRedirects: Bool, maxRedirects: Int, maxBytes: Int? = nil, verifiesTLS: Bool = true,
              completion: @escaping @Sendable (Data, URLResponse?, (any Error)?) -> Void) {
+            self.verifiesTLS = verifiesTLS
             self.followRedirects = followRedirects
             self.maxRedirects = maxRedirects
             self.maxBytes = maxBytes
@@ -96,6 +98,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
+        #if !canImport(FoundationNetworking)
+        if challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust,
+           let state = state(for: task), !state.verifiesTLS, let trust = challenge.protectionSpace.serverTrust {
+            return completionHandler(.useCredential, URLCredential(trust: trust))
+        }
+        #endif
         if let state = state(for: task), let response = challenge.failureResponse as? HTTPURLResponse {
             lock.withLock { state.challengeResponse = response }
         }
