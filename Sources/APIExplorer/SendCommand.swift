@@ -79,7 +79,9 @@ struct SendCommand: AsyncParsableCommand {
                                        environment: environment, overrides: overrides, extraHeaders: extra, demoBaseURL: demoURL)
         let resolved: ResolvedRequest
         do { resolved = try resolver.resolve() } catch {
-            StandardError.write("error: \(error.description)")
+            // A URL or body that failed to resolve may already hold a secret's value.
+            let masker = SecretMasker(secrets: showSecrets ? [] : resolver.variableResolver.secretValues)
+            StandardError.write("error: \(masker.mask(error.description))")
             throw ExitCode(1)
         }
         let isTTY = isatty(STDOUT_FILENO) == 1

@@ -123,4 +123,14 @@ struct CLIFaultTests {
         #expect(!withoutColours.contains("\u{1B}") && !withoutColours.contains("\u{07}"), "\(withoutColours.debugDescription)")
         #expect(withoutColours.contains(#"\u{1B}]52;c;cm0gLXJmIH4=\u{7}"#))
     }
+
+    @Test func aSecretInAURLThatFailsToResolveIsMaskedUnlessShown() async throws {
+        let temp = try collection(baseURL: "http://127.0.0.1:1")
+        try temp.write("F/leaky.yaml", "url: http://{{token}} host/x\n")
+        let masked = try await CLIRunner.run(["send", "F/leaky", "--collections", temp.path])
+        #expect(masked.status == 1, "\(masked.stderr)")
+        #expect(!masked.stderr.contains("fault-secret-987") && masked.stderr.contains("••••••"), "\(masked.stderr)")
+        let shown = try await CLIRunner.run(["send", "F/leaky", "--show-secrets", "--collections", temp.path])
+        #expect(shown.status == 1 && shown.stderr.contains("fault-secret-987"), "\(shown.stderr)")
+    }
 }
