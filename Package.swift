@@ -44,6 +44,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Test helper: saves a request file in a loop so a test can SIGKILL it mid-save (not shipped in a product).
+        .executableTarget(name: "SaveStress", dependencies: ["ExplorerCore"]),
         .target(
             name: "TestSupport",
             dependencies: ["DemoServer", "ExplorerCore", .product(name: "Logging", package: "swift-log")]
