@@ -32,5 +32,7 @@ seeds="Fuzz/Corpus/$target"
 [ -d "$seeds" ] || seeds=""
 # Leaks are not what these targets look for, and Swift's runtime caches would be reported as such.
 export ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}"
+# A Swift trap is then reported by libFuzzer at once, not after the Swift backtracer (which ASan also trips over).
+export SWIFT_BACKTRACE="enable=no"
 exec "$binary" "$corpus" $seeds -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
     -artifact_prefix="$crashes/" -print_final_stats=1 "$@"

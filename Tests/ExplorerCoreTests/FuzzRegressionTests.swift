@@ -76,4 +76,18 @@ struct FuzzRegressionTests {
             _ = BodyFormatter.format(Data(bytes), contentType: "application/json")
         }
     }
+
+    /// VariableResolverFuzz: a secret holding a NUL trapped inside Foundation's `replacingOccurrences`.
+    @Test func maskingASecretWithANULByte() {
+        #expect(SecretMasker(secrets: ["}}\u{0}"]).mask("}}") == "}}")
+        #expect(SecretMasker(secrets: ["a\u{0}b"]).mask("xa\u{0}by a\u{0}b") == "x••••••y ••••••")
+    }
+
+    @Test func maskingMatchesBytesNotCharacters() {
+        // A combining mark after the secret makes a different Character, but the secret's bytes are still there.
+        #expect(SecretMasker(secrets: ["token"]).mask("token\u{301} and token") == "••••••\u{301} and ••••••")
+        #expect(SecretMasker(secrets: ["abc", "abcdef"]).mask("abcdef abc") == "•••••• ••••••")
+        #expect(SecretMasker(secrets: ["aaa"]).mask("aaaa") == "••••••a")
+        #expect(SecretMasker(secrets: []).mask("plain") == "plain")
+    }
 }
