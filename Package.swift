@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -55,6 +56,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Test helper: saves a request file in a loop so a test can SIGKILL it mid-save (not shipped in a product).
+        .executableTarget(name: "SaveStress", dependencies: ["ExplorerCore"]),
         .target(
             name: "TestSupport",
             dependencies: ["DemoServer", "ExplorerCore", .product(name: "Logging", package: "swift-log")]
@@ -84,3 +87,17 @@ let package = Package(
         ),
     ]
 )
+
+// libFuzzer targets, one per directory under Fuzz/Targets, exist only when scripts/fuzz.sh sets APIEXPLORER_FUZZ:
+// they have no main (libFuzzer provides it) and need -sanitize=fuzzer, so an ordinary build must not see them.
+if ProcessInfo.processInfo.environment["APIEXPLORER_FUZZ"] != nil {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fuzz/Targets")
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    for name in names {
+        package.targets.append(.executableTarget(
+            name: name, dependencies: ["ExplorerCore"], path: "Fuzz/Targets/\(name)",
+            swiftSettings: [.unsafeFlags(["-parse-as-library", "-sanitize=fuzzer,address"])],
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]))
+        package.products.append(.executable(name: name, targets: [name]))
+    }
+}

@@ -11,11 +11,14 @@ extension RequestReference {
 
     /// The request resolved in `environment`; an unresolved variable, a bad URL or a missing file is written to
     /// standard error and ends the command with exit code 1.
-    func resolve(environment: EnvironmentSpec?, options: RequestOptions, demoBaseURL: URL?) throws -> ResolvedRequest {
+    func resolve(environment: EnvironmentSpec?, options: RequestOptions, demoBaseURL: URL?, showSecrets: Bool = false) throws -> ResolvedRequest {
+        let resolver = resolver(environment: environment, options: options, demoBaseURL: demoBaseURL)
         do {
-            return try resolver(environment: environment, options: options, demoBaseURL: demoBaseURL).resolve()
+            return try resolver.resolve()
         } catch {
-            StandardError.write("error: \(error.description)")
+            // A URL or body that failed to resolve may already hold a secret's value.
+            let masker = SecretMasker(secrets: showSecrets ? [] : resolver.variableResolver.secretValues)
+            StandardError.write("error: \(masker.mask(error.description))")
             throw ExitCode(1)
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerCore
+import Foundation
 
 /// A `collection/folder/request` reference resolved against loaded collections.
 struct RequestReference {
@@ -15,6 +16,11 @@ struct RequestReference {
             throw ExitCode(1)
         }
         guard let located = collection.locate(Array(parts.dropFirst())) else {
+            let wanted = ([collection.directory] + parts.dropFirst()).joined(separator: "/")
+            if let problem = result.errors.first(where: { ($0.location.file as NSString).deletingPathExtension == wanted }) {
+                StandardError.write("error: '\(reference)' could not be loaded: \(problem.description)")
+                throw ExitCode(1)
+            }
             let near = collection.allRequests.map { collection.reference(of: $0) }
                 .filter { $0.lowercased().contains(parts.last?.lowercased() ?? "") }.prefix(5)
             StandardError.write("error: no request '\(reference)'." + (near.isEmpty ? " Run `apiexplorer list`." : " Did you mean: \(near.joined(separator: ", "))?"))

@@ -56,7 +56,7 @@ struct SendCommand: AsyncParsableCommand {
                 throw ExitCode(2)
             }
         }
-        let resolved = try target.resolve(environment: environment, options: requestOptions, demoBaseURL: demoURL)
+        let resolved = try target.resolve(environment: environment, options: requestOptions, demoBaseURL: demoURL, showSecrets: showSecrets)
         let isTTY = isatty(STDOUT_FILENO) == 1
         let mode = pretty ?? (isTTY ? .all : .none)
         let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false

@@ -31,10 +31,26 @@ struct CLIRunner {
         }
     }
 
-    private static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> Output {
+    /// Runs the binary on a pseudo-terminal through util-linux `script`, so it believes stdout is a terminal; stdout and
+    /// stderr arrive together in `stdout`. Nil when `script` is not installed.
+    static func runOnTerminal(_ arguments: [String]) async throws -> Output? {
+        let script = "/usr/bin/script"
+        guard FileManager.default.isExecutableFile(atPath: script) else { return nil }
+        let binary = try BuiltProducts.executable(named: "apiexplorer")
+        let quoted = ([binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result {
+                    try runBlocking(["-qec", quoted.joined(separator: " "), "/dev/null"], environment: [:], executable: URL(fileURLWithPath: script))
+                })
+            }
+        }
+    }
+
+    private static func runBlocking(_ arguments: [String], environment: [String: String], executable: URL? = nil) throws -> Output {
         let process = Process()
         // BuiltProducts follows APIEXPLORER_BIN, --scratch-path and -c release, not just .build/debug.
-        process.executableURL = try BuiltProducts.executable(named: "apiexplorer")
+        process.executableURL = try executable ?? BuiltProducts.executable(named: "apiexplorer")
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
         var env = ProcessInfo.processInfo.environment

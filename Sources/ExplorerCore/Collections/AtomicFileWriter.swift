@@ -6,7 +6,14 @@ import Glibc
 /// Replaces a file so that a reader, or a crash at any moment, sees either the old bytes or the new, never a mix:
 /// write a temporary file beside it, fsync it, rename it over the old one, fsync the directory.
 public enum AtomicFileWriter {
-    /// Writes `data` to `path` atomically, keeping the old file's permissions (or `mode` for a new file).
+    /// True for a git-ignored local file that holds secrets (`secrets.local.yaml`, `*.local.yml`).
+    public static func isSecretFile(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent.lowercased()
+        return name.hasSuffix(".local.yaml") || name.hasSuffix(".local.yml")
+    }
+
+    /// Writes `data` to `path` atomically, keeping the old file's permissions (or `mode` for a new file; a new
+    /// secret file is always created readable by its owner only, 0600).
     public static func write(_ data: Data, to requestedPath: String, mode: mode_t = 0o644) throws(SaveError) {
         // Write through a symbolic link to the file it names: renaming over the link would replace it with a copy.
         let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: requestedPath)).map { destination in
@@ -17,7 +24,7 @@ public enum AtomicFileWriter {
         let name = (path as NSString).lastPathComponent
         let temporary = (directory.isEmpty ? "." : directory) + "/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         var status = stat()
-        let permissions = stat(path, &status) == 0 ? status.st_mode & 0o7777 : mode
+        let permissions = stat(path, &status) == 0 ? status.st_mode & 0o7777 : (isSecretFile(path) ? 0o600 : mode)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, permissions)
         guard fd >= 0 else { throw .writeFailed(path: path, reason: String(cString: strerror(errno))) }
         var failure: String?

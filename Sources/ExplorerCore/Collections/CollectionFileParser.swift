@@ -72,7 +72,7 @@ struct CollectionFileParser {
         if isCollection {
             for item in try map.list("environments") {
                 let env = try YAMLMap(item, file: file, what: "an environment")
-                warnings += env.unknownKeys(allowed: ["name", "baseURL", "default", "variables"], in: "an environment")
+                warnings += env.unknownKeys(allowed: ["name", "baseURL", "default", "variables", "verifyTLS"], in: "an environment")
                 let name = try env.requiredString("name", in: "an environment")
                 if environments.contains(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) {
                     throw CollectionProblem(env.location("name"), "duplicate environment name '\(name)'")
@@ -84,7 +84,8 @@ struct CollectionFileParser {
                     }
                 }
                 environments.append(EnvironmentSpec(name: name, baseURL: baseURL, isDefault: try env.bool("default") ?? false,
-                                                    variables: try variables(env, "variables")))
+                                                    variables: try variables(env, "variables"),
+                                                    verifyTLS: try env.bool("verifyTLS") ?? true))
             }
         }
         return (folder, environments)

@@ -11,13 +11,16 @@ public struct EnvironmentSpec: Sendable, Equatable {
     public var isDefault: Bool
     /// The environment's variables.
     public var variables: [Variable]
+    /// False when TLS certificates are not verified for requests in this environment (`verifyTLS: false`).
+    public var verifyTLS: Bool
 
     /// Creates an environment.
-    public init(name: String, baseURL: String, isDefault: Bool = false, variables: [Variable] = []) {
+    public init(name: String, baseURL: String, isDefault: Bool = false, variables: [Variable] = [], verifyTLS: Bool = true) {
         self.name = name
         self.baseURL = baseURL
         self.isDefault = isDefault
         self.variables = variables
+        self.verifyTLS = verifyTLS
     }
 
     /// True when requests in this environment go to the built-in demo API.

@@ -123,9 +123,6 @@ public struct RequestResolver: Sendable {
               ["http", "https"].contains(scheme), components.host?.isEmpty == false else {
             throw .invalidURL(full, context: "request \(reference)")
         }
-        if request.verifyTLS == false {
-            throw .unsupported("verifyTLS: false is set on request \(reference), but FoundationNetworking on Linux cannot turn certificate verification off; remove the setting or use an http:// URL.")
-        }
         let inlineQuery = QueryEncoding.decode(components.percentEncodedQuery ?? "")
         let segments = components.percentEncodedPath.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
         components.percentEncodedPath = ""
@@ -149,6 +146,7 @@ public struct RequestResolver: Sendable {
         built.authentication = try authentication(effectiveAuth, sub)
         if let timeout = request.timeout { built.configuration.timeoutInterval = timeout }
         if let follow = request.followRedirects { built.configuration.followRedirects = follow }
+        if request.verifyTLS == false || environment?.verifyTLS == false { built.configuration.verifiesTLSCertificates = false }
         return ResolvedRequest(request: built, secretValues: resolver.secretValues, environment: environment, reference: reference,
                                body: resolvedBody, sharedHeaders: context.properties.headers, ownHeaders: own)
     }

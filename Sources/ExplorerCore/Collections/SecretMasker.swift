@@ -13,8 +13,46 @@ public struct SecretMasker: Sendable {
     }
 
     /// `text` with every secret replaced.
+    ///
+    /// The search runs on UTF-8 bytes: Foundation's `replacingOccurrences` trapped on a secret with a NUL in it
+    /// (found by the fuzzer), and matching whole Characters could miss a secret followed by a combining mark.
     public func mask(_ text: String) -> String {
-        secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: SecretMasker.mask) }
+        var bytes: [UInt8]?
+        for secret in secrets {
+            let needle = Array(secret.utf8)
+            let haystack = bytes ?? Array(text.utf8)
+            if let replaced = SecretMasker.replacing(needle, in: haystack) { bytes = replaced }
+        }
+        return bytes.map { String(decoding: $0, as: UTF8.self) } ?? text
+    }
+
+    /// `haystack` with every non-overlapping `needle` replaced by the mask, or nil when there is none.
+    private static func replacing(_ needle: [UInt8], in haystack: [UInt8]) -> [UInt8]? {
+        guard let first = needle.first, haystack.count >= needle.count else { return nil }
+        let maskBytes = Array(SecretMasker.mask.utf8)
+        return haystack.withUnsafeBufferPointer { text -> [UInt8]? in
+            needle.withUnsafeBufferPointer { pattern -> [UInt8]? in
+                guard let textBase = text.baseAddress, let patternBase = pattern.baseAddress else { return nil }
+                var output: [UInt8] = []
+                var copied = 0
+                var index = 0
+                let last = text.count - pattern.count
+                while index <= last {
+                    if text[index] == first, memcmp(textBase + index, patternBase, pattern.count) == 0 {
+                        if output.isEmpty { output.reserveCapacity(text.count) }
+                        output.append(contentsOf: text[copied..<index])
+                        output.append(contentsOf: maskBytes)
+                        index += pattern.count
+                        copied = index
+                    } else {
+                        index += 1
+                    }
+                }
+                guard copied > 0 else { return nil }
+                output.append(contentsOf: text[copied...])
+                return output
+            }
+        }
     }
 
     /// UTF-8 `bytes` with every secret replaced; the same array when none occurs, so a large body is not copied for nothing.

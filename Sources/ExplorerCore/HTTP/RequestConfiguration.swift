@@ -24,6 +24,16 @@ extension Request {
         public var retryPolicy: RetryPolicy?
         /// An overall limit in seconds across every attempt and back-off; `nil` for none.
         public var deadline: TimeInterval?
+        /// The largest body accepted, counted after gzip/deflate decoding; a larger one fails with
+        /// `TransportFailure.tooLarge` (only with sessions made by `ExplorerSession`). `nil` for no limit.
+        public var maxResponseBytes: Int?
+
+        /// Whether TLS certificates are verified; on Linux FoundationNetworking always verifies, so an https request
+        /// with this off fails before it is sent rather than being sent with verification it did not ask for.
+        public var verifiesTLSCertificates: Bool
+
+        /// The default `maxResponseBytes`: 1 GiB.
+        public static let defaultMaxResponseBytes = 1 << 30
 
         /// Creates a configuration; every parameter has the default a plain `URLRequest` would have.
         public init(
@@ -35,7 +45,9 @@ extension Request {
             validators: [ResponseValidator] = [],
             followRedirects: Bool = true,
             retryPolicy: RetryPolicy? = nil,
-            deadline: TimeInterval? = nil
+            deadline: TimeInterval? = nil,
+            maxResponseBytes: Int? = Configuration.defaultMaxResponseBytes,
+            verifiesTLSCertificates: Bool = true
         ) {
             self.cachePolicy = cachePolicy
             self.httpShouldHandleCookies = httpShouldHandleCookies
@@ -46,6 +58,8 @@ extension Request {
             self.followRedirects = followRedirects
             self.retryPolicy = retryPolicy
             self.deadline = deadline
+            self.maxResponseBytes = maxResponseBytes
+            self.verifiesTLSCertificates = verifiesTLSCertificates
         }
 
         /// True when a status code passes the status checks of this configuration.

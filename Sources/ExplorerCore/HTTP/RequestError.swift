@@ -66,7 +66,8 @@ public enum RequestError: Error, Sendable, LocalizedError, CustomStringConvertib
             return "Could not encode the body of \(target): \(message)"
         case let .urlError(_, error):
             let kind = TransportFailure(error)
-            return "\(RequestError.phrase(for: kind, error: error)) — \(target). \(kind.suggestion)"
+            let detail = error.transportDetail.map { " (\(TerminalSafeText.sanitize($0)))" } ?? ""
+            return "\(RequestError.phrase(for: kind, error: error))\(detail) — \(target). \(kind.suggestion)"
         case let .httpStatus(_, error):
             return "The server answered \(error.description) to \(target)."
         case let .decoding(_, message, response):
@@ -92,7 +93,7 @@ public enum RequestError: Error, Sendable, LocalizedError, CustomStringConvertib
         case .tooManyRedirects: return "Too many redirects"
         case .badResponse: return "Unreadable response"
         case .tooLarge: return "Response too large"
-        case .other: return "Network error (\(error.code.rawValue))"
+        case .other: return error.transportDetail == nil ? "Network error (\(error.code.rawValue))" : "Network error"
         }
     }
 

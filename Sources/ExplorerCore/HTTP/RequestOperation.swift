@@ -76,6 +76,7 @@ final class RequestOperation: @unchecked Sendable {
         } catch {
             return .failure(error)
         }
+        if let refusal = unverifiedTLSRefusal(urlRequest) { return .failure(refusal) }
         let attempt = lock.withLock { () -> Int in
             attempts += 1
             return attempts
@@ -92,6 +93,7 @@ final class RequestOperation: @unchecked Sendable {
             newTask = session.dataTask(with: urlRequest)
             delegate.register(newTask, state: SessionDelegate.TaskState(
                 followRedirects: request.configuration.followRedirects, maxRedirects: 20,
+                maxBytes: request.configuration.maxResponseBytes, verifiesTLS: request.configuration.verifiesTLSCertificates,
                 completion: { data, response, error in onComplete(data, response, error) }))
         } else {
             newTask = session.dataTask(with: urlRequest, completionHandler: onComplete)
@@ -228,6 +230,18 @@ final class RequestOperation: @unchecked Sendable {
         let url = urlRequest.url.map { redactor.redact(url: $0) } ?? ""
         logger.debug("→ \(request.httpMethod.rawValue) \(url) (attempt \(attempt))",
                      metadata: ["headers": .string(headers.fields.map(\.description).joined(separator: "; "))])
+    }
+
+    /// On Linux an https request that asks for no certificate verification is refused: FoundationNetworking offers
+    /// no way to skip verification, and sending it verified anyway would not be what the user chose.
+    private func unverifiedTLSRefusal(_ urlRequest: URLRequest) -> RequestError? {
+        #if canImport(FoundationNetworking)
+        guard !request.configuration.verifiesTLSCertificates, urlRequest.url?.scheme?.lowercased() == "https" else { return nil }
+        return .urlError(request: request, error: URLError(.secureConnectionFailed, detail:
+            "verifyTLS is false, but FoundationNetworking on Linux cannot turn certificate verification off; use a trusted certificate or http://"))
+        #else
+        return nil
+        #endif
     }
 
     private func placeholderTask() -> URLSessionDataTask {

@@ -11,15 +11,20 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     final class TaskState: @unchecked Sendable {
         let followRedirects: Bool
         let maxRedirects: Int
+        let maxBytes: Int?
+        let verifiesTLS: Bool
         let completion: @Sendable (Data, URLResponse?, (any Error)?) -> Void
         var data = Data()
         var redirects = 0
         var failure: URLError?
         var challengeResponse: HTTPURLResponse?
 
-        init(followRedirects: Bool, maxRedirects: Int, completion: @escaping @Sendable (Data, URLResponse?, (any Error)?) -> Void) {
+        init(followRedirects: Bool, maxRedirects: Int, maxBytes: Int? = nil, verifiesTLS: Bool = true,
+             completion: @escaping @Sendable (Data, URLResponse?, (any Error)?) -> Void) {
+            self.verifiesTLS = verifiesTLS
             self.followRedirects = followRedirects
             self.maxRedirects = maxRedirects
+            self.maxBytes = maxBytes
             self.completion = completion
         }
     }
@@ -38,7 +43,20 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard let state = state(for: dataTask) else { return }
-        lock.withLock { state.data.append(data) }
+        // Foundation hands over bytes after gzip/deflate decoding, so this also caps what a compression bomb expands to.
+        let declared = dataTask.response?.expectedContentLength ?? -1
+        let overLimit = lock.withLock { () -> Bool in
+            guard state.failure == nil else { return true }
+            if let limit = state.maxBytes, state.data.count + data.count > limit || declared > Int64(limit) {
+                let size = declared > Int64(limit) ? "\(MeasurementText.byteCount(Int(declared))) declared" : "more than \(MeasurementText.byteCount(limit))"
+                state.failure = URLError(.dataLengthExceedsMaximum, detail: "\(size); the limit is \(MeasurementText.byteCount(limit))")
+                state.data = Data()
+                return true
+            }
+            state.data.append(data)
+            return false
+        }
+        if overLimit { dataTask.cancel() }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -47,7 +65,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         if let challenged, failure == nil {
             return state.completion(data, challenged, nil)
         }
-        state.completion(data, task.response, failure ?? error)
+        state.completion(data, task.response, failure ?? (error as? URLError)?.classifiedFromLibcurl() ?? error)
     }
 
     func urlSession(
@@ -80,6 +98,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
+        #if !canImport(FoundationNetworking)
+        if challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust,
+           let state = state(for: task), !state.verifiesTLS, let trust = challenge.protectionSpace.serverTrust {
+            return completionHandler(.useCredential, URLCredential(trust: trust))
+        }
+        #endif
         if let state = state(for: task), let response = challenge.failureResponse as? HTTPURLResponse {
             lock.withLock { state.challengeResponse = response }
         }

@@ -155,7 +155,9 @@ public struct ExplorerModel: Sendable {
     public var currentCollection: CollectionSpec? {
         if let selected = selectedRequest { return selected.collection }
         let rows = treeRows
-        guard rows.indices.contains(treeSelection) else { return collections.first }
+        guard rows.indices.contains(treeSelection), collections.indices.contains(rows[treeSelection].collectionIndex) else {
+            return collections.first
+        }
         return collections[rows[treeSelection].collectionIndex]
     }
 
@@ -190,9 +192,9 @@ public struct ExplorerModel: Sendable {
             let inner = children(of: collection.root, in: collection, index: index, path: [], depth: 1)
             guard needle.isEmpty || !inner.isEmpty else { continue }
             rows.append(TreeRow(kind: .collection, collectionIndex: index, depth: 0, title: collection.name, method: nil, key: collection.slug))
-            if isOpen(collection.slug) { rows += inner }
+            if isOpen(collection.slug) { rows += inner + (needle.isEmpty ? problemRows(in: index) : []) }
         }
-        return rows
+        return rows + (needle.isEmpty ? problemRows(in: nil) : [])
     }
 
     /// Takes the complete collections, keeping the selected row, unsaved edits and the bytes of files saved meanwhile.

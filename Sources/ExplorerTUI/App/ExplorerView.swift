@@ -37,6 +37,7 @@ public enum ExplorerView {
             spans.append(Span(env?.name ?? "none", style: Theme.barKey))
             if let env {
                 spans.append(Span("  " + (env.usesBuiltInDemo ? (model.demoBaseURL?.absoluteString ?? "built-in demo API") : env.baseURL), style: Theme.bar))
+                if !env.verifyTLS { spans.append(Span("  ⚠ TLS verification off", style: Theme.barKey)) }
             }
         }
         if model.hasUnsavedEdits { spans.append(Span("  ● unsaved edits", style: Theme.barKey)) }
@@ -55,18 +56,18 @@ public enum ExplorerView {
             inner = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: max(0, inner.height - 1))
         }
         let rows = model.treeRows
-        var items: [StyledLine] = rows.map { row in
+        let items: [StyledLine] = rows.map { row in
             let indent = String(repeating: "  ", count: row.depth)
+            if case .problem = row.kind { return StyledLine([Span(indent + "✗ " + row.title, style: Theme.error)]) }
             if let method = row.method {
                 let label = method.count > 6 ? String(method.prefix(6)) : method.padding(toLength: 6, withPad: " ", startingAt: 0)
                 let modified = model.editedHeaders[row.key] != nil ? " ●" : ""
                 return StyledLine([Span(indent), Span(label, style: Theme.method(method)), Span(" " + row.title + modified)])
             }
             let arrow = model.expanded.contains(row.key) || !model.filter.isEmpty ? "▾ " : "▸ "
-            return StyledLine([Span(indent + arrow), Span(row.title, style: row.depth == 0 ? .bold : .plain)])
-        }
-        for problem in model.problems.prefix(20) {
-            items.append(StyledLine([Span("✗ ", style: Theme.error), Span((problem.location.file as NSString).lastPathComponent + ": " + problem.message, style: Theme.error)]))
+            let broken = row.kind == .collection ? model.problemIndices(in: row.collectionIndex).count : 0
+            return StyledLine([Span(indent + arrow), Span(row.title, style: row.depth == 0 ? .bold : .plain)]
+                              + (broken > 0 ? [Span(" ✗\(broken)", style: Theme.error)] : []))
         }
         var list = ListView(items: items, selectedIndex: rows.isEmpty ? nil : min(model.treeSelection, rows.count - 1))
         list.scrollToSelection(height: inner.height)
@@ -77,10 +78,17 @@ public enum ExplorerView {
         // One resolver per frame: it carries the request (with unsaved edits), its headers and its secrets.
         let resolver = model.selectedResolver
         let modified = model.selectedRequestKey.map { model.editedHeaders[$0] != nil } ?? false
-        let title = resolver.map { " \($0.request.name)\(modified ? " ●" : "") " } ?? " Request "
+        let problem = model.selectedProblem
+        let title = problem != nil ? " Broken file " : resolver.map { " \($0.request.name)\(modified ? " ●" : "") " } ?? " Request "
         let block = Block(title: StyledLine(title), isFocused: model.focus == .request)
         block.render(in: rect, buffer: &buffer)
         let inner = block.inner(of: rect)
+        if let problem {
+            let lines = [StyledLine("Cannot load this file:", style: Theme.error), StyledLine(problem.location.description),
+                         StyledLine(problem.message)]
+            Paragraph(lines: lines, wrap: true).render(in: inner, buffer: &buffer)
+            return
+        }
         guard let resolver, inner.height >= 3 else {
             _ = buffer.write("Select a request in the tree (↑↓ or j/k), Enter sends it.", at: Position(x: inner.x, y: inner.y), style: Theme.dim, maxWidth: inner.width)
             return

@@ -291,13 +291,13 @@ struct ResolutionTests {
         var request = RequestSpec(name: "r", slug: "r", url: "/x", timeout: 3, followRedirects: false)
         let built = try resolver(request).resolve().request
         #expect(built.configuration.timeoutInterval == 3 && built.configuration.followRedirects == false)
+        #expect(built.configuration.verifiesTLSCertificates)
         request.verifyTLS = false
-        do {
-            _ = try resolver(request).resolve()
-            Issue.record("expected an error")
-        } catch {
-            guard case .unsupported = error else { Issue.record("\(error)"); return }
-        }
+        #expect(try resolver(request).resolve().request.configuration.verifiesTLSCertificates == false)
+        request.verifyTLS = nil
+        var unverified = try #require(Self.collection.environments.first)
+        unverified.verifyTLS = false
+        #expect(try resolver(request, environment: unverified).resolve().request.configuration.verifiesTLSCertificates == false)
     }
 
     @Test func aMissingBodyFileNamesThePath() throws {

@@ -1,0 +1,28 @@
+import Foundation
+
+extension CollectionLoader {
+    /// Parses the text of a request file as if it had been read from `file`: the request, or why it is broken,
+    /// plus warnings. For callers that hold the text already (importers, the fuzzer).
+    public func parseRequest(_ text: String, file: String, slug: String) -> (request: RequestSpec?, problems: [CollectionProblem]) {
+        var parser = CollectionFileParser(file: file)
+        do {
+            let request = try parser.request(try parser.document(text, what: "a request (name, method, url...)"), slug: slug)
+            return (request, parser.warnings)
+        } catch {
+            return (nil, parser.warnings + [error])
+        }
+    }
+
+    /// Parses the text of a `collection.yaml` as if read from `file` in `directory`, without loading its requests.
+    public func parseCollection(_ text: String, file: String, directory: String) -> (collection: CollectionSpec?, problems: [CollectionProblem]) {
+        var parser = CollectionFileParser(file: file)
+        do {
+            let map = try parser.document(text, what: "a collection (name, environments, headers...)")
+            let (root, environments) = try parser.folder(map, slug: (directory as NSString).lastPathComponent, directory: directory,
+                                                         isCollection: true)
+            return (CollectionSpec(root: root, environments: environments), parser.warnings)
+        } catch {
+            return (nil, parser.warnings + [error])
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension URLError {
+    /// The user-info key holding a detail the core adds to a transport error, such as how much of the body arrived.
+    static let detailKey = "ExplorerCoreDetail"
+
+    /// A detail the core attached (libcurl's reason, a size limit), shown after the error's phrase.
+    var transportDetail: String? { userInfo[URLError.detailKey] as? String }
+
+    /// Copies `error` with its code and user info, adding `detail`.
+    init(_ code: URLError.Code, detail: String, from error: URLError? = nil) {
+        var info = error?.userInfo ?? [:]
+        info[URLError.detailKey] = detail
+        self.init(code, userInfo: info)
+    }
+
+    /// The error with a meaningful code: FoundationNetworking reports many libcurl failures (a connection closed
+    /// mid-body, broken chunked encoding, a bad gzip stream) as `.unknown` with only libcurl's message left.
+    func classifiedFromLibcurl() -> URLError {
+        guard code == .unknown, let message = userInfo[NSLocalizedDescriptionKey] as? String, !message.isEmpty else { return self }
+        let lower = message.lowercased()
+        let code: URLError.Code
+        if lower.contains("transfer closed") || lower.contains("connection reset") || lower.contains("recv failure") {
+            code = .networkConnectionLost
+        } else if lower.contains("chunk") || lower.contains("weird server reply") || lower.contains("invalid http header")
+                    || lower.contains("unsupported http version") || lower.contains("header") {
+            code = .cannotParseResponse
+        } else if lower.contains("content encoding") || lower.contains("decoding") || lower.contains("inflate") || lower.contains("zlib") {
+            code = .cannotDecodeContentData
+        } else {
+            return URLError(.unknown, detail: message, from: self)
+        }
+        return URLError(code, detail: message, from: self)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The explorer in tmux against a misbehaving server: each failure is shown as a message and the explorer
+/// goes on working; hostile bytes are shown as escapes and never reach the terminal.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed; apt-get install tmux to run the end-to-end tests"))
+struct FaultEndToEndTests {
+    /// A collection `Faults` whose requests each hit one fault route, plus `ok`, which answers normally.
+    private func faultCollections(baseURL: String) throws -> URL {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fault-e2e-\(UUID().uuidString)")
+        let directory = scratch.appendingPathComponent("Faults")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try "name: Faults\nenvironments:\n  - name: local\n    baseURL: \(baseURL)\n"
+            .write(to: directory.appendingPathComponent("collection.yaml"), atomically: true, encoding: .utf8)
+        for (name, timeout) in [("a-never", "timeout: 1\n"), ("b-reset", ""), ("c-hostile", ""), ("d-ok", "")] {
+            try "name: \(name)\nurl: /\(name)\n\(timeout)"
+                .write(to: directory.appendingPathComponent("\(name).yaml"), atomically: true, encoding: .utf8)
+        }
+        return scratch
+    }
+
+    private func explorer(_ server: FaultServer) throws -> (TmuxSession, URL) {
+        let collections = try faultCollections(baseURL: server.baseURL.absoluteString)
+        let binary = try BuiltProducts.executable(named: "apiexplorer")
+        let session = try TmuxSession(arguments: [binary.path, "--collections", collections.path], width: 110, height: 30)
+        try session.waitFor("env: local")
+        return (session, collections)
+    }
+
+    /// Selects the request named `name` (requests are listed in name order below the collection row) and sends it.
+    private func send(_ name: String, in session: TmuxSession) throws {
+        let order = ["a-never", "b-reset", "c-hostile", "d-ok"]
+        let steps = (order.firstIndex(of: name) ?? 0) + 1
+        try session.sendKeys("g")
+        for _ in 0..<steps { try session.sendKeys("j") }
+        try session.sendKeys("Enter")
+    }
+
+    static let routes: [String: Fault] = [
+        "/a-never": .neverAnswer, "/b-reset": .resetMidBody, "/c-hostile": .hostileContent,
+        "/d-ok": .respond(status: 200, headers: ["Content-Type: application/json"], body: #"{"fine": true}"#),
+    ]
+
+    @Test func aTimeoutAndAResetAreShownAndTheExplorerStaysUsable() throws {
+        let server = try FaultServer(routes: FaultEndToEndTests.routes)
+        let (session, collections) = try explorer(server)
+        defer { session.kill(); server.stop(); try? FileManager.default.removeItem(at: collections) }
+
+        try send("a-never", in: session)
+        let timedOut = try session.waitFor("Timed out")
+        #expect(timedOut.contains("Request failed"))
+
+        try send("b-reset", in: session)
+        try session.waitFor("Connection lost")
+
+        try send("d-ok", in: session)
+        try session.waitFor("\"fine\": true")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test func hostileEscapesAreShownAndNeitherTheTitleNorTheScreenChange() throws {
+        let server = try FaultServer(routes: FaultEndToEndTests.routes)
+        let (session, collections) = try explorer(server)
+        defer { session.kill(); server.stop(); try? FileManager.default.removeItem(at: collections) }
+        let titleBefore = try session.format("#{pane_title}")
+
+        try send("c-hostile", in: session)
+        try session.waitFor("200 OK")
+        // Wrap the long body line in the response pane so all of it is on screen.
+        try session.sendKeys("Tab", "Tab", "w")
+        let screen = try session.waitFor("cm0gLXJmIH4=")
+        #expect(screen.contains(#"]52;c;cm0gLXJmIH4="#), "the clipboard write is shown, not obeyed")
+        #expect(screen.contains(#"\u{1B}]0;pwned"#))
+        #expect(!screen.contains("\u{1B}") && !screen.contains("\u{9B}"))
+        #expect(try session.format("#{pane_title}") == titleBefore)
+        // The response's Headers tab: the hostile header value is escaped too.
+        try session.sendKeys("]")
+        let headers = try session.waitFor("X-Hostile")
+        #expect(headers.contains(#"\u{1B}]52;c;"#))
+        #expect(!headers.contains("\u{1B}"))
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import ExplorerCore
+
+/// Replays the fuzzers' seed corpora and every input they ever crashed on (`Fuzz/Regressions/TARGET/`) through the
+/// same entry points as the libFuzzer targets, in the ordinary test run; a crash here fails the whole run.
+@Suite("Fuzz corpora and crash inputs replay without trapping")
+struct FuzzRegressionTests {
+    static let fuzzRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fuzz")
+
+    static func inputs(_ target: String) -> [URL] {
+        ["Corpus", "Regressions"].flatMap { kind -> [URL] in
+            let directory = fuzzRoot.appendingPathComponent(kind).appendingPathComponent(target)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            return names.filter { !$0.hasPrefix(".") }.sorted().map { directory.appendingPathComponent($0) }
+        }
+    }
+
+    @Test func everyTargetHasASeedCorpus() {
+        for target in ["CollectionLoaderFuzz", "VariableResolverFuzz", "JSONFormatterFuzz"] {
+            #expect(FuzzRegressionTests.inputs(target).count >= 5, "\(target)")
+        }
+    }
+
+    @Test func collectionLoader() throws {
+        for url in FuzzRegressionTests.inputs("CollectionLoaderFuzz") {
+            let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+            let loader = CollectionLoader(environment: ["HOME": "/home/fuzz"])
+            let (request, requestProblems) = loader.parseRequest(text, file: "/fuzz/C/request.yaml", slug: "request")
+            let (collection, collectionProblems) = loader.parseCollection(text, file: "/fuzz/C/collection.yaml", directory: "/fuzz/C")
+            for problem in requestProblems + collectionProblems {
+                #expect(problem.location.file.hasPrefix("/fuzz/C/"), "\(url.lastPathComponent): \(problem)")
+            }
+            if let request, let collection {
+                for environment in [nil] + collection.environments.map(Optional.some) {
+                    let resolver = RequestResolver(collection: collection, folders: [], request: request, environment: environment,
+                                                   processEnvironment: [:])
+                    _ = try? resolver.resolve()
+                    _ = resolver.effectiveHeaders
+                }
+            }
+        }
+    }
+
+    @Test func variableResolver() throws {
+        for url in FuzzRegressionTests.inputs("VariableResolverFuzz") {
+            let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+            let parts = text.components(separatedBy: "\n\n")
+            let variables = (parts.count > 1 ? parts[0] : "").split(separator: "\n").map { line -> Variable in
+                let halves = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                return Variable(name: String(halves[0].drop { $0 == "!" }), value: halves.count > 1 ? String(halves[1]) : "",
+                                secret: line.hasPrefix("!"))
+            }
+            let template = parts.count > 1 ? parts.dropFirst().joined(separator: "\n\n") : text
+            let resolver = VariableResolver(scopes: [VariableScope(origin: "environment fuzz", variables: variables)],
+                                            environmentName: "fuzz", context: "request F/fuzz", processEnvironment: ["HOME": "/home/fuzz"])
+            do { _ = try resolver.resolve(template) } catch { #expect(!error.description.isEmpty) }
+            _ = SecretMasker(secrets: resolver.secretValues).mask(template)
+        }
+    }
+
+    @Test func jsonFormatter() throws {
+        for url in FuzzRegressionTests.inputs("JSONFormatterFuzz") {
+            let bytes = [UInt8](try Data(contentsOf: url))
+            if let pretty = try? JSONFormatter.prettyPrinted(bytes) {
+                let text = String(decoding: pretty, as: UTF8.self)
+                #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(url.lastPathComponent)")
+            }
+            var state = JSONFormatter.State.start
+            for _ in 0..<64 {
+                let page = JSONFormatter(bytes).formatLines(from: state, maxLines: 7)
+                state = page.nextState
+                if state.isFinished || page.lines.isEmpty { break }
+            }
+            _ = BodyFormatter.format(Data(bytes), contentType: "application/json")
+        }
+    }
+
+    /// VariableResolverFuzz: a secret holding a NUL trapped inside Foundation's `replacingOccurrences`.
+    @Test func maskingASecretWithANULByte() {
+        #expect(SecretMasker(secrets: ["}}\u{0}"]).mask("}}") == "}}")
+        #expect(SecretMasker(secrets: ["a\u{0}b"]).mask("xa\u{0}by a\u{0}b") == "x••••••y ••••••")
+    }
+
+    @Test func maskingMatchesBytesNotCharacters() {
+        // A combining mark after the secret makes a different Character, but the secret's bytes are still there.
+        #expect(SecretMasker(secrets: ["token"]).mask("token\u{301} and token") == "••••••\u{301} and ••••••")
+        #expect(SecretMasker(secrets: ["abc", "abcdef"]).mask("abcdef abc") == "•••••• ••••••")
+        #expect(SecretMasker(secrets: ["aaa"]).mask("aaaa") == "••••••a")
+        #expect(SecretMasker(secrets: []).mask("plain") == "plain")
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import TestSupport
+@testable import ExplorerCore
+
+@Suite("Network faults give the right RequestError")
+struct FaultTests {
+    static let server = Result { try FaultServer(routes: [
+        "/never": .neverAnswer, "/stall": .stallAfterHeaders, "/slow": .slowBody(interval: 1.5),
+        "/close": .closeMidBody, "/reset": .resetMidBody, "/longer": .contentLengthLonger, "/shorter": .contentLengthShorter,
+        "/chunked": .brokenChunked, "/loop": .redirectLoop, "/large": .largeBody(bytes: 100 << 20),
+        "/bomb": .gzipBomb(expandedBytes: 24 << 20), "/utf8": .invalidUTF8JSON, "/control": .controlCharactersInHeaders,
+        "/http10": .closeDelimited(body: "all of it\nuntil the close"),
+    ]) }
+
+    func send(_ path: String, _ change: (inout Request.Configuration) -> Void = { _ in }) async throws -> Result<Request.Response, RequestError> {
+        // A session per request: FoundationNetworking runs a session's transfers on one queue, so a 100 MB body in a
+        // shared session would hold up the timeouts measured next to it.
+        let request = Request(.get, url: try FaultTests.server.get().url(path), session: ExplorerSession.make()).configured(change)
+        do { return .success(try await request.send()) } catch { return .failure(error) }
+    }
+
+    func failure(_ path: String, _ change: (inout Request.Configuration) -> Void = { _ in }) async throws -> RequestError {
+        let result = try await send(path, change)
+        guard case let .failure(error) = result else { throw Unexpected.success(path) }
+        return error
+    }
+
+    enum Unexpected: Error { case success(String) }
+
+    @Test func refused() async throws {
+        let error = try #require(await Result(catching: { () async throws(RequestError) in try await Request(.get, url: ClosedPort.url()).send() }).failureValue)
+        #expect(error.transportFailure == .connectionRefused)
+    }
+
+    @Test(arguments: ["/never", "/stall", "/slow"])
+    func silentOrSlowServersTimeOut(path: String) async throws {
+        let started = Date()
+        let error = try await failure(path) { $0.timeoutInterval = 0.5 }
+        #expect(error.transportFailure == .timedOut, "\(error)")
+        #expect(error.description.hasPrefix("Timed out — GET"))
+        // Generous: under a loaded parallel test run the answer can wait for a free thread; this only rules out a hang.
+        #expect(Date().timeIntervalSince(started) < 60)
+    }
+
+    @Test func aSlowDripIsStoppedByTheDeadlineEvenUnderTheIdleTimeout() async throws {
+        // One byte every 1.5 s never trips a 60 s idle timeout; the overall deadline still ends it.
+        let error = try await failure("/slow") { $0.deadline = 4 }
+        guard case let .deadlineExceeded(_, deadline, _) = error else { Issue.record("got \(error)"); return }
+        #expect(deadline == 4)
+    }
+
+    @Test(arguments: ["/close", "/longer"])
+    func aBodyCutShortIsAConnectionLoss(path: String) async throws {
+        let error = try await failure(path)
+        #expect(error.transportFailure == .connectionLost, "\(error)")
+        #expect(error.description.hasPrefix("Connection lost (transfer closed with 900 bytes remaining to read) — GET"), "\(error)")
+    }
+
+    @Test func aResetMidBodyIsAConnectionLoss() async throws {
+        let error = try await failure("/reset")
+        #expect(error.transportFailure == .connectionLost, "\(error)")
+    }
+
+    @Test func aShortContentLengthCutsTheBodyAtTheDeclaredLength() async throws {
+        let response = try await send("/shorter").get()
+        #expect(response.text == "hello")
+    }
+
+    @Test func brokenChunkedEncodingIsAnUnreadableResponse() async throws {
+        let error = try await failure("/chunked")
+        #expect(error.transportFailure == .badResponse, "\(error)")
+        #expect(error.description.contains("chunked-encoding"), "\(error)")
+    }
+
+    @Test func aRedirectLoopStops() async throws {
+        let error = try await failure("/loop")
+        #expect(error.transportFailure == .tooManyRedirects, "\(error)")
+        #expect(try FaultTests.server.get().requests(to: "/loop").count <= 21)
+    }
+
+    @Test func a100MBBodyArrivesWholeUnderTheDefaultLimit() async throws {
+        let response = try await send("/large").get()
+        #expect(response.byteCount == 100 << 20)
+    }
+
+    @Test func aBodyOverTheLimitIsRefusedByItsContentLength() async throws {
+        let error = try await failure("/large") { $0.maxResponseBytes = 10 << 20 }
+        #expect(error.transportFailure == .tooLarge, "\(error)")
+        #expect(error.description.hasPrefix("Response too large (100.0 MB declared; the limit is 10.0 MB) — GET"), "\(error)")
+    }
+
+    @Test func aGzipBombIsCappedByItsDecodedSize() async throws {
+        let error = try await failure("/bomb") { $0.maxResponseBytes = 8 << 20 }
+        #expect(error.transportFailure == .tooLarge, "\(error)")
+        #expect(error.description.contains("more than 8.0 MB; the limit is 8.0 MB"), "\(error)")
+        // Under the limit the same stream inflates completely, so the cap is what stopped it.
+        let whole = try await send("/bomb").get()
+        #expect(whole.byteCount == 24 << 20 && whole.data.first == 0 && whole.data.last == 0)
+    }
+
+    @Test func invalidUTF8UnderAJSONContentTypeIsDeliveredAsBytes() async throws {
+        let response = try await send("/utf8").get()
+        #expect(response.data.contains(0xFF) && response.text.contains("\u{FFFD}"))
+    }
+
+    @Test func controlCharactersInHeadersArriveButAreEscapedForDisplay() async throws {
+        let response = try await send("/control").get()
+        let evil = try #require(response.headers["X-Evil"])
+        #expect(evil.contains("\u{1B}"))
+        let shown = TerminalSafeText.sanitize(evil)
+        #expect(!shown.contains("\u{1B}") && !shown.contains("\u{07}") && shown.contains(#"\u{1B}]52;c;"#))
+    }
+
+    @Test func anHTTP10BodyEndsAtTheClose() async throws {
+        let response = try await send("/http10").get()
+        #expect(response.statusCode == 200 && response.text == "all of it\nuntil the close")
+    }
+}

@@ -1,0 +1,73 @@
+import ExplorerCore
+import ExplorerTUI
+import Foundation
+import Testing
+
+@Suite("Explorer: broken files in the tree, the TLS warning and hostile names")
+struct HardeningViewTests {
+    private func screen(_ model: ExplorerModel) -> String {
+        ExplorerView.render(model).lines.joined(separator: "\n")
+    }
+
+    private let brokenRequest = CollectionProblem(SourceLocation(file: "/tmp/none/users/broken.yaml", line: 3, column: 7),
+                                                  "expected text for 'url', found a list")
+    private let brokenCollection = CollectionProblem(SourceLocation(file: "/tmp/elsewhere/Shop/collection.yaml", line: 1, column: 1),
+                                                     "invalid YAML: mapping values are not allowed here")
+
+    @Test func brokenFilesAreRowsUnderTheirCollectionAndTheRestStillLoads() {
+        var model = ExplorerModel(collections: [Fixtures.collection], problems: [brokenRequest, brokenCollection], width: 100, height: 30)
+        let rows = model.treeRows
+        #expect(rows.map(\.title) == ["Demo", "Users", "Status", "users/broken.yaml:3:7", "Shop/collection.yaml:1:1"])
+        #expect(rows[3].kind == .problem(0) && rows[3].depth == 1)
+        #expect(rows[4].kind == .problem(1) && rows[4].depth == 0)
+        let browsing = screen(model)
+        #expect(browsing.contains("Demo ✗1"))
+        #expect(browsing.contains("✗ users/broken.yaml:3:7"))
+
+        // Selecting the broken file shows its full location and message in the request pane.
+        Fixtures.press([.character("j"), .character("j"), .character("j")], &model)
+        #expect(model.selectedProblem == brokenRequest)
+        let details = screen(model)
+        #expect(details.contains("Cannot load this file:"))
+        #expect(details.contains("/tmp/none/users/broken.yaml:3:7"))
+        #expect(details.contains("expected text for 'url', found a list"))
+        // Enter on it neither sends nor crashes; the requests that loaded still send.
+        #expect(Fixtures.press([.enter], &model).isEmpty)
+        Fixtures.press([.character("g"), .character("j"), .character("j")], &model)
+        let effects = Fixtures.press([.enter], &model)
+        #expect(effects.contains { if case .send = $0 { return true } else { return false } })
+    }
+
+    @Test func problemsWithoutCollectionsStillRender() {
+        let model = ExplorerModel(collections: [], problems: [brokenCollection], width: 100, height: 24)
+        #expect(model.currentCollection == nil)
+        #expect(screen(model).contains("✗ Shop/collection.yaml:1:1"))
+    }
+
+    @Test func theTopBarWarnsWhileTLSVerificationIsOff() {
+        var collection = Fixtures.collection
+        collection.environments[1].verifyTLS = false
+        var model = ExplorerModel(collections: [collection], width: 120, height: 30)
+        #expect(!screen(model).contains("TLS verification off"))
+        Fixtures.press([.character("e"), .character("j"), .enter], &model)
+        let staging = screen(model)
+        #expect(staging.contains("env: staging") && staging.contains("⚠ TLS verification off"))
+    }
+
+    @Test func hostileNamesAndValuesNeverReachTheTerminalRaw() {
+        let hostile = "\u{1B}]52;c;cm0=\u{07}\u{1B}[2J\u{9B}31m"
+        let request = RequestSpec(name: "req" + hostile, slug: "req", url: "/x" + hostile, headers: [KeyValue("X-H", "v" + hostile)],
+                                  file: "/tmp/none/req.yaml")
+        let root = FolderSpec(name: "Coll" + hostile, slug: "Coll", requests: [request], directory: "/tmp/none")
+        let collection = CollectionSpec(root: root, environments: [EnvironmentSpec(name: "env" + hostile, baseURL: "http://h" + hostile)])
+        let problem = CollectionProblem(SourceLocation(file: "/tmp/none/bad" + hostile + ".yaml", line: 1, column: 1), "bad" + hostile)
+        var model = ExplorerModel(collections: [collection], problems: [problem], width: 120, height: 30)
+        Fixtures.press([.character("j"), .tab], &model)
+        _ = model.update(.requestFailed(id: 0, message: "failed" + hostile))
+        for text in [screen(model), { Fixtures.press([.backTab, .character("j")], &model); return screen(model) }()] {
+            for scalar in text.unicodeScalars {
+                #expect(!(scalar.value < 0x20 && scalar != "\n") && !(0x7F...0x9F).contains(scalar.value), "raw control \(scalar.value)")
+            }
+        }
+    }
+}
