@@ -19,7 +19,8 @@ struct ResultsReport {
         text += "| case | apiexplorer | reference | ratio | target | met |\n| --- | --- | --- | --- | --- | --- |\n"
         for row in rows {
             let met = row.met.map { $0 ? "yes" : "**no**" } ?? "-"
-            text += "| \(row.name) | \(row.ours) | \(row.reference) | \(row.ratio) | \(row.target) | \(met) |\n"
+            let cells = [row.name, row.ours, row.reference, row.ratio, row.target, met].map { $0.replacingOccurrences(of: "|", with: "\\|") }
+            text += "| " + cells.joined(separator: " | ") + " |\n"
         }
         return text
     }
