@@ -1,3 +1,4 @@
+import ExplorerCore
 import Foundation
 
 /// A JSON value whose objects keep their key order, so demo responses read the same every time.
@@ -39,27 +40,10 @@ enum DemoJSON: Sendable, Equatable {
         case .null: return "null"
         case let .bool(value): return value ? "true" : "false"
         case let .number(text): return text
-        case let .string(text): return DemoJSON.quote(text)
+        case let .string(text): return JSONValue.quoted(text)
         case let .array(items): return "[" + items.map { $0.encoded() }.joined(separator: ",") + "]"
-        case let .object(pairs): return "{" + pairs.map { DemoJSON.quote($0.0) + ":" + $0.1.encoded() }.joined(separator: ",") + "}"
+        case let .object(pairs): return "{" + pairs.map { JSONValue.quoted($0.0) + ":" + $0.1.encoded() }.joined(separator: ",") + "}"
         }
-    }
-
-    /// Encodes a string as a JSON string literal.
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
 

@@ -75,8 +75,8 @@ public indirect enum JSONValue: Sendable, Decodable, Equatable {
         }
     }
 
-    /// A JSON string literal.
-    static func quoted(_ text: String) -> String {
+    /// `text` as a JSON string literal (quotes, backslashes and control characters escaped).
+    public static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

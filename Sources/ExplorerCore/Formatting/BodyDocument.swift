@@ -149,9 +149,7 @@ public final class BodyDocument: @unchecked Sendable {
         case let .json(data, checkpoints):
             guard checkpoints.indices.contains(chunk) else { return [] }
             let formatted = data.withUnsafeBytes { JSONFormatter.formatLines(in: $0, from: checkpoints[chunk], maxLines: Self.chunkSize).lines }
-            lines = formatted.map { line in
-                BodyLine(indent: line.indentWidth, tokens: line.tokens.map { BodyToken(.json($0.kind), line.text(of: $0)) })
-            }
+            lines = formatted.map(BodyLine.init)
         case let .text(data, starts, notes):
             lines = (first..<last).map { index in
                 if index < notes.count { return notes[index] }

@@ -92,9 +92,7 @@ public enum BodyFormatter {
             lines += TerminalSafeText.sanitizedLines(utf8: utf8).map { BodyLine(tokens: [BodyToken(.text, $0)]) }
             return FormattedBody(kind: .invalidJSON, lines: lines)
         }
-        let lines = jsonLines.map { line in
-            BodyLine(indent: line.indentWidth, tokens: line.tokens.map { BodyToken(.json($0.kind), line.text(of: $0)) })
-        }
+        let lines = jsonLines.map(BodyLine.init)
         return FormattedBody(kind: .json, lines: lines)
     }
 

@@ -16,3 +16,10 @@ public struct BodyLine: Sendable, Hashable {
         String(repeating: " ", count: indent) + tokens.map(\.text).joined()
     }
 }
+
+extension BodyLine {
+    /// A line of the JSON pretty-printer, its spans as JSON tokens.
+    init(_ line: JSONFormattedLine) {
+        self.init(indent: line.indentWidth, tokens: line.tokens.map { BodyToken(.json($0.kind), line.text(of: $0)) })
+    }
+}
