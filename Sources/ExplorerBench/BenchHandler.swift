@@ -8,7 +8,7 @@ struct BenchHandler: HTTPHandler {
     private static let small = Data(#"{"ok":true,"id":1,"name":"small"}"#.utf8)
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let json = [HTTPHeader("Content-Type"): "application/json"]
+        let json: HTTPHeaders = [HTTPHeader("Content-Type"): "application/json"]
         if request.path == "/small" { return HTTPResponse(statusCode: .ok, headers: json, body: Self.small) }
         if request.path.hasPrefix("/large/"), let size = Int(request.path.dropFirst("/large/".count)), let body = bodies[size] {
             return HTTPResponse(statusCode: .ok, headers: json, body: body)

@@ -13,7 +13,7 @@ struct FaultEndToEndTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try "name: Faults\nenvironments:\n  - name: local\n    baseURL: \(baseURL)\n"
             .write(to: directory.appendingPathComponent("collection.yaml"), atomically: true, encoding: .utf8)
-        for (name, timeout) in [("a-never", "timeout: 1\n"), ("b-reset", ""), ("c-hostile", ""), ("d-ok", "")] {
+        for (name, timeout) in [("a-never", "timeout: 1\n"), ("b-reset", ""), ("c-hostile", ""), ("d-ok", ""), ("e-large", "")] {
             try "name: \(name)\nurl: /\(name)\n\(timeout)"
                 .write(to: directory.appendingPathComponent("\(name).yaml"), atomically: true, encoding: .utf8)
         }
@@ -30,7 +30,7 @@ struct FaultEndToEndTests {
 
     /// Selects the request named `name` (requests are listed in name order below the collection row) and sends it.
     private func send(_ name: String, in session: TmuxSession) throws {
-        let order = ["a-never", "b-reset", "c-hostile", "d-ok"]
+        let order = ["a-never", "b-reset", "c-hostile", "d-ok", "e-large"]
         let steps = (order.firstIndex(of: name) ?? 0) + 1
         try session.sendKeys("g")
         for _ in 0..<steps { try session.sendKeys("j") }
@@ -40,6 +40,7 @@ struct FaultEndToEndTests {
     static let routes: [String: Fault] = [
         "/a-never": .neverAnswer, "/b-reset": .resetMidBody, "/c-hostile": .hostileContent,
         "/d-ok": .respond(status: 200, headers: ["Content-Type: application/json"], body: #"{"fine": true}"#),
+        "/e-large": .largeBody(bytes: 100 << 20),
     ]
 
     @Test func aTimeoutAndAResetAreShownAndTheExplorerStaysUsable() throws {
@@ -80,6 +81,36 @@ struct FaultEndToEndTests {
         let headers = try session.waitFor("X-Hostile")
         #expect(headers.contains(#"\u{1B}]52;c;"#))
         #expect(!headers.contains("\u{1B}"))
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    /// Kilobytes of anonymous memory (heap, not file-backed pages) of the program running in the session's pane.
+    private func anonymousKilobytes(_ session: TmuxSession) throws -> Int? {
+        let status = try String(contentsOfFile: "/proc/\(try session.programPID)/status", encoding: .utf8)
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("RssAnon:") }) else { return nil }
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    }
+
+    @Test func aHundredMegabyteBodyIsPagedFromDiskAndTheExplorerStaysUsable() throws {
+        let server = try FaultServer(routes: FaultEndToEndTests.routes)
+        let (session, collections) = try explorer(server)
+        defer { session.kill(); server.stop(); try? FileManager.default.removeItem(at: collections) }
+
+        try send("e-large", in: session)
+        let screen = try session.waitFor("paged from a temporary file", timeout: 60)
+        #expect(screen.contains("200 OK") && screen.contains("100.0 MB"))
+        #expect(screen.contains("Lines longer than 8.0 KB are shown in pieces"))
+        // The body is a mapping of an unlinked file, so the explorer's own (anonymous) memory stays well under it.
+        let anonymous = try #require(try anonymousKilobytes(session))
+        #expect(anonymous < 80 * 1024, "RssAnon \(anonymous) kB while showing a 100 MB body")
+        // Jump to the end (line numbers are on): the last piece is line 12,801 (one note line and 12,800 pieces of 8 KB).
+        try session.sendKeys("Tab", "Tab", "G")
+        try session.waitFor("12801 aaaa")
+        // Still usable: back in the tree, another request is sent and shown.
+        try session.sendKeys("Tab")
+        try send("d-ok", in: session)
+        try session.waitFor("\"fine\": true")
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
     }

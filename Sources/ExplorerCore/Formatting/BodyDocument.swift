@@ -35,10 +35,11 @@ public final class BodyDocument: @unchecked Sendable {
             let (checkpoints, lines, error) = Self.indexJSON(utf8)
             if let error {
                 let note = BodyLine(tokens: [BodyToken(.note, JSONFormatter.invalidJSONNote(error))])
-                let starts = Self.lineStarts(utf8)
+                let (starts, split) = Self.lineStarts(utf8)
+                let notes = [note] + (split ? [Self.splitNote] : [])
                 self.kind = .invalidJSON
-                self.storage = .text(utf8, lineStarts: starts, notes: [note])
-                self.lineCount = starts.count + 1
+                self.storage = .text(utf8, lineStarts: starts, notes: notes)
+                self.lineCount = starts.count + notes.count
             } else {
                 self.kind = .json
                 self.storage = .json(utf8, checkpoints: checkpoints)
@@ -46,10 +47,11 @@ public final class BodyDocument: @unchecked Sendable {
             }
         case .text:
             let utf8 = Self.utf8(body, charset: charset)
-            let starts = Self.lineStarts(utf8)
+            let (starts, split) = Self.lineStarts(utf8)
+            let notes = split ? [Self.splitNote] : []
             self.kind = .text
-            self.storage = .text(utf8, lineStarts: starts, notes: [])
-            self.lineCount = starts.count
+            self.storage = .text(utf8, lineStarts: starts, notes: notes)
+            self.lineCount = starts.count + notes.count
         default:
             let formatted = BodyFormatter.format(body, contentType: header)
             self.kind = formatted.kind
@@ -155,8 +157,12 @@ public final class BodyDocument: @unchecked Sendable {
                 if index < notes.count { return notes[index] }
                 let line = index - notes.count
                 let start = starts[line]
-                var end = line + 1 < starts.count ? starts[line + 1] - 1 : data.count
-                if end > start, data[data.startIndex + end - 1] == 0x0D { end -= 1 }
+                var end = line + 1 < starts.count ? starts[line + 1] : data.count
+                // A line ends at its newline (and a CR before it); a piece of a long line ends where the next begins.
+                if end > start, data[data.startIndex + end - 1] == 0x0A {
+                    end -= 1
+                    if end > start, data[data.startIndex + end - 1] == 0x0D { end -= 1 }
+                }
                 let text = TerminalSafeText.sanitize(utf8: data[(data.startIndex + start)..<(data.startIndex + max(start, end))])
                 return BodyLine(tokens: [BodyToken(.text, text)])
             }
@@ -190,19 +196,39 @@ public final class BodyDocument: @unchecked Sendable {
         }
     }
 
-    /// Byte offsets where each line starts (a body always has at least one line).
-    private static func lineStarts(_ data: Data) -> [Int] {
+    /// The longest piece of a text line shown as one display line; longer lines are cut into pieces this long
+    /// (at a UTF-8 character boundary), so a single-line 100 MB body is paged like any other.
+    public static let maxLineBytes = 8192
+
+    /// The note shown above a text body whose long lines were cut into pieces.
+    static let splitNote = BodyLine(tokens: [BodyToken(.note, "Lines longer than \(MeasurementText.byteCount(maxLineBytes)) are shown in pieces of that size.")])
+
+    /// Byte offsets where each display line starts (a body always has at least one), and whether a long line was cut.
+    private static func lineStarts(_ data: Data) -> ([Int], Bool) {
         data.withUnsafeBytes { buffer in
             var starts = [0]
-            guard let base = buffer.baseAddress else { return starts }
+            var split = false
+            guard let base = buffer.baseAddress else { return (starts, split) }
+            let bytes = buffer.bindMemory(to: UInt8.self)
             var offset = 0
-            while offset < buffer.count,
-                  let found = memchr(base + offset, 0x0A, buffer.count - offset) {
-                let position = base.distance(to: UnsafeRawPointer(found))
-                starts.append(position + 1)
-                offset = position + 1
+            while offset < buffer.count {
+                let found = memchr(base + offset, 0x0A, buffer.count - offset)
+                let end = found.map { base.distance(to: UnsafeRawPointer($0)) } ?? buffer.count
+                var pieceStart = offset
+                while end - pieceStart > maxLineBytes {
+                    var cut = pieceStart + maxLineBytes
+                    // Back up over UTF-8 continuation bytes so no character is cut in two.
+                    var backed = 0
+                    while backed < 3, cut > pieceStart + 1, bytes[cut] & 0xC0 == 0x80 { cut -= 1; backed += 1 }
+                    starts.append(cut)
+                    split = true
+                    pieceStart = cut
+                }
+                guard found != nil else { break }
+                starts.append(end + 1)
+                offset = end + 1
             }
-            return starts
+            return (starts, split)
         }
     }
 

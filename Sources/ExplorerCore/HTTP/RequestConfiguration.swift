@@ -27,6 +27,10 @@ extension Request {
         /// The largest body accepted, counted after gzip/deflate decoding; a larger one fails with
         /// `TransportFailure.tooLarge` (only with sessions made by `ExplorerSession`). `nil` for no limit.
         public var maxResponseBytes: Int?
+        /// Bodies larger than this many bytes are written to an unlinked temporary file as they arrive and handed
+        /// over as a read-only memory mapping of it, so the kernel pages them in as they are read (only with sessions
+        /// made by `ExplorerSession`). `nil` keeps every body in memory.
+        public var memoryBodyLimit: Int?
 
         /// Whether TLS certificates are verified; on Linux FoundationNetworking always verifies, so an https request
         /// with this off fails before it is sent rather than being sent with verification it did not ask for.
@@ -34,6 +38,8 @@ extension Request {
 
         /// The default `maxResponseBytes`: 1 GiB.
         public static let defaultMaxResponseBytes = 1 << 30
+        /// The default `memoryBodyLimit`: 16 MiB.
+        public static let defaultMemoryBodyLimit = 16 << 20
 
         /// Creates a configuration; every parameter has the default a plain `URLRequest` would have.
         public init(
@@ -47,6 +53,7 @@ extension Request {
             retryPolicy: RetryPolicy? = nil,
             deadline: TimeInterval? = nil,
             maxResponseBytes: Int? = Configuration.defaultMaxResponseBytes,
+            memoryBodyLimit: Int? = Configuration.defaultMemoryBodyLimit,
             verifiesTLSCertificates: Bool = true
         ) {
             self.cachePolicy = cachePolicy
@@ -59,6 +66,7 @@ extension Request {
             self.retryPolicy = retryPolicy
             self.deadline = deadline
             self.maxResponseBytes = maxResponseBytes
+            self.memoryBodyLimit = memoryBodyLimit
             self.verifiesTLSCertificates = verifiesTLSCertificates
         }
 

@@ -85,8 +85,8 @@ final class RequestOperation: @unchecked Sendable {
         log(urlRequest, attempt: attempt)
 
         let attemptStart = DispatchTime.now()
-        let onComplete: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { [self] data, response, error in
-            attemptFinished(data: data, response: response, error: error, attemptStart: attemptStart)
+        let onComplete: @Sendable (Data?, Bool, URLResponse?, (any Error)?) -> Void = { [self] data, isOnDisk, response, error in
+            attemptFinished(data: data, isOnDisk: isOnDisk, response: response, error: error, attemptStart: attemptStart)
         }
         let newTask: URLSessionDataTask
         if let delegate = session.delegate as? SessionDelegate {
@@ -94,15 +94,16 @@ final class RequestOperation: @unchecked Sendable {
             delegate.register(newTask, state: SessionDelegate.TaskState(
                 followRedirects: request.configuration.followRedirects, maxRedirects: 20,
                 maxBytes: request.configuration.maxResponseBytes, verifiesTLS: request.configuration.verifiesTLSCertificates,
-                completion: { data, response, error in onComplete(data, response, error) }))
+                memoryLimit: request.configuration.memoryBodyLimit,
+                completion: { data, isOnDisk, response, error in onComplete(data, isOnDisk, response, error) }))
         } else {
-            newTask = session.dataTask(with: urlRequest, completionHandler: onComplete)
+            newTask = session.dataTask(with: urlRequest) { data, response, error in onComplete(data, false, response, error) }
         }
         lock.withLock { task = newTask }
         return .success(newTask)
     }
 
-    private func attemptFinished(data: Data?, response: URLResponse?, error: (any Error)?, attemptStart: DispatchTime) {
+    private func attemptFinished(data: Data?, isOnDisk: Bool, response: URLResponse?, error: (any Error)?, attemptStart: DispatchTime) {
         let duration = Double(DispatchTime.now().uptimeNanoseconds - attemptStart.uptimeNanoseconds) / 1e9
         let (isFinished, attempt) = lock.withLock { () -> (Bool, Int) in
             task = nil
@@ -122,7 +123,7 @@ final class RequestOperation: @unchecked Sendable {
             return fail(.urlError(request: request, error: URLError(.badServerResponse)))
         }
         let received = Request.Response(request: request, urlResponse: http, data: data ?? Data(), duration: duration,
-                                        totalDuration: secondsSinceStart(), attempts: attempt)
+                                        totalDuration: secondsSinceStart(), attempts: attempt, isBodyOnDisk: isOnDisk)
         if let policy = request.configuration.retryPolicy, policy.retryableStatusCodes.contains(http.statusCode) {
             let failure = validate(received) ?? .httpStatus(request: request, error: HTTPError(response: received))
             return retryOrFail(policy: policy, attempt: attempt, retryAfter: received.headers["Retry-After"],

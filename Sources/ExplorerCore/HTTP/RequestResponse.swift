@@ -22,10 +22,13 @@ extension Request {
         public let attempts: Int
         /// True when this is the request's fallback response rather than one from the server.
         public let isFallback: Bool
+        /// True when the body was larger than `Configuration.memoryBodyLimit`: `data` maps a temporary file
+        /// and is paged in as it is read.
+        public let isBodyOnDisk: Bool
 
         /// Creates a response.
         public init(request: Request, urlResponse: HTTPURLResponse, data: Data, duration: TimeInterval = 0,
-                    totalDuration: TimeInterval? = nil, attempts: Int = 1, isFallback: Bool = false) {
+                    totalDuration: TimeInterval? = nil, attempts: Int = 1, isFallback: Bool = false, isBodyOnDisk: Bool = false) {
             self.request = request
             self.urlResponse = urlResponse
             self.data = data
@@ -33,6 +36,7 @@ extension Request {
             self.totalDuration = totalDuration ?? duration
             self.attempts = attempts
             self.isFallback = isFallback
+            self.isBodyOnDisk = isBodyOnDisk
         }
 
         /// The status code.

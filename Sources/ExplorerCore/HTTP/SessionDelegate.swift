@@ -13,14 +13,16 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let maxRedirects: Int
         let maxBytes: Int?
         let verifiesTLS: Bool
-        let completion: @Sendable (Data, URLResponse?, (any Error)?) -> Void
-        var data = Data()
+        let completion: @Sendable (Data, _ isOnDisk: Bool, URLResponse?, (any Error)?) -> Void
+        /// The body so far: in memory up to `memoryLimit` bytes, then in a temporary file.
+        let body: SpillingBody
         var redirects = 0
         var failure: URLError?
         var challengeResponse: HTTPURLResponse?
 
-        init(followRedirects: Bool, maxRedirects: Int, maxBytes: Int? = nil, verifiesTLS: Bool = true,
-             completion: @escaping @Sendable (Data, URLResponse?, (any Error)?) -> Void) {
+        init(followRedirects: Bool, maxRedirects: Int, maxBytes: Int? = nil, verifiesTLS: Bool = true, memoryLimit: Int? = nil,
+             completion: @escaping @Sendable (Data, _ isOnDisk: Bool, URLResponse?, (any Error)?) -> Void) {
+            self.body = SpillingBody(memoryLimit: memoryLimit)
             self.verifiesTLS = verifiesTLS
             self.followRedirects = followRedirects
             self.maxRedirects = maxRedirects
@@ -47,13 +49,19 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let declared = dataTask.response?.expectedContentLength ?? -1
         let overLimit = lock.withLock { () -> Bool in
             guard state.failure == nil else { return true }
-            if let limit = state.maxBytes, state.data.count + data.count > limit || declared > Int64(limit) {
+            if let limit = state.maxBytes, state.body.count + data.count > limit || declared > Int64(limit) {
                 let size = declared > Int64(limit) ? "\(MeasurementText.byteCount(Int(declared))) declared" : "more than \(MeasurementText.byteCount(limit))"
                 state.failure = URLError(.dataLengthExceedsMaximum, detail: "\(size); the limit is \(MeasurementText.byteCount(limit))")
-                state.data = Data()
+                state.body.discard()
                 return true
             }
-            state.data.append(data)
+            do throws(URLError) {
+                try state.body.append(data)
+            } catch {
+                state.failure = error
+                state.body.discard()
+                return true
+            }
             return false
         }
         if overLimit { dataTask.cancel() }
@@ -61,11 +69,19 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let state = lock.withLock({ tasks.removeValue(forKey: task.taskIdentifier) }) else { return }
-        let (data, failure, challenged) = lock.withLock { (state.data, state.failure, state.challengeResponse) }
-        if let challenged, failure == nil {
-            return state.completion(data, challenged, nil)
+        let (data, isOnDisk, failure, challenged) = lock.withLock { () -> (Data, Bool, URLError?, HTTPURLResponse?) in
+            let isOnDisk = state.body.isOnDisk
+            guard state.failure == nil else { return (Data(), false, state.failure, state.challengeResponse) }
+            do throws(URLError) {
+                return (try state.body.finish(), isOnDisk, nil, state.challengeResponse)
+            } catch {
+                return (Data(), false, error, state.challengeResponse)
+            }
         }
-        state.completion(data, task.response, failure ?? (error as? URLError)?.classifiedFromLibcurl() ?? error)
+        if let challenged, failure == nil {
+            return state.completion(data, isOnDisk, challenged, nil)
+        }
+        state.completion(data, isOnDisk, task.response, failure ?? (error as? URLError)?.classifiedFromLibcurl() ?? error)
     }
 
     func urlSession(

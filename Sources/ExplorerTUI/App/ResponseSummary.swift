@@ -17,10 +17,12 @@ public struct ResponseSummary: Sendable {
     public var headers: [(name: String, value: String)]
     /// The body, indexed once and formatted a page at a time as it is shown.
     public var body: BodyDocument
+    /// True when the body was too large to hold in memory and is read from a temporary file as it is shown.
+    public var isBodyOnDisk: Bool
 
     /// Creates a summary.
     public init(statusCode: Int, reason: String, duration: Double, byteCount: Int, redirectedTo: String?,
-                headers: [(name: String, value: String)], body: BodyDocument) {
+                headers: [(name: String, value: String)], body: BodyDocument, isBodyOnDisk: Bool = false) {
         self.statusCode = statusCode
         self.reason = reason
         self.duration = duration
@@ -28,6 +30,7 @@ public struct ResponseSummary: Sendable {
         self.redirectedTo = redirectedTo
         self.headers = headers
         self.body = body
+        self.isBodyOnDisk = isBodyOnDisk
     }
 
     /// Summarises a response from ExplorerCore, indexing its body once; `masker` hides secrets the server echoes back.
@@ -35,6 +38,7 @@ public struct ResponseSummary: Sendable {
         self.init(statusCode: response.statusCode, reason: response.reasonPhrase, duration: response.duration,
                   byteCount: response.byteCount, redirectedTo: response.wasRedirected ? response.url.map { masker?.mask($0.absoluteString) ?? $0.absoluteString } : nil,
                   headers: response.headers.fields.map { ($0.name, masker?.mask($0.value) ?? $0.value) },
-                  body: BodyDocument(response.data, contentType: response.headers["Content-Type"], masker: masker))
+                  body: BodyDocument(response.data, contentType: response.headers["Content-Type"], masker: masker),
+                  isBodyOnDisk: response.isBodyOnDisk)
     }
 }

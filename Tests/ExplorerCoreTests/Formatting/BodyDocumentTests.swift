@@ -59,6 +59,31 @@ import Testing
         #expect(!last.contains("\u{1B}") && !last.contains("\u{07}"))
     }
 
+    @Test func aLongLineIsShownInPiecesCutAtCharacterBoundaries() {
+        // 3 pieces and a bit: "é" is two bytes, so the cut at 8192 would split one unless it backs up.
+        let long = "a" + String(repeating: "é", count: BodyDocument.maxLineBytes * 3 / 2)
+        let body = Data("first\r\n\(long)\r\nlast".utf8)
+        let document = BodyDocument(body, contentType: "text/plain")
+        let lines = document.allLines.map(\.text)
+        #expect(lines.first == "Lines longer than 8.0 KB are shown in pieces of that size.")
+        #expect(lines[1] == "first")
+        #expect(lines.last == "last")
+        let pieces = Array(lines[2..<(lines.count - 1)])
+        #expect(pieces.count == 4)
+        #expect(pieces.joined() == long, "the pieces put back together are the line, with no character lost or cut")
+        #expect(pieces.allSatisfy { $0.utf8.count <= BodyDocument.maxLineBytes && !$0.contains("\u{FFFD}") })
+        // Short lines keep no note.
+        #expect(BodyDocument(Data("a\nb".utf8), contentType: "text/plain").allLines.map(\.text) == ["a", "b"])
+    }
+
+    @Test func aHundredMegabyteSingleLineBodyIsIndexedInPieces() {
+        let body = Data(repeating: UInt8(ascii: "x"), count: 100 << 20)
+        let document = BodyDocument(body, contentType: "text/plain")
+        #expect(document.lineCount == 1 + (100 << 20) / BodyDocument.maxLineBytes)
+        let last = document.line(at: document.lineCount - 1)?.text ?? ""
+        #expect(last.utf8.count == BodyDocument.maxLineBytes && last.allSatisfy { $0 == "x" })
+    }
+
     @Test func latin1TextIsTranscoded() {
         let document = BodyDocument(Data([0x63, 0x61, 0x66, 0xE9]), contentType: "text/plain; charset=iso-8859-1")
         #expect(document.allLines.map(\.text) == ["café"])

@@ -1,0 +1,64 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import TestSupport
+@testable import ExplorerCore
+
+/// Bodies over `memoryBodyLimit` go to an unlinked temporary file and come back as a read-only mapping of it.
+@Suite("Large bodies are paged from a temporary file, not held in memory")
+struct LargeBodyTests {
+    static let server = Result { try FaultServer(routes: [
+        "/three-mb": .largeBody(bytes: 3 << 20),
+        "/bomb": .gzipBomb(expandedBytes: 4 << 20),
+    ]) }
+
+    func send(_ path: String, _ change: (inout Request.Configuration) -> Void) async throws -> Request.Response {
+        try await Request(.get, url: try LargeBodyTests.server.get().url(path), session: ExplorerSession.make()).configured(change).send()
+    }
+
+    /// Lines of /proc/self/maps that map one of our temporary body files.
+    static func mappedBodyFiles() throws -> [String] {
+        try String(contentsOfFile: "/proc/self/maps", encoding: .utf8).split(separator: "\n")
+            .filter { $0.contains("apiexplorer-body-") }.map(String.init)
+    }
+
+    /// Temporary body files still reachable by name (there should never be any: each is unlinked when created).
+    static func namedBodyFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+            .filter { $0.hasPrefix("apiexplorer-body-") }
+    }
+
+    @Test func aBodyOverTheLimitIsAMappingOfAnUnlinkedFile() async throws {
+        let received = try await send("/three-mb") { $0.memoryBodyLimit = 1 << 20 }
+        #expect(received.isBodyOnDisk)
+        #expect(received.byteCount == 3 << 20)
+        #expect(received.data.first == UInt8(ascii: "a") && received.data.last == UInt8(ascii: "a"))
+        #expect(received.data.firstIndex { $0 != UInt8(ascii: "a") } == nil, "every byte arrived in order")
+        let maps = try LargeBodyTests.mappedBodyFiles()
+        #expect(!maps.isEmpty && maps.allSatisfy { $0.hasSuffix("(deleted)") }, "\(maps)")
+        #expect(try LargeBodyTests.namedBodyFiles().isEmpty)
+    }
+
+    @Test func aBodyUnderTheLimitStaysInMemory() async throws {
+        let response = try await send("/three-mb") { $0.memoryBodyLimit = 4 << 20 }
+        #expect(!response.isBodyOnDisk)
+        #expect(response.byteCount == 3 << 20)
+        let noLimit = try await send("/three-mb") { $0.memoryBodyLimit = nil }
+        #expect(!noLimit.isBodyOnDisk && noLimit.byteCount == 3 << 20)
+    }
+
+    @Test func aSpilledBodyOverTheSizeCapFailsAndLeavesNoFileBehind() async throws {
+        // The bomb has no decoded Content-Length, so the cap trips while the body is already on disk.
+        let request = Request(.get, url: try LargeBodyTests.server.get().url("/bomb"), session: ExplorerSession.make())
+            .configured { $0.memoryBodyLimit = 1 << 20; $0.maxResponseBytes = 2 << 20 }
+        let result = await Result { () async throws(RequestError) in try await request.send() }
+        #expect(result.failureValue?.transportFailure == .tooLarge, "\(result)")
+        #expect(try LargeBodyTests.namedBodyFiles().isEmpty)
+        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap {
+            try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")
+        }
+        #expect(!descriptors.contains { $0.contains("apiexplorer-body-") }, "the temporary file's descriptor is closed")
+    }
+}
