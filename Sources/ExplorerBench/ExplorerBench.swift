@@ -25,11 +25,19 @@ struct ExplorerBench: AsyncParsableCommand {
     @Option(help: "Only these cases, comma-separated: format, http, launch, send, large, pretty.")
     var only: String?
 
+    @Flag(help: .hidden)
+    var serve = false
+
     mutating func run() async throws {
         let rootURL = URL(fileURLWithPath: root)
         let options = BenchOptions(quick: quick, runs: quick ? 1 : max(1, runs),
                                    output: output.map { URL(fileURLWithPath: $0) } ?? rootURL.appendingPathComponent("Benchmarks/RESULTS.md"),
                                    root: rootURL)
+        if serve {
+            var bodies: [Int: Data] = [:]
+            for size in options.largeBodies { bodies[size] = JSONShape.arrayOfObjects.generate(size: size) }
+            return try await BenchServerProcess.serve(bodies: bodies)
+        }
         let cases = Set((only ?? "format,http,launch,send,large,pretty").split(separator: ",").map(String.init))
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-bench-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -43,10 +51,10 @@ struct ExplorerBench: AsyncParsableCommand {
 
         if cases.contains("format") { try FormattingBench.run(options, workDirectory: work, report: emit) }
 
-        var bodies: [Int: Data] = [:]
-        for size in options.largeBodies { bodies[size] = JSONShape.arrayOfObjects.generate(size: size) }
-        let server = BenchServer()
-        let baseURL = try await server.start(bodies: bodies)
+        // The server runs in its own process, as it would for a person using curl or apiexplorer.
+        let server = try BenchServerProcess(quick: quick)
+        defer { server.stop() }
+        let baseURL = server.baseURL
         let benchCollections = work.appendingPathComponent("bench-collections")
         try GeneratedCollections.writeBench(in: benchCollections, baseURL: baseURL, largeBodies: options.largeBodies)
         let largeCollections = work.appendingPathComponent("large-collections")
@@ -75,7 +83,6 @@ struct ExplorerBench: AsyncParsableCommand {
             try SendPrettyBench.run(options, executable: executable, collections: benchCollections, baseURL: baseURL,
                                     workDirectory: work, report: emit)
         }
-        await server.stop()
 
         try FileManager.default.createDirectory(at: options.output.deletingLastPathComponent(), withIntermediateDirectories: true)
         try report.markdown(root: options.root).write(to: options.output, atomically: true, encoding: .utf8)
