@@ -52,6 +52,19 @@ public final class BodyDocument: @unchecked Sendable {
             self.kind = .text
             self.storage = .text(utf8, lineStarts: starts, notes: notes)
             self.lineCount = starts.count + notes.count
+        case .xml where body.count > Self.eagerFormatLimit, .html where body.count > Self.eagerFormatLimit,
+             .form where body.count > Self.eagerFormatLimit:
+            // Markup and forms are formatted in one pass over the whole body (10 MB of XML takes ~4 s), so a large one
+            // is paged as plain text instead, with a note saying why.
+            let utf8 = Self.utf8(body, charset: charset)
+            let (starts, split) = Self.lineStarts(utf8)
+            let kindName = kind == .form ? "form data" : kind == .xml ? "XML" : "HTML"
+            let note = BodyLine(tokens: [BodyToken(.note, "\(MeasurementText.byteCount(body.count)) of \(kindName) is shown as plain text: "
+                + "only bodies up to \(MeasurementText.byteCount(Self.eagerFormatLimit)) are formatted.")])
+            let notes = [note] + (split ? [Self.splitNote] : [])
+            self.kind = .text
+            self.storage = .text(utf8, lineStarts: starts, notes: notes)
+            self.lineCount = starts.count + notes.count
         default:
             let formatted = BodyFormatter.format(body, contentType: header)
             self.kind = formatted.kind
@@ -195,6 +208,9 @@ public final class BodyDocument: @unchecked Sendable {
             return (checkpoints, state.lineNumber, state.error)
         }
     }
+
+    /// The largest markup or form body formatted (in one pass, up front); larger ones are paged as plain text.
+    public static let eagerFormatLimit = 2 << 20
 
     /// The longest piece of a text line shown as one display line; longer lines are cut into pieces this long
     /// (at a UTF-8 character boundary), so a single-line 100 MB body is paged like any other.

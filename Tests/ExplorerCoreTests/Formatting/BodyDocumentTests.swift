@@ -84,6 +84,18 @@ import Testing
         #expect(last.utf8.count == BodyDocument.maxLineBytes && last.allSatisfy { $0 == "x" })
     }
 
+    @Test func largeMarkupIsPagedAsPlainTextWithANote() {
+        let item = "<item><name>Widget &amp; co</name></item>\n"
+        let xml = "<root>\n" + String(repeating: item, count: BodyDocument.eagerFormatLimit / item.utf8.count + 1) + "</root>"
+        let large = BodyDocument(Data(xml.utf8), contentType: "application/xml")
+        #expect(large.kind == .text)
+        #expect(large.line(at: 0)?.text == "2.0 MB of XML is shown as plain text: only bodies up to 2.0 MB are formatted.")
+        #expect(large.line(at: 1)?.text == "<root>" && large.line(at: 2)?.text == item.dropLast().description)
+        // Under the limit the same markup is still pretty-printed.
+        let small = BodyDocument(Data(("<root>" + item + "</root>").utf8), contentType: "application/xml")
+        #expect(small.kind == .xml)
+    }
+
     @Test func latin1TextIsTranscoded() {
         let document = BodyDocument(Data([0x63, 0x61, 0x66, 0xE9]), contentType: "text/plain; charset=iso-8859-1")
         #expect(document.allLines.map(\.text) == ["café"])
