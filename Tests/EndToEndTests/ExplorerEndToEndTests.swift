@@ -91,4 +91,59 @@ struct ExplorerEndToEndTests {
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
     }
+
+    @Test func exportCompareAndImportFromTheKeyboard() throws {
+        let collections = try scratchCollections()
+        defer { try? FileManager.default.removeItem(at: collections) }
+        // Both environments on the built-in demo API, so the comparison has two answers (user 1 and user 2) to diff.
+        let manifest = collections.appendingPathComponent("Demo/collection.yaml")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        try text.replacingOccurrences(of: "baseURL: http://127.0.0.1:8787", with: "baseURL: builtin:demo")
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let binary = try BuiltProducts.executable(named: "apiexplorer")
+        let session = try TmuxSession(arguments: [binary.path, "--collections", collections.path], width: 110, height: 32)
+        defer { session.kill() }
+        try session.waitFor("env: local")
+        try session.waitUntilGone("Loading requests…")
+        try session.sendKeys("/")
+        try session.sendText("Get user")
+        try session.sendKeys("Enter", "G")
+        try session.waitFor("/users/{{userId}}")
+
+        // x: the selected request as a curl command; Tab: the next format.
+        try session.sendKeys("x")
+        let curl = try session.waitFor("Export as curl")
+        // In the explorer the built-in demo API is running, so the command points at the base URL in the top bar.
+        let topBar = curl.split(separator: "\n").first.map(String.init) ?? ""
+        let baseURL = topBar.split(separator: " ").last.map(String.init) ?? "-"
+        #expect(baseURL.hasPrefix("http://127.0.0.1:"), "\(topBar)")
+        #expect(curl.contains("curl \(baseURL)/users/1 \\") && curl.contains("-H 'Accept: application/json' \\"))
+        try session.sendKeys("Tab")
+        try session.waitFor("Export as Swift")
+        try session.sendKeys("Escape")
+        try session.waitUntilGone("Export as")
+
+        // D: pick the other environment and compare the two responses field by field.
+        try session.sendKeys("D")
+        try session.waitFor("Compare local with")
+        try session.sendKeys("Enter")
+        let compared = try session.waitFor(#"$.name: "Ada Lovelace" → "Grace Hopper""#)
+        #expect(compared.contains("Compare local ↔ staging"))
+        try session.sendKeys("Escape")
+        try session.waitUntilGone("Compare local")
+
+        // I: paste a curl command; it becomes a request file in the collection and a row in the tree.
+        try session.sendKeys("I")
+        try session.waitFor("paste a curl command")
+        try session.sendText("curl -X POST -H 'X-Imported: yes' -d '{\"a\":1}' http://127.0.0.1:9/e2e/imported")
+        try session.sendKeys("Enter")
+        try session.waitFor("POST   POST /e2e/imported")
+        let demo = collections.appendingPathComponent("Demo")
+        let written = try FileManager.default.contentsOfDirectory(atPath: demo.path).filter { $0.hasSuffix(".yaml") && $0 != "collection.yaml" }
+        #expect(written == ["post-e2e-imported.yaml"])
+        let saved = try String(contentsOf: demo.appendingPathComponent(written.first ?? "-"), encoding: .utf8)
+        #expect(saved.contains("method: POST") && saved.contains("X-Imported") && saved.contains("http://127.0.0.1:9/e2e/imported"))
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
 }
