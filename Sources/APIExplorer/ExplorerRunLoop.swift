@@ -100,6 +100,9 @@ final class ExplorerRunLoop {
                     do {
                         let data = try CollectionStore.saveHeaders(headers, of: request, original: original)
                         inbox.post(.saved(key: key, file: request.file, data: data))
+                    } catch SaveError.conflict {
+                        // Short enough for the status bar: the reason first, the request by its tree key, not its full path.
+                        inbox.post(.saveFailed(key: key, message: "Not saved: \(key) changed on disk since it was loaded; your edits stay here, unsaved."))
                     } catch {
                         inbox.post(.saveFailed(key: key, message: String(describing: error)))
                     }

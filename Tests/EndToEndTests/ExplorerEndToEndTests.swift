@@ -146,4 +146,38 @@ struct ExplorerEndToEndTests {
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
     }
+
+    @Test func aSaveOverAnOutsideEditIsRefusedAndBothAreKept() throws {
+        let collections = try scratchCollections()
+        defer { try? FileManager.default.removeItem(at: collections) }
+        let file = collections.appendingPathComponent("Demo/users/get-user.yaml")
+        let binary = try BuiltProducts.executable(named: "apiexplorer")
+        let session = try TmuxSession(arguments: [binary.path, "--collections", collections.path], width: 100, height: 30)
+        defer { session.kill() }
+        try session.waitFor("env: local")
+        try session.waitUntilGone("Loading requests…")
+        try session.sendKeys("/")
+        try session.sendText("Get user")
+        try session.sendKeys("Enter", "G")
+        try session.waitFor("/users/{{userId}}")
+        try session.sendKeys("Tab", "a")
+        try session.sendText("X-Mine")
+        try session.sendKeys("Enter")
+        try session.sendText("from the explorer")
+        try session.sendKeys("Enter")
+        try session.waitFor("unsaved edits")
+
+        // Someone else edits the same file meanwhile.
+        let outside = try String(contentsOf: file, encoding: .utf8) + "# edited in another editor\n"
+        try outside.write(to: file, atomically: true, encoding: .utf8)
+        try session.sendKeys("s")
+        let refused = try session.waitFor("Not saved: Demo/users/get-user changed on disk since it was loaded")
+        #expect(try String(contentsOf: file, encoding: .utf8) == outside, "the outside edit is kept")
+        #expect(refused.contains("X-Mine") && refused.contains("from the explorer"), "the explorer's edit is still on screen")
+        // Quitting asks first, because the edit was not saved.
+        try session.sendKeys("q")
+        try session.waitFor("Quit and lose unsaved header edits?")
+        try session.sendKeys("y")
+        #expect(try session.waitForExit() == 0)
+    }
 }
