@@ -12,7 +12,8 @@ struct SendCommand: AsyncParsableCommand {
         abstract: "Send a saved request and print the response.",
         discussion: """
             Exit codes: 0 success; 1 usage or collection error (including an unresolved variable); 2 transport error \
-            (refused, timeout, DNS, TLS); with --check-status, 3, 4 or 5 for a 3xx, 4xx or 5xx response.
+            (refused, timeout, DNS, TLS); with --check-status, 3, 4 or 5 for a 3xx, 4xx or 5xx response; 1 when --output \
+            cannot be written.
             """
     )
 
@@ -31,6 +32,10 @@ struct SendCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: "all, colors, format or none (default: all on a terminal, none otherwise).")
     var pretty: PrettyMode?
+
+    @Option(name: [.customShort("o"), .long],
+            help: "Write the response body to this file byte for byte (gzip already decoded) instead of printing it; a regular file is replaced atomically.")
+    var output: String?
 
     @Flag(name: .long, help: "Exit with 3, 4 or 5 for a 3xx, 4xx or 5xx response.")
     var checkStatus = false
@@ -60,7 +65,9 @@ struct SendCommand: AsyncParsableCommand {
         let isTTY = isatty(STDOUT_FILENO) == 1
         let mode = pretty ?? (isTTY ? .all : .none)
         let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        let printer = ResponsePrinter(parts: Set(printParts ?? "mhb"), pretty: mode, useColor: isTTY && mode.colors && !noColor,
+        var parts = Set(printParts ?? "mhb")
+        if output != nil { parts.remove("b") }
+        let printer = ResponsePrinter(parts: parts, pretty: mode, useColor: isTTY && mode.colors && !noColor,
                                       masker: SecretMasker(secrets: showSecrets ? [] : resolved.secretValues))
         let out = FileHandle.standardOutput
         out.write(Data(printer.requestText(resolved.request).utf8))
@@ -74,6 +81,14 @@ struct SendCommand: AsyncParsableCommand {
         }
         StandardOutput.write(printer.responseBytes(response))
         await launcher.stop()
+        if let output {
+            do {
+                try BodyFileWriter.write(response.data, to: output)
+            } catch {
+                StandardError.write("error: \(error.description)")
+                throw ExitCode(1)
+            }
+        }
         if checkStatus, (300...599).contains(response.statusCode) {
             StandardError.write("apiexplorer: warning: HTTP \(response.statusCode) \(response.reasonPhrase)")
             throw ExitCode(Int32(response.statusCode / 100))

@@ -1,4 +1,4 @@
-/// Why an export or comparison in the explorer failed, in words for the overlay.
+/// Why an export or comparison in the explorer, or writing `send --output`, failed, in words for a person.
 struct ToolFailure: Error, CustomStringConvertible {
     let description: String
 

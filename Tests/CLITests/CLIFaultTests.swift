@@ -88,6 +88,50 @@ struct CLIFaultTests {
         let output = try await send("large", ["--print", "m"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.hasPrefix("200 OK") && output.stdout.contains("100.0 MB"), "\(output.stdout)")
+        // The body itself, paged from its temporary file, reaches a file byte for byte with --output.
+        let directory = try TempDirectory()
+        let file = URL(fileURLWithPath: directory.path).appendingPathComponent("large.bin")
+        let saved = try await send("large", ["--output", file.path])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(saved.stdout.hasPrefix("200 OK") && !saved.stdout.contains("aaaa"), "the body goes to the file, not to stdout")
+        let body = try Data(contentsOf: file)
+        #expect(body.count == 100 << 20 && body.allSatisfy { $0 == UInt8(ascii: "a") })
+    }
+
+    @Test func outputKeepsTheExactBytesAndReportsAnUnwritablePath() async throws {
+        let directory = try TempDirectory()
+        let file = URL(fileURLWithPath: directory.path).appendingPathComponent("body.json")
+        let saved = try await send("utf8", ["--output", file.path, "--print", "mb"])
+        #expect(saved.status == 0 && saved.stdout.hasPrefix("200 OK") && !saved.stdout.contains("name"), "\(saved.stderr)")
+        let bytes = try Data(contentsOf: file)
+        #expect(bytes.contains(0xFF) && bytes.starts(with: Data(#"{"name": ""#.utf8)), "invalid UTF-8 is written as received, not replaced")
+        let failed = try await send("utf8", ["--output", directory.path + "/missing-dir/body.json", "--print", "m"])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.hasPrefix("error: Not saved: writing ") && failed.stderr.contains("missing-dir/body.json"), "\(failed.stderr)")
+    }
+
+    @Test func hostileCollectionRequestAndURLNamesAreEscapedInListAndSend() async throws {
+        let temp = try TempDirectory()
+        try temp.write("H/collection.yaml", "name: \"Coll\\e]0;pwned\\a\\e[2J\"\nenvironments:\n  - name: local\n    baseURL: \(ClosedPort.url().absoluteString)\n")
+        try temp.write("H/req.yaml", "name: \"Req\\e]0;pwned\\a\\e[2J\"\nurl: \"/x\\e[2J\"\n")
+        let list = try await CLIRunner.run(["list", "--collections", temp.path])
+        #expect(list.stdout.contains(#"Coll\u{1B}]0;pwned\u{7}\u{1B}[2J  [H]"#), "\(list.stdout)")
+        #expect(list.stdout.contains(#"GET     Req\u{1B}]0;pwned\u{7}\u{1B}[2J"#), "\(list.stdout)")
+        let send = try await CLIRunner.run(["send", "H/req", "--collections", temp.path])
+        #expect(send.status == 2 && send.stderr.contains("/x%1B%5B2J"), "the URL is percent-encoded: \(send.stderr)")
+        for output in [list.stdout, list.stderr, send.stdout, send.stderr] {
+            #expect(!output.contains("\u{1B}") && !output.contains("\u{07}"), "raw escape in \(output.debugDescription)")
+        }
+    }
+
+    @Test func anUnverifiedHTTPSEnvironmentIsRefusedBeforeSending() async throws {
+        let temp = try TempDirectory()
+        try temp.write("T/collection.yaml", "name: T\nenvironments:\n  - name: insecure\n    baseURL: https://127.0.0.1:9\n    verifyTLS: false\n")
+        try temp.write("T/get.yaml", "url: /get\n")
+        let output = try await CLIRunner.run(["send", "T/get", "--collections", temp.path])
+        #expect(output.status == 2, "\(output.stderr)")
+        #expect(output.stderr.contains("cannot turn certificate verification off"), "\(output.stderr)")
+        #expect(output.stderr.split(separator: "\n").count == 1)
     }
 
     @Test func aGzipBombIsReportedWithItsSize() async throws {
