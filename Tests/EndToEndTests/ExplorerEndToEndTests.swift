@@ -112,14 +112,15 @@ struct ExplorerEndToEndTests {
 
         // x: the selected request as a curl command; Tab: the next format.
         try session.sendKeys("x")
-        let curl = try session.waitFor("Export as curl")
+        // The overlay says "Resolving the request…" first; its title gains the Tab hint once the text is there.
+        let curl = try session.waitFor("Export as curl — Tab")
         // In the explorer the built-in demo API is running, so the command points at the base URL in the top bar.
         let topBar = curl.split(separator: "\n").first.map(String.init) ?? ""
         let baseURL = topBar.split(separator: " ").last.map(String.init) ?? "-"
         #expect(baseURL.hasPrefix("http://127.0.0.1:"), "\(topBar)")
         #expect(curl.contains("curl \(baseURL)/users/1 \\") && curl.contains("-H 'Accept: application/json' \\"))
         try session.sendKeys("Tab")
-        try session.waitFor("Export as Swift")
+        try session.waitFor("Export as Swift — Tab")
         try session.sendKeys("Escape")
         try session.waitUntilGone("Export as")
 

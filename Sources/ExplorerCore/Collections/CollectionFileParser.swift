@@ -5,8 +5,8 @@ import Yams
 struct CollectionFileParser {
     static let requestKeys = ["name", "method", "url", "description", "query", "headers", "body", "auth", "variables",
                               "timeout", "followRedirects", "verifyTLS"]
-    static let collectionKeys = ["name", "description", "headers", "auth", "variables", "environments"]
-    static let folderKeys = ["name", "description", "headers", "auth", "variables"]
+    static let collectionKeys = ["name", "description", "headers", "auth", "variables", "order", "environments"]
+    static let folderKeys = ["name", "description", "headers", "auth", "variables", "order"]
 
     let file: String
     private(set) var warnings: [CollectionProblem] = []
@@ -67,7 +67,7 @@ struct CollectionFileParser {
                                     in: isCollection ? "collection.yaml" : "folder.yaml")
         let folder = FolderSpec(name: try map.string("name") ?? slug, slug: slug, description: try map.string("description"),
                                 headers: try keyValues(map, "headers"), auth: try auth(map),
-                                variables: try variables(map, "variables"), directory: directory)
+                                variables: try variables(map, "variables"), directory: directory, order: try order(map))
         var environments: [EnvironmentSpec] = []
         if isCollection {
             for item in try map.list("environments") {
@@ -89,6 +89,19 @@ struct CollectionFileParser {
             }
         }
         return (folder, environments)
+    }
+
+    /// The `order` list: slugs (file names without extension, folder directory names).
+    private func order(_ map: YAMLMap) throws(CollectionProblem) -> [String] {
+        var slugs: [String] = []
+        for item in try map.list("order") {
+            guard case let .scalar(scalar) = item, !scalar.string.isEmpty else {
+                throw CollectionProblem(YAMLMap.location(of: item, in: file),
+                                        "expected each item of 'order' to be the name of a request file or folder, found \(YAMLMap.kind(of: item))")
+            }
+            slugs.append(scalar.string)
+        }
+        return slugs
     }
 
     private mutating func keyValues(_ map: YAMLMap, _ key: String) throws(CollectionProblem) -> [KeyValue] {

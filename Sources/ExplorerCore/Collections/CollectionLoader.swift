@@ -123,6 +123,13 @@ public struct CollectionLoader: Sendable {
             slugs[slug] = entry
             if let request = loadRequest(at: path, slug: slug, into: &result) { folder.requests.append(request) }
         }
+        folder.applyOrder()
+        guard depth == 0 || readsNestedRequests else { return }
+        let present = Set(folder.folders.map(\.slug) + folder.requests.map(\.slug))
+        for slug in folder.order where !present.contains(slug) {
+            let manifest = CollectionLoader.manifest(depth == 0 ? "collection" : "folder", in: folder.directory) ?? folder.directory
+            result.problems.append(CollectionProblem(SourceLocation(file: manifest), "'order' lists '\(slug)', which is neither a request file nor a folder here", isWarning: true))
+        }
     }
 
     private func loadFolder(at directory: String, depth: Int, visited: inout Set<String>, into result: inout CollectionLoadResult) -> FolderSpec? {

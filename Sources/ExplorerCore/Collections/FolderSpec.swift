@@ -18,10 +18,13 @@ public struct FolderSpec: Sendable, Equatable {
     public var requests: [RequestSpec]
     /// The directory.
     public var directory: String
+    /// Slugs of subfolders and requests to list first, in this order (the `order` key); the others follow by name.
+    public var order: [String]
 
     /// Creates a folder.
     public init(name: String, slug: String, description: String? = nil, headers: [KeyValue] = [], auth: AuthSpec = .inherit,
-                variables: [Variable] = [], folders: [FolderSpec] = [], requests: [RequestSpec] = [], directory: String = "") {
+                variables: [Variable] = [], folders: [FolderSpec] = [], requests: [RequestSpec] = [], directory: String = "",
+                order: [String] = []) {
         self.name = name
         self.slug = slug
         self.description = description
@@ -31,5 +34,23 @@ public struct FolderSpec: Sendable, Equatable {
         self.folders = folders
         self.requests = requests
         self.directory = directory
+        self.order = order
+    }
+
+    /// Puts subfolders and requests in display order: those named in `order` first, as listed, then the rest in the
+    /// order they already have (the loader's name order).
+    public mutating func applyOrder() {
+        guard !order.isEmpty else { return }
+        var rank: [String: Int] = [:]
+        for (index, slug) in order.enumerated() where rank[slug] == nil { rank[slug] = index }
+        func ordered<Item>(_ items: [Item], slug: (Item) -> String) -> [Item] {
+            items.enumerated().sorted { lhs, rhs in
+                let left = rank[slug(lhs.element)] ?? order.count + lhs.offset
+                let right = rank[slug(rhs.element)] ?? order.count + rhs.offset
+                return left < right
+            }.map(\.element)
+        }
+        folders = ordered(folders, slug: \.slug)
+        requests = ordered(requests, slug: \.slug)
     }
 }

@@ -7,7 +7,7 @@ import Glibc
 /// go into a temporary directory beside the destination, which is renamed into place only when everything is written.
 public enum CollectionWriter {
     /// The collection laid out as it will be on disk below `collectionsDirectory`: slugs made unique per folder,
-    /// folders and requests in the name order the loader lists them, and every directory and file path filled in.
+    /// folders and requests in the source's order (kept with an `order` list), and every directory and file path filled in.
     public static func plan(_ collection: CollectionSpec, in collectionsDirectory: String) -> CollectionSpec {
         var planned = collection
         // Slugs are re-made so that no name, however it was built, can leave the collections directory.
@@ -26,13 +26,18 @@ public enum CollectionWriter {
             var child = sub
             child.slug = ImportSlug.unique(ImportSlug.make(sub.slug, fallback: "folder"), in: &taken)
             return plan(child, directory: (directory as NSString).appendingPathComponent(child.slug))
-        }.sorted { $0.slug < $1.slug }
+        }
         copy.requests = folder.requests.map { request in
             var item = request
             item.slug = ImportSlug.unique(ImportSlug.make(request.slug), in: &taken)
             item.file = (directory as NSString).appendingPathComponent(item.slug + ".yaml")
             return item
-        }.sorted { $0.slug + ".yaml" < $1.slug + ".yaml" }
+        }
+        // The source's order is kept with an `order` list, written only when it differs from the name order.
+        let slugs = copy.folders.map(\.slug) + copy.requests.map(\.slug)
+        let byName = copy.folders.map(\.slug).sorted() + copy.requests.map(\.slug).sorted { $0 + ".yaml" < $1 + ".yaml" }
+        copy.order = slugs == byName ? [] : slugs
+        copy.applyOrder()
         return copy
     }
 

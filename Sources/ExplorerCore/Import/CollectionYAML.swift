@@ -55,6 +55,7 @@ enum CollectionYAML {
         if !folder.headers.isEmpty { pairs.append(("headers", keyValues(folder.headers))) }
         if folder.auth != .inherit { pairs.append(("auth", auth(folder.auth))) }
         if !folder.variables.isEmpty { pairs.append(("variables", variables(folder.variables, omitSecretValues: false))) }
+        if !folder.order.isEmpty { pairs.append(("order", .sequence(Node.Sequence(folder.order.map(text))))) }
         return pairs
     }
 
