@@ -15,13 +15,10 @@ struct ExplorerEndToEndTests {
         return scratch
     }
 
-    @Test func browseSwitchEditSaveSendSearchResizeQuit() throws {
-        let collections = try scratchCollections()
-        defer { try? FileManager.default.removeItem(at: collections) }
+    /// Starts the explorer on `collections` and selects Demo's "Get user" with the tree filter.
+    private func explorerOnGetUser(_ collections: URL, width: Int = 100, height: Int = 30) throws -> TmuxSession {
         let binary = try BuiltProducts.executable(named: "apiexplorer")
-        let session = try TmuxSession(arguments: [binary.path, "--collections", collections.path], width: 100, height: 30)
-        defer { session.kill() }
-
+        let session = try TmuxSession(arguments: [binary.path, "--collections", collections.path], width: width, height: height)
         try session.waitFor("env: local")
         // Requests inside folders are read after the first frame; the tree title says "Loading requests…" until they are.
         try session.waitUntilGone("Loading requests…")
@@ -29,6 +26,14 @@ struct ExplorerEndToEndTests {
         try session.sendText("Get user")
         try session.sendKeys("Enter", "G")
         try session.waitFor("/users/{{userId}}")
+        return session
+    }
+
+    @Test func browseSwitchEditSaveSendSearchResizeQuit() throws {
+        let collections = try scratchCollections()
+        defer { try? FileManager.default.removeItem(at: collections) }
+        let session = try explorerOnGetUser(collections)
+        defer { session.kill() }
 
         try session.sendKeys("e")
         try session.waitFor("Environment: Demo")
@@ -100,15 +105,8 @@ struct ExplorerEndToEndTests {
         let text = try String(contentsOf: manifest, encoding: .utf8)
         try text.replacingOccurrences(of: "baseURL: http://127.0.0.1:8787", with: "baseURL: builtin:demo")
             .write(to: manifest, atomically: true, encoding: .utf8)
-        let binary = try BuiltProducts.executable(named: "apiexplorer")
-        let session = try TmuxSession(arguments: [binary.path, "--collections", collections.path], width: 110, height: 32)
+        let session = try explorerOnGetUser(collections, width: 110, height: 32)
         defer { session.kill() }
-        try session.waitFor("env: local")
-        try session.waitUntilGone("Loading requests…")
-        try session.sendKeys("/")
-        try session.sendText("Get user")
-        try session.sendKeys("Enter", "G")
-        try session.waitFor("/users/{{userId}}")
 
         // x: the selected request as a curl command; Tab: the next format.
         try session.sendKeys("x")
@@ -152,15 +150,8 @@ struct ExplorerEndToEndTests {
         let collections = try scratchCollections()
         defer { try? FileManager.default.removeItem(at: collections) }
         let file = collections.appendingPathComponent("Demo/users/get-user.yaml")
-        let binary = try BuiltProducts.executable(named: "apiexplorer")
-        let session = try TmuxSession(arguments: [binary.path, "--collections", collections.path], width: 100, height: 30)
+        let session = try explorerOnGetUser(collections)
         defer { session.kill() }
-        try session.waitFor("env: local")
-        try session.waitUntilGone("Loading requests…")
-        try session.sendKeys("/")
-        try session.sendText("Get user")
-        try session.sendKeys("Enter", "G")
-        try session.waitFor("/users/{{userId}}")
         try session.sendKeys("Tab", "a")
         try session.sendText("X-Mine")
         try session.sendKeys("Enter")
