@@ -15,7 +15,17 @@ extension ExplorerModel {
             }
         }
         if showingHelp {
-            showingHelp = false
+            // On a screen too small for every key at once the help scrolls; any other key closes it.
+            let page = max(1, height - 6)
+            switch key {
+            case .down, .character("j"): helpScroll += 1
+            case .up, .character("k"): helpScroll = max(0, helpScroll - 1)
+            case .pageDown, .character(" "): helpScroll += page
+            case .pageUp: helpScroll = max(0, helpScroll - page)
+            default:
+                showingHelp = false
+                helpScroll = 0
+            }
             return []
         }
         if toolPanel != nil { return handleToolPanel(key) }

@@ -42,6 +42,8 @@ public struct ExplorerModel: Sendable {
     public var environmentPicker: Int?
     /// True while the help overlay is open.
     public var showingHelp = false
+    /// Lines the help overlay is scrolled by, when it does not fit on screen.
+    public var helpScroll = 0
     /// True while asking whether to quit with unsaved edits.
     public var confirmingQuit = false
     /// The response pane's tab.

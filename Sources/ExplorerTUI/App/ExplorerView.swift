@@ -313,23 +313,56 @@ public enum ExplorerView {
     }
 
     private static func help(_ model: ExplorerModel, _ buffer: inout CellBuffer) {
-        var lines: [StyledLine] = []
-        let sections: [(String, [KeyBinding])] = [("Everywhere", model.keyMap.global), ("Collections tree", model.keyMap.panes[.tree] ?? []),
-                                                  ("Request", model.keyMap.panes[.request] ?? []), ("Headers tab", model.keyMap.headers),
-                                                  ("Response", model.keyMap.panes[.response] ?? [])]
-        for (title, bindings) in sections {
-            lines.append(StyledLine(title, style: .bold))
+        var sections: [[StyledLine]] = []
+        let groups: [(String, [KeyBinding])] = [("Everywhere", model.keyMap.global), ("Collections tree", model.keyMap.panes[.tree] ?? []),
+                                                ("Request", model.keyMap.panes[.request] ?? []), ("Headers tab", model.keyMap.headers),
+                                                ("Response", model.keyMap.panes[.response] ?? [])]
+        for (title, bindings) in groups {
+            var lines = [StyledLine(title, style: .bold)]
             for binding in bindings {
                 let keys = binding.keys.map(\.label).joined(separator: "/")
                 lines.append(StyledLine([Span("  " + keys.padding(toLength: 16, withPad: " ", startingAt: 0), style: Style(foreground: .cyan)), Span(binding.help)]))
             }
+            sections.append(lines)
         }
-        let area = Overlay.centered(width: min(model.width - 2, 60), height: min(model.height - 2, lines.count + 2),
+        let columnWidth = (sections.joined().map(\.width).max() ?? 0) + 2
+        let all = Array(sections.joined())
+        let available = max(1, model.height - 4)
+        // Every key at once in columns when the screen allows; otherwise one column that scrolls.
+        let fitted = helpColumns(sections, width: model.width, height: model.height)
+        let columns = fitted ?? [Array(all.dropFirst(max(0, min(model.helpScroll, all.count - available))))]
+        let rows = min(available, columns.map(\.count).max() ?? 0)
+        let area = Overlay.centered(width: min(model.width - 2, columnWidth * columns.count + 2), height: min(model.height - 2, rows + 2),
                                     in: Rect(x: 0, y: 0, width: model.width, height: model.height))
         buffer.fill(area)
-        let block = Block(title: StyledLine(" Keys (any key closes) "), isFocused: true)
+        let title = fitted == nil ? " Keys (↑↓ PgDn scroll, any other key closes) " : " Keys (any key closes) "
+        let block = Block(title: StyledLine(title), isFocused: true)
         block.render(in: area, buffer: &buffer)
-        Paragraph(lines: lines).render(in: block.inner(of: area), buffer: &buffer)
+        let inner = block.inner(of: area)
+        for (index, lines) in columns.enumerated() {
+            let x = inner.x + index * columnWidth
+            guard x < inner.right else { break }
+            Paragraph(lines: lines).render(in: Rect(x: x, y: inner.y, width: min(columnWidth, inner.right - x), height: inner.height), buffer: &buffer)
+        }
+    }
+
+    /// Sections of key help laid out in as few columns as fit the screen (whole sections per column), or nil when
+    /// even the widest layout the screen allows cannot show every key at once.
+    static func helpColumns(_ sections: [[StyledLine]], width: Int, height: Int) -> [[StyledLine]]? {
+        let available = max(1, height - 4)
+        let columnWidth = (sections.joined().map(\.width).max() ?? 0) + 2
+        let maxColumns = max(1, (width - 2) / max(1, columnWidth))
+        let total = sections.reduce(0) { $0 + $1.count }
+        for count in 1...maxColumns {
+            let target = max(available, (total + count - 1) / count)
+            var columns: [[StyledLine]] = [[]]
+            for section in sections {
+                if let last = columns.last, !last.isEmpty, last.count + section.count > target { columns.append([]) }
+                columns[columns.count - 1] += section
+            }
+            if columns.count <= count, columns.allSatisfy({ $0.count <= available }) { return columns }
+        }
+        return nil
     }
 
     private static func confirm(_ model: ExplorerModel, _ buffer: inout CellBuffer) {

@@ -30,7 +30,7 @@ public struct KeyMap: Sendable {
                 KeyBinding([.right, .character("l")], .expand, "expand"),
                 KeyBinding([.enter], .activate, "open folder / send request", hint: true),
                 KeyBinding([.character("/")], .filter, "filter", hint: true),
-                KeyBinding([.character("I")], .importCurl, "import a pasted curl command into the collection"),
+                KeyBinding([.character("I")], .importCurl, "import a pasted curl command"),
             ],
             .request: [
                 KeyBinding([.right, .character("l"), .character("]")], .nextTab, "next tab", hint: true),

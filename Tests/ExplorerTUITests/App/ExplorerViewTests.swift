@@ -95,4 +95,30 @@ struct ExplorerViewTests {
         #expect(screen.contains("Bearer \(SecretMasker.mask)"))
         #expect(!screen.contains("top-secret"))
     }
+
+    @Test func helpShowsEveryKeyInColumnsWhenTheScreenIsWideEnough() {
+        var model = Fixtures.model(width: 160, height: 35)
+        Fixtures.press([.character("?")], &model)
+        let screen = ExplorerView.render(model).lines.joined(separator: "\n")
+        expectGridIntact(ExplorerView.render(model))
+        for binding in model.keyMap.global + model.keyMap.headers + model.keyMap.panes.values.flatMap({ $0 }) {
+            #expect(screen.contains(binding.help), "\(binding.help) is on screen")
+        }
+        #expect(screen.contains("Keys (any key closes)"))
+    }
+
+    @Test func helpScrollsOnASmallScreenAndAnyOtherKeyClosesIt() {
+        var model = Fixtures.model(width: 80, height: 24)
+        Fixtures.press([.character("?")], &model)
+        let first = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(first.contains("Keys (↑↓ PgDn scroll, any other key closes)"))
+        #expect(first.contains("Everywhere") && !first.contains("next match"))
+        Fixtures.press([.pageDown, .pageDown, .pageDown, .pageDown], &model)
+        let last = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(last.contains("next match") && last.contains("previous match"), "the Response section's last keys")
+        #expect(model.showingHelp)
+        Fixtures.press([.character("x")], &model)
+        #expect(!model.showingHelp && model.helpScroll == 0)
+        #expect(model.toolPanel == nil, "the closing key does nothing else")
+    }
 }
