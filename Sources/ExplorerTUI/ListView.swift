@@ -1,6 +1,6 @@
 /// A vertical list of styled lines with one optional selected item that is always scrolled into view.
 public struct ListView: Widget, Hashable {
-    /// The items, one row each; longer items are clipped.
+    /// The items, one row each; longer items are clipped and end in `…`.
     public var items: [StyledLine]
     /// Index of the selected item, if any.
     public var selectedIndex: Int?
@@ -70,7 +70,14 @@ public struct ListView: Widget, Hashable {
                 let symbol = isSelected ? highlightSymbol : String(repeating: " ", count: symbolWidth)
                 used = buffer.write(symbol, at: Position(x: rect.x, y: y), style: rowStyle, maxWidth: rect.width)
             }
-            buffer.write(items[index], at: Position(x: rect.x + used, y: y), style: rowStyle, maxWidth: rect.width - used)
+            let available = rect.width - used
+            if items[index].width > available, available > 1 {
+                // A clipped item ends in an ellipsis, so a cut-off name does not pass for a whole one.
+                let written = buffer.write(items[index], at: Position(x: rect.x + used, y: y), style: rowStyle, maxWidth: available - 1)
+                buffer.write("…", at: Position(x: rect.x + used + written, y: y), style: rowStyle, maxWidth: available - written)
+            } else {
+                buffer.write(items[index], at: Position(x: rect.x + used, y: y), style: rowStyle, maxWidth: available)
+            }
         }
     }
 }

@@ -40,7 +40,7 @@ import Testing
         expectLines(buffer, [
             "  GET /a  ",
             "> POST /b ",
-            "  DELETE /",
+            "  DELETE …",
         ])
         #expect(buffer.cell(x: 9, y: 1)?.style.attributes == .reverse)
         #expect(buffer.cell(x: 2, y: 1)?.style.attributes == [.reverse, .bold])
