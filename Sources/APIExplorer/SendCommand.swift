@@ -34,7 +34,7 @@ struct SendCommand: AsyncParsableCommand {
     var pretty: PrettyMode?
 
     @Option(name: [.customShort("o"), .long],
-            help: "Write the response body to this file byte for byte (gzip already decoded) instead of printing it; a regular file is replaced atomically.")
+            help: "Write the response body to this file byte for byte (gzip already decoded) instead of printing it (- for standard output); a regular file is replaced atomically.")
     var output: String?
 
     @Flag(name: .long, help: "Exit with 3, 4 or 5 for a 3xx, 4xx or 5xx response.")

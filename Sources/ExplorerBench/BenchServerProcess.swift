@@ -11,7 +11,8 @@ final class BenchServerProcess {
     /// Starts the child and waits for it to print its URL; `quick` picks the same body sizes as the parent.
     init(quick: Bool) throws {
         let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        // This very executable, however it was started (a relative path, or found on PATH).
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = ["--serve"] + (quick ? ["--quick"] : [])
         process.standardInput = input
         process.standardOutput = output
@@ -25,6 +26,7 @@ final class BenchServerProcess {
         let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let url = URL(string: text), url.scheme == "http" else {
             process.terminate()
+            process.waitUntilExit()
             throw BenchFailure("the bench server process printed \"\(text)\" instead of its URL")
         }
         baseURL = url

@@ -110,6 +110,37 @@ struct CLIFaultTests {
         #expect(failed.stderr.hasPrefix("error: Not saved: writing ") && failed.stderr.contains("missing-dir/body.json"), "\(failed.stderr)")
     }
 
+    @Test func outputToStandardOutputFollowsTheStatusLine() async throws {
+        for target in ["-", "/dev/stdout"] {
+            let output = try await send("http10", ["--output", target, "--print", "m"])
+            #expect(output.status == 0, "\(output.stderr)")
+            #expect(output.stdout.hasPrefix("200 OK") && output.stdout.hasSuffix("\nall of it\nuntil the close"), "\(output.stdout)")
+        }
+    }
+
+    @Test func outputWritesThroughALinkChainAndHonoursTheUmask() async throws {
+        let directory = try TempDirectory()
+        let real = directory.path + "/real.bin", middle = directory.path + "/l2", first = directory.path + "/l1"
+        try FileManager.default.createSymbolicLink(atPath: middle, withDestinationPath: "real.bin")
+        try FileManager.default.createSymbolicLink(atPath: first, withDestinationPath: middle)
+        #expect(try await send("http10", ["--output", first, "--print", "m"]).status == 0)
+        #expect(try String(contentsOfFile: real, encoding: .utf8) == "all of it\nuntil the close")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: middle)) == "real.bin", "the links are kept")
+
+        // A new file gets what the umask allows, as with curl -o.
+        let temp = try collection(baseURL: try CLIFaultTests.server.get().baseURL.absoluteString)
+        let binary = try BuiltProducts.executable(named: "apiexplorer").path
+        let fresh = directory.path + "/fresh.bin"
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "umask 077 && exec \"$0\" send F/http10 --collections \"$1\" --output \"$2\" --print m >/dev/null", binary, temp.path, fresh]
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0)
+        let mode = (try FileManager.default.attributesOfItem(atPath: fresh)[.posixPermissions] as? Int) ?? -1
+        #expect(mode == 0o600, "mode \(String(mode, radix: 8))")
+    }
+
     @Test func hostileCollectionRequestAndURLNamesAreEscapedInListAndSend() async throws {
         let temp = try TempDirectory()
         try temp.write("H/collection.yaml", "name: \"Coll\\e]0;pwned\\a\\e[2J\"\nenvironments:\n  - name: local\n    baseURL: \(ClosedPort.url().absoluteString)\n")

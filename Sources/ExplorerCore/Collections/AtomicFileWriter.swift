@@ -15,11 +15,8 @@ public enum AtomicFileWriter {
     /// Writes `data` to `path` atomically, keeping the old file's permissions (or `mode` for a new file; a new
     /// secret file is always created readable by its owner only, 0600).
     public static func write(_ data: Data, to requestedPath: String, mode: mode_t = 0o644) throws(SaveError) {
-        // Write through a symbolic link to the file it names: renaming over the link would replace it with a copy.
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: requestedPath)).map { destination in
-            destination.hasPrefix("/") ? destination
-                : ((requestedPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
-        } ?? requestedPath
+        // Write through symbolic links to the file they name: renaming over a link would replace it with a copy.
+        let path = resolvingLinks(requestedPath)
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temporary = (directory.isEmpty ? "." : directory) + "/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -57,5 +54,16 @@ public enum AtomicFileWriter {
             fsync(directoryFD)
             close(directoryFD)
         }
+    }
+
+    /// Follows a chain of symbolic links (up to 40, as the kernel does) to the path they end at.
+    static func resolvingLinks(_ start: String) -> String {
+        var path = start
+        for _ in 0..<40 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else { return path }
+            path = destination.hasPrefix("/") ? destination
+                : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+        }
+        return path
     }
 }

@@ -125,7 +125,8 @@ public struct CollectionLoader: Sendable {
         }
         folder.applyOrder()
         guard depth == 0 || readsNestedRequests else { return }
-        let present = Set(folder.folders.map(\.slug) + folder.requests.map(\.slug))
+        // Names on disk, loaded or not: a request file that failed to parse is reported for itself, not as a wrong order.
+        let present = Set(Array(slugs.keys) + entries.filter { !$0.hasPrefix(".") && !$0.hasPrefix("_") })
         for slug in folder.order where !present.contains(slug) {
             let manifest = CollectionLoader.manifest(depth == 0 ? "collection" : "folder", in: folder.directory) ?? folder.directory
             result.problems.append(CollectionProblem(SourceLocation(file: manifest), "'order' lists '\(slug)', which is neither a request file nor a folder here", isWarning: true))

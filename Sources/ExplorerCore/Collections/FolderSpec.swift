@@ -12,13 +12,14 @@ public struct FolderSpec: Sendable, Equatable {
     public var auth: AuthSpec
     /// Variables for the requests below.
     public var variables: [Variable]
-    /// Sub-folders, in name order.
+    /// Sub-folders, in display order (`order`, then by name).
     public var folders: [FolderSpec]
-    /// Requests, in name order.
+    /// Requests, in display order (`order`, then by name).
     public var requests: [RequestSpec]
     /// The directory.
     public var directory: String
     /// Slugs of subfolders and requests to list first, in this order (the `order` key); the others follow by name.
+    /// Folders are always shown before requests, so the list orders each of the two groups.
     public var order: [String]
 
     /// Creates a folder.

@@ -26,6 +26,8 @@ public final class BodyDocument: @unchecked Sendable {
     /// Indexes `body` as described by the `Content-Type` header value (sniffing when nil); `masker` hides secrets.
     public init(_ body: Data, contentType header: String?, masker: SecretMasker? = nil) {
         self.masker = masker.flatMap { $0.secrets.isEmpty ? nil : $0 }
+        // A long line is never cut inside a secret: each piece is masked on its own.
+        let secretBytes = (masker?.secrets ?? []).filter { !$0.isEmpty }.map { Array($0.utf8) }
         let contentType = header.map(ContentType.init)
         let charset = contentType?.charset
         let kind = BodyFormatter.kind(of: body, contentType: contentType)
@@ -35,7 +37,7 @@ public final class BodyDocument: @unchecked Sendable {
             let (checkpoints, lines, error) = Self.indexJSON(utf8)
             if let error {
                 let note = BodyLine(tokens: [BodyToken(.note, JSONFormatter.invalidJSONNote(error))])
-                let (starts, split) = Self.lineStarts(utf8)
+                let (starts, split) = Self.lineStarts(utf8, keepingWhole: secretBytes)
                 let notes = [note] + (split ? [Self.splitNote] : [])
                 self.kind = .invalidJSON
                 self.storage = .text(utf8, lineStarts: starts, notes: notes)
@@ -47,7 +49,7 @@ public final class BodyDocument: @unchecked Sendable {
             }
         case .text:
             let utf8 = Self.utf8(body, charset: charset)
-            let (starts, split) = Self.lineStarts(utf8)
+            let (starts, split) = Self.lineStarts(utf8, keepingWhole: secretBytes)
             let notes = split ? [Self.splitNote] : []
             self.kind = .text
             self.storage = .text(utf8, lineStarts: starts, notes: notes)
@@ -57,7 +59,7 @@ public final class BodyDocument: @unchecked Sendable {
             // Markup and forms are formatted in one pass over the whole body (10 MB of XML takes ~4 s), so a large one
             // is paged as plain text instead, with a note saying why.
             let utf8 = Self.utf8(body, charset: charset)
-            let (starts, split) = Self.lineStarts(utf8)
+            let (starts, split) = Self.lineStarts(utf8, keepingWhole: secretBytes)
             let kindName = kind == .form ? "form data" : kind == .xml ? "XML" : "HTML"
             let note = BodyLine(tokens: [BodyToken(.note, "\(MeasurementText.byteCount(body.count)) of \(kindName) is shown as plain text: "
                 + "only bodies up to \(MeasurementText.byteCount(Self.eagerFormatLimit)) are formatted.")])
@@ -220,7 +222,9 @@ public final class BodyDocument: @unchecked Sendable {
     static let splitNote = BodyLine(tokens: [BodyToken(.note, "Lines longer than \(MeasurementText.byteCount(maxLineBytes)) are shown in pieces of that size.")])
 
     /// Byte offsets where each display line starts (a body always has at least one), and whether a long line was cut.
-    private static func lineStarts(_ data: Data) -> ([Int], Bool) {
+    /// A cut that would fall inside one of `secrets` moves to where that secret starts (or, when it starts the piece,
+    /// to where it ends), so the masker, which sees one piece at a time, still finds it whole.
+    private static func lineStarts(_ data: Data, keepingWhole secrets: [[UInt8]] = []) -> ([Int], Bool) {
         data.withUnsafeBytes { buffer in
             var starts = [0]
             var split = false
@@ -230,12 +234,15 @@ public final class BodyDocument: @unchecked Sendable {
             while offset < buffer.count {
                 let found = memchr(base + offset, 0x0A, buffer.count - offset)
                 let end = found.map { base.distance(to: UnsafeRawPointer($0)) } ?? buffer.count
+                // The CR of a CRLF ending is not part of the line's length.
+                let contentEnd = found != nil && end > offset && bytes[end - 1] == 0x0D ? end - 1 : end
                 var pieceStart = offset
-                while end - pieceStart > maxLineBytes {
+                while contentEnd - pieceStart > maxLineBytes {
                     var cut = pieceStart + maxLineBytes
                     // Back up over UTF-8 continuation bytes so no character is cut in two.
                     var backed = 0
                     while backed < 3, cut > pieceStart + 1, bytes[cut] & 0xC0 == 0x80 { cut -= 1; backed += 1 }
+                    cut = cutOutside(secrets, cut: cut, pieceStart: pieceStart, end: contentEnd, bytes: bytes)
                     starts.append(cut)
                     split = true
                     pieceStart = cut
@@ -246,6 +253,21 @@ public final class BodyDocument: @unchecked Sendable {
             }
             return (starts, split)
         }
+    }
+
+    /// `cut`, moved off any occurrence of a secret that spans it.
+    private static func cutOutside(_ secrets: [[UInt8]], cut: Int, pieceStart: Int, end: Int, bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        for secret in secrets where secret.count > 1 {
+            var start = max(pieceStart, cut - secret.count + 1)
+            while start < cut, start + secret.count <= end {
+                if bytes[start] == secret[0], zip(secret.indices, start...).allSatisfy({ bytes[$0.1] == secret[$0.0] }) {
+                    // Cut before the secret when the piece keeps some text, else after it.
+                    return start > pieceStart ? start : min(end, start + secret.count)
+                }
+                start += 1
+            }
+        }
+        return cut
     }
 
     /// True when `haystack` contains `needle` (lowercase ASCII), comparing ASCII letters case-insensitively.

@@ -71,7 +71,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         guard let state = lock.withLock({ tasks.removeValue(forKey: task.taskIdentifier) }) else { return }
         let (data, isOnDisk, failure, challenged) = lock.withLock { () -> (Data, Bool, URLError?, HTTPURLResponse?) in
             let isOnDisk = state.body.isOnDisk
-            guard state.failure == nil else { return (Data(), false, state.failure, state.challengeResponse) }
+            // A failed transfer's partial body is dropped, not mapped: mapping it could only hide the real error.
+            guard state.failure == nil, error == nil || state.challengeResponse != nil else {
+                state.body.discard()
+                return (Data(), false, state.failure, state.challengeResponse)
+            }
             do throws(URLError) {
                 return (try state.body.finish(), isOnDisk, nil, state.challengeResponse)
             } catch {

@@ -58,9 +58,10 @@ extension ExplorerModel {
             guard let index = collections.firstIndex(where: { $0.slug == slug }) else { return [] }
             loadedFiles[request.file] = data
             var requests = collections[index].root.requests + [request]
-            // The loader lists request files in name order.
+            // The loader lists request files in name order, after those the collection's `order` names.
             requests.sort { ($0.file as NSString).lastPathComponent < ($1.file as NSString).lastPathComponent }
             collections[index].root.requests = requests
+            collections[index].root.applyOrder()
             expanded.insert(slug)
             filter = ""
             let key = "\(slug)/\(request.slug)"

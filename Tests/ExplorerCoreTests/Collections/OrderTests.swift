@@ -37,6 +37,16 @@ struct OrderTests {
         #expect(error.message.hasPrefix("expected each item of 'order' to be the name of a request file or folder, found"))
     }
 
+    @Test func aBrokenRequestInTheOrderIsReportedOnceForItself() throws {
+        let temp = try TempCollections()
+        try temp.write("C/collection.yaml", "name: C\norder: [broken, a]\n")
+        try temp.write("C/a.yaml", "url: /a\n")
+        try temp.write("C/broken.yaml", "url: [unclosed\n")
+        let result = CollectionLoader(environment: [:]).load(directory: temp.root)
+        #expect(result.problems.count == 1, "\(result.problems)")
+        #expect(result.problems.first?.location.file.hasSuffix("C/broken.yaml") == true)
+    }
+
     @Test func anImportKeepsItsSourceOrderThroughTheLoader() throws {
         let temp = try TempCollections()
         let json = #"""

@@ -76,6 +76,23 @@ import Testing
         #expect(BodyDocument(Data("a\nb".utf8), contentType: "text/plain").allLines.map(\.text) == ["a", "b"])
     }
 
+    @Test func aSecretIsNeverCutBetweenPiecesSoItStaysMasked() {
+        let secret = "s3cr3t-token-value"
+        let body = Data((String(repeating: "a", count: BodyDocument.maxLineBytes - 7) + secret + String(repeating: "b", count: 100)).utf8)
+        let document = BodyDocument(body, contentType: "text/plain", masker: SecretMasker(secrets: [secret]))
+        let text = document.allLines.map(\.text).joined(separator: "\n")
+        #expect(!text.contains("s3cr3t") && !text.contains("token-value"), "\(text.suffix(200))")
+        #expect(text.contains("••••••"))
+        // The piece before the secret ends where it starts; the secret begins the next piece.
+        #expect(document.line(at: 1)?.text.utf8.count == BodyDocument.maxLineBytes - 7)
+    }
+
+    @Test func aCRLFLineOfExactlyThePieceSizeIsNotCut() {
+        let body = Data((String(repeating: "x", count: BodyDocument.maxLineBytes) + "\r\nnext").utf8)
+        let lines = BodyDocument(body, contentType: "text/plain").allLines.map(\.text)
+        #expect(lines.map(\.utf8.count) == [BodyDocument.maxLineBytes, 4])
+    }
+
     @Test func aHundredMegabyteSingleLineBodyIsIndexedInPieces() {
         let body = Data(repeating: UInt8(ascii: "x"), count: 100 << 20)
         let document = BodyDocument(body, contentType: "text/plain")

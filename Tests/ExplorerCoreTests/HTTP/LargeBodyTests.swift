@@ -7,7 +7,7 @@ import TestSupport
 @testable import ExplorerCore
 
 /// Bodies over `memoryBodyLimit` go to an unlinked temporary file and come back as a read-only mapping of it.
-@Suite("Large bodies are paged from a temporary file, not held in memory")
+@Suite("Large bodies are paged from a temporary file, not held in memory", .serialized)
 struct LargeBodyTests {
     static let server = Result { try FaultServer(routes: [
         "/three-mb": .largeBody(bytes: 3 << 20),
