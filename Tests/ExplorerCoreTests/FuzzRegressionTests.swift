@@ -18,7 +18,8 @@ struct FuzzRegressionTests {
     }
 
     @Test func everyTargetHasASeedCorpus() {
-        for target in ["CollectionLoaderFuzz", "VariableResolverFuzz", "JSONFormatterFuzz"] {
+        for target in ["CollectionLoaderFuzz", "VariableResolverFuzz", "JSONFormatterFuzz", "PostmanImporterFuzz", "HTTPFileImporterFuzz",
+                       "CurlImporterFuzz"] {
             #expect(FuzzRegressionTests.inputs(target).count >= 5, "\(target)")
         }
     }
@@ -74,6 +75,78 @@ struct FuzzRegressionTests {
                 if state.isFinished || page.lines.isEmpty { break }
             }
             _ = BodyFormatter.format(Data(bytes), contentType: "application/json")
+        }
+    }
+
+    /// The importer targets' invariants on an error: it names one of the `sources` and says what is wrong.
+    static func expectNamed(_ error: ImportError, _ sources: [String], _ url: URL) {
+        #expect(sources.contains(error.location.file), "\(url.lastPathComponent): \(error)")
+        #expect(!error.message.isEmpty && error.description.hasPrefix(error.location.file + ":"), "\(url.lastPathComponent): \(error)")
+    }
+
+    /// The importer targets' invariant on a success: the collection, written without its attachments, loads back
+    /// without problems and as written.
+    static func expectRoundTrip(_ imported: ImportResult, _ url: URL) throws {
+        #expect(imported.report.items.allSatisfy { !$0.message.isEmpty }, "\(url.lastPathComponent)")
+        let temp = try TempCollections()
+        var result = imported.renamed("fuzz")
+        result.attachments = []
+        let summary = try CollectionWriter.write(result, into: temp.root, force: true)
+        let loaded = CollectionLoader(environment: [:]).load(directory: temp.root)
+        #expect(loaded.problems.isEmpty, "\(url.lastPathComponent): \(loaded.problems)")
+        #expect(loaded.collections == [summary.collection], "\(url.lastPathComponent)")
+    }
+
+    /// PostmanImporterFuzz: the collection up to the first NUL, the environment after it.
+    @Test func postmanImporter() throws {
+        for url in FuzzRegressionTests.inputs("PostmanImporterFuzz") {
+            let bytes = try Data(contentsOf: url)
+            let nul = bytes.firstIndex(of: 0)
+            let collection = Data(bytes[..<(nul ?? bytes.endIndex)])
+            let environment = nul.map { Data(bytes[($0 + 1)...]) }
+            do {
+                let result = try PostmanImporter.importCollection(collection, source: "fuzz.postman_collection.json",
+                                                                  environments: environment.map { [($0, "fuzz.postman_environment.json")] } ?? [])
+                try FuzzRegressionTests.expectRoundTrip(result, url)
+            } catch let error as ImportError {
+                FuzzRegressionTests.expectNamed(error, ["fuzz.postman_collection.json", "fuzz.postman_environment.json"], url)
+            }
+            var report = ImportReport()
+            do {
+                _ = try PostmanImporter.importEnvironment(environment ?? collection, source: "fuzz.postman_environment.json", report: &report)
+                #expect(report.items.allSatisfy { !$0.message.isEmpty }, "\(url.lastPathComponent)")
+            } catch {
+                FuzzRegressionTests.expectNamed(error, ["fuzz.postman_environment.json"], url)
+            }
+        }
+    }
+
+    /// HTTPFileImporterFuzz: the .http text, then at NUL bytes an http-client.env.json and an http-client.private.env.json.
+    @Test func httpFileImporter() throws {
+        for url in FuzzRegressionTests.inputs("HTTPFileImporterFuzz") {
+            let parts = [UInt8](try Data(contentsOf: url)).split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
+            let text = String(decoding: parts[0], as: UTF8.self)
+            let environments = parts.count > 1 ? (data: Data(parts[1]), source: "http-client.env.json") : nil
+            let privateEnvironments = parts.count > 2 ? (data: Data(parts[2]), source: "http-client.private.env.json") : nil
+            do {
+                let result = try HTTPFileImporter.importFile(text, source: "fuzz.http", environments: environments,
+                                                             privateEnvironments: privateEnvironments)
+                try FuzzRegressionTests.expectRoundTrip(result, url)
+            } catch let error as ImportError {
+                FuzzRegressionTests.expectNamed(error, ["fuzz.http", "http-client.env.json", "http-client.private.env.json"], url)
+            }
+        }
+    }
+
+    /// CurlImporterFuzz: the whole input is the command line.
+    @Test func curlImporter() throws {
+        for url in FuzzRegressionTests.inputs("CurlImporterFuzz") {
+            let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+            do {
+                try FuzzRegressionTests.expectRoundTrip(try CurlImporter.importCommand(text, source: "curl"), url)
+            } catch let error as ImportError {
+                FuzzRegressionTests.expectNamed(error, ["curl"], url)
+            }
         }
     }
 
