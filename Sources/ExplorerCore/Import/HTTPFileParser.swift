@@ -118,7 +118,8 @@ struct HTTPFileParser {
         let label = "\(source):\(requestLineNumber)"
         url = ImportURL.cleaned(mapped(url, label))
         if url.hasPrefix("/"), let host = spec.headers.last(where: { $0.name.caseInsensitiveCompare("Host") == .orderedSame }) {
-            url = "http://\(host.value)\(url)"
+            // The header's value is joined as written, so the whole URL is cleaned again (`Host: a b` must not leave a space).
+            url = ImportURL.cleaned("http://\(host.value)\(url)")
             spec.headers.removeAll { $0.name.caseInsensitiveCompare("Host") == .orderedSame }
         }
         if url.contains(".response.") {
