@@ -70,7 +70,10 @@ struct HTTPFileParser {
                     case "name": directiveName = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : nil
                     case "no-redirect": spec.followRedirects = false
                     case "timeout":
-                        if words.count > 1, let seconds = Double(words[1].trimmingCharacters(in: .whitespaces)) { spec.timeout = seconds } else {
+                        // The collection format takes a finite, non-negative number of seconds (`-1`, `nan`, `inf` would not load).
+                        if words.count > 1, let seconds = Double(words[1].trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds >= 0 {
+                            spec.timeout = seconds
+                        } else {
                             report.add(here, "'\(directive)' is not '@timeout SECONDS'; ignored")
                         }
                     case "no-log", "no-cookie-jar", "note", "prompt": break
