@@ -6,7 +6,9 @@ struct HTTPFileParser {
     struct Parsed {
         var requests: [RequestSpec] = []
         var variables: [Variable] = []
-        var attachments: [ImportAttachment] = []
+        var files = ImportAttachmentList()
+        /// The `< file` bodies' files.
+        var attachments: [ImportAttachment] { files.items }
     }
 
     private enum Phase { case preamble, headers, body, handler }
@@ -206,15 +208,6 @@ struct HTTPFileParser {
     }
 
     private mutating func attach(_ path: String) -> String {
-        let name = ImportAttachment.fileName(of: path)
-        if let existing = parsed.attachments.first(where: { $0.sourcePath == path }) { return existing.destination }
-        var destination = "_files/" + name
-        var counter = 2
-        while parsed.attachments.contains(where: { $0.destination == destination }) {
-            destination = "_files/\(counter)-\(name)"
-            counter += 1
-        }
-        parsed.attachments.append(ImportAttachment(sourcePath: path, destination: destination))
-        return destination
+        parsed.files.destination(of: path)
     }
 }
