@@ -37,7 +37,7 @@ public enum CurlImporter {
         var data: [DataPart] = []
         var isJSON = false
         var formFields: [MultipartField] = []
-        var attachments: [ImportAttachment] = []
+        var attachments = ImportAttachmentList()
         var auth = AuthSpec.inherit
         var useGet = false
         var isHead = false
@@ -45,19 +45,7 @@ public enum CurlImporter {
         var upload: String?
 
         func where_(_ word: ShellWords.Word) -> String { "\(source):\(word.line)" }
-        func attach(_ path: String) -> String {
-            let name = ImportAttachment.fileName(of: path)
-            var destination = "_files/" + name
-            var counter = 2
-            while attachments.contains(where: { $0.destination == destination && $0.sourcePath != path }) {
-                destination = "_files/\(counter)-\(name)"
-                counter += 1
-            }
-            if !attachments.contains(where: { $0.sourcePath == path }) {
-                attachments.append(ImportAttachment(sourcePath: path, destination: destination))
-            }
-            return destination
-        }
+        func attach(_ path: String) -> String { attachments.destination(of: path) }
 
         var index = 0
         // Expands `-sSLX POST` into separate options; a short option that takes an argument ends the cluster.
@@ -228,7 +216,7 @@ public enum CurlImporter {
         let name = "\(verb) \(path.isEmpty ? "/" : path)"
         let request = RequestSpec(name: name, slug: ImportSlug.make(name), method: verb, url: baseURL, query: query, headers: headers,
                                   body: body, auth: auth, timeout: timeout)
-        return (request, attachments, report)
+        return (request, attachments.items, report)
     }
 
     /// `Name: value` (or `Name;` for an empty value) as a header.

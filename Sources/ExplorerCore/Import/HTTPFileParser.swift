@@ -6,7 +6,9 @@ struct HTTPFileParser {
     struct Parsed {
         var requests: [RequestSpec] = []
         var variables: [Variable] = []
-        var attachments: [ImportAttachment] = []
+        var files = ImportAttachmentList()
+        /// The `< file` bodies' files.
+        var attachments: [ImportAttachment] { files.items }
     }
 
     private enum Phase { case preamble, headers, body, handler }
@@ -70,7 +72,10 @@ struct HTTPFileParser {
                     case "name": directiveName = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : nil
                     case "no-redirect": spec.followRedirects = false
                     case "timeout":
-                        if words.count > 1, let seconds = Double(words[1].trimmingCharacters(in: .whitespaces)) { spec.timeout = seconds } else {
+                        // The collection format takes a finite, non-negative number of seconds (`-1`, `nan`, `inf` would not load).
+                        if words.count > 1, let seconds = Double(words[1].trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds >= 0 {
+                            spec.timeout = seconds
+                        } else {
                             report.add(here, "'\(directive)' is not '@timeout SECONDS'; ignored")
                         }
                     case "no-log", "no-cookie-jar", "note", "prompt": break
@@ -118,7 +123,8 @@ struct HTTPFileParser {
         let label = "\(source):\(requestLineNumber)"
         url = ImportURL.cleaned(mapped(url, label))
         if url.hasPrefix("/"), let host = spec.headers.last(where: { $0.name.caseInsensitiveCompare("Host") == .orderedSame }) {
-            url = "http://\(host.value)\(url)"
+            // The header's value is joined as written, so the whole URL is cleaned again (`Host: a b` must not leave a space).
+            url = ImportURL.cleaned("http://\(host.value)\(url)")
             spec.headers.removeAll { $0.name.caseInsensitiveCompare("Host") == .orderedSame }
         }
         if url.contains(".response.") {
@@ -202,15 +208,6 @@ struct HTTPFileParser {
     }
 
     private mutating func attach(_ path: String) -> String {
-        let name = ImportAttachment.fileName(of: path)
-        if let existing = parsed.attachments.first(where: { $0.sourcePath == path }) { return existing.destination }
-        var destination = "_files/" + name
-        var counter = 2
-        while parsed.attachments.contains(where: { $0.destination == destination }) {
-            destination = "_files/\(counter)-\(name)"
-            counter += 1
-        }
-        parsed.attachments.append(ImportAttachment(sourcePath: path, destination: destination))
-        return destination
+        parsed.files.destination(of: path)
     }
 }

@@ -15,9 +15,12 @@ enum ImportBaseURL {
             return "{{\(named.name)}}"
         }
         for request in requests {
+            // The host as written (`host` would decode `%20` to a space), and only when the loader reads the result as
+            // an http(s) URL with a host, as it checks every baseURL.
             if let components = URLComponents(string: request.url), let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
-               let host = components.host, !host.isEmpty, !host.contains("{") {
-                return "\(scheme)://\(host)" + (components.port.map { ":\($0)" } ?? "")
+               let host = components.percentEncodedHost, !host.isEmpty, !host.contains("{") {
+                let candidate = "\(scheme)://\(host)" + (components.port.map { ":\($0)" } ?? "")
+                if let url = URL(string: candidate), url.host != nil { return candidate }
             }
         }
         return "http://localhost"

@@ -218,18 +218,6 @@ extension PostmanReader {
 
     /// The body file's path as the request file will see it, and an attachment for the writer to copy.
     private mutating func attach(_ src: String, depth: Int) -> String {
-        let name = ImportAttachment.fileName(of: src)
-        var destination = "_files/" + name
-        if let existing = attachments.first(where: { $0.sourcePath == src }) {
-            destination = existing.destination
-        } else {
-            var counter = 2
-            while attachments.contains(where: { $0.destination == destination }) {
-                destination = "_files/\(counter)-\(name)"
-                counter += 1
-            }
-            attachments.append(ImportAttachment(sourcePath: src, destination: destination))
-        }
-        return String(repeating: "../", count: depth) + destination
+        String(repeating: "../", count: depth) + files.destination(of: src)
     }
 }

@@ -7,7 +7,9 @@ struct PostmanReader {
     /// What could not be converted.
     var report = ImportReport()
     /// Files that formdata and file bodies name.
-    var attachments: [ImportAttachment] = []
+    var files = ImportAttachmentList()
+    /// The attachments so far.
+    var attachments: [ImportAttachment] { files.items }
 
     init(source: String) { self.source = source }
 
