@@ -3,13 +3,20 @@ public enum ImportSlug {
     /// Names the loader treats specially, which an imported request must not take.
     static let reserved: Set<String> = ["collection", "folder", "secrets"]
 
-    /// `Get user (v2)` → `get-user-v2`; `fallback` when nothing usable is left.
+    /// The most UTF-8 bytes a slug takes: a file name must stay below the file system's 255 bytes, and 32 nested
+    /// folders below the 4,096 of a path. Sixty characters alone do not bound it, since one letter can carry any
+    /// number of combining marks.
+    static let maximumBytes = 100
+
+    /// `Get user (v2)` → `get-user-v2`, at most 60 characters and 100 bytes; `fallback` when nothing usable is left.
     public static func make(_ name: String, fallback: String = "request") -> String {
         var out = ""
         var pendingDash = false
         for character in name.lowercased() {
             if character.isLetter || character.isNumber {
-                if pendingDash, !out.isEmpty { out.append("-") }
+                let dash = pendingDash && !out.isEmpty
+                guard out.utf8.count + (dash ? 1 : 0) + character.utf8.count <= maximumBytes else { break }
+                if dash { out.append("-") }
                 pendingDash = false
                 out.append(character)
             } else {
