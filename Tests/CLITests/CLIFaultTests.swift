@@ -105,6 +105,10 @@ struct CLIFaultTests {
         #expect(saved.status == 0 && saved.stdout.hasPrefix("200 OK") && !saved.stdout.contains("name"), "\(saved.stderr)")
         let bytes = try Data(contentsOf: file)
         #expect(bytes.contains(0xFF) && bytes.starts(with: Data(#"{"name": ""#.utf8)), "invalid UTF-8 is written as received, not replaced")
+        // A path NSString's path methods trap on in Linux Foundation ('//' before a non-ASCII last component).
+        let odd = try await send("utf8", ["--output", directory.path + "//é", "--print", "m"])
+        #expect(odd.status == 0, "\(odd.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path + "/é")) == bytes)
         let failed = try await send("utf8", ["--output", directory.path + "/missing-dir/body.json", "--print", "m"])
         #expect(failed.status == 1)
         #expect(failed.stderr.hasPrefix("error: Not saved: writing ") && failed.stderr.contains("missing-dir/body.json"), "\(failed.stderr)")
