@@ -85,6 +85,8 @@ func runFuzzerDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePo
 
 @_cdecl("HTTPFileImporterFuzz_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    // The scratch directory is empty between inputs; it goes when libFuzzer exits.
+    atexit { try? FileManager.default.removeItem(atPath: scratch) }
     var count = argc
     var arguments = argv
     return runFuzzerDriver(&count, &arguments, httpFileImporterFuzz)

@@ -9,7 +9,7 @@ public struct ImportAttachment: Sendable, Equatable {
 
     /// The last component of `path` as a file name that stays inside `_files/` (never `.`, `..` or empty).
     static func fileName(of path: String) -> String {
-        let name = (path as NSString).lastPathComponent
+        let name = ImportPath.lastComponent(path)
         return name.isEmpty || name.hasPrefix(".") ? "file" + name.replacingOccurrences(of: ".", with: "-") : name
     }
 
