@@ -25,13 +25,13 @@ public func curlImporterFuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CIn
     return 0
 }
 
-/// True for about half of all inputs, the same half every run: the round trip through the disk costs several times the
-/// import, so it is done for a fixed half (FNV-1a of the bytes) and the fuzzer gets through more inputs. The replay
-/// test round-trips every input.
+/// True for about a quarter of all inputs, the same quarter every run: almost every input imports (any word is a URL)
+/// and the round trip through the disk costs three times the import, so it is done for a fixed quarter (FNV-1a of the
+/// bytes) and the fuzzer gets through more inputs (334 exec/s at a half). The replay test round-trips every input.
 private func isSampled(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var hash: UInt32 = 2_166_136_261
     for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-    return hash >> 24 & 1 == 0
+    return hash >> 24 & 3 == 0
 }
 
 /// Writes the collection (without attachments, which name files on this machine) and loads it back.
