@@ -17,11 +17,21 @@ struct FuzzRegressionTests {
         }
     }
 
-    @Test func everyTargetHasASeedCorpus() {
-        for target in ["CollectionLoaderFuzz", "VariableResolverFuzz", "JSONFormatterFuzz", "PostmanImporterFuzz", "HTTPFileImporterFuzz",
-                       "CurlImporterFuzz"] {
+    @Test func everyTargetHasASeedCorpus() throws {
+        let directories = try FileManager.default.contentsOfDirectory(atPath: Self.fuzzRoot.appendingPathComponent("Targets").path)
+            .filter { !$0.hasPrefix(".") }.sorted()
+        #expect(directories.count == 6)
+        for target in directories {
             #expect(FuzzRegressionTests.inputs(target).count >= 5, "\(target)")
         }
+        // Package.swift names the targets itself (SwiftPM caches a manifest by its text, so it must not list a directory):
+        // a target directory missing from that list would make scripts/fuzz.sh, and so CI, fail with "no product named".
+        let manifest = try String(contentsOf: Self.fuzzRoot.deletingLastPathComponent().appendingPathComponent("Package.swift"), encoding: .utf8)
+        let list = try #require(manifest.range(of: "let fuzzTargets = [").flatMap { start in
+            manifest[start.upperBound...].firstIndex(of: "]").map { manifest[start.upperBound..<$0] }
+        })
+        let listed = list.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }.sorted()
+        #expect(listed == directories)
     }
 
     @Test func collectionLoader() throws {
