@@ -62,13 +62,13 @@ struct ImportCommand: ParsableCommand {
                 let data = try read(source)
                 let environments = try environment.map { (data: try read($0), source: $0) }
                 result = try PostmanImporter.importCollection(data, source: source, environments: environments)
-                sourceDirectory = (source as NSString).deletingLastPathComponent
+                sourceDirectory = PathText.deletingLastComponent(source)
             case .http:
                 let text = try text(of: source)
-                let directory = (source as NSString).deletingLastPathComponent
-                let publicFile = environment.first ?? (directory as NSString).appendingPathComponent("http-client.env.json")
-                let privateFile = ((environment.first.map { ($0 as NSString).deletingLastPathComponent } ?? directory) as NSString)
-                    .appendingPathComponent("http-client.private.env.json")
+                let directory = PathText.deletingLastComponent(source)
+                let publicFile = environment.first ?? PathText.appending(directory, "http-client.env.json")
+                let privateFile = PathText.appending(environment.first.map(PathText.deletingLastComponent) ?? directory,
+                                                     "http-client.private.env.json")
                 let publicEnvironments = try optionalFile(publicFile, required: !environment.isEmpty)
                 let privateEnvironments = try optionalFile(privateFile, required: false)
                 result = try HTTPFileImporter.importFile(text, source: source, environments: publicEnvironments,

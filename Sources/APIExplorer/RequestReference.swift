@@ -17,7 +17,7 @@ struct RequestReference {
         }
         guard let located = collection.locate(Array(parts.dropFirst())) else {
             let wanted = ([collection.directory] + parts.dropFirst()).joined(separator: "/")
-            if let problem = result.errors.first(where: { ($0.location.file as NSString).deletingPathExtension == wanted }) {
+            if let problem = result.errors.first(where: { PathText.deletingExtension($0.location.file) == wanted }) {
                 StandardError.write("error: '\(reference)' could not be loaded: \(problem.description)")
                 throw ExitCode(1)
             }

@@ -55,6 +55,18 @@ struct ImportCLITests {
         #expect(envs.stdout.contains("token = ••••••  [secret]") && !envs.stdout.contains("local-secret"))
     }
 
+    /// `import http DIR//é` crashed: Linux Foundation's NSString path methods trap on a path ending in `//` and one non-ASCII
+    /// character, and the importer took the directory for the environment files from it that way.
+    @Test func aSourcePathEndingInSlashesAndOneNonASCIICharacterImports() async throws {
+        let temp = try TempDirectory()
+        try temp.write("é", "GET {{host}}/users\n")
+        try temp.write("http-client.env.json", "{\"dev\": {\"host\": \"http://127.0.0.1:1\"}}\n")
+        let output = try await CLIRunner.run(["import", "http", temp.path + "//é", "--into", temp.path + "/cols"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.hasPrefix("Imported 'é': 1 request"), "\(output.stdout)")
+        #expect(output.stdout.contains("Environments: dev\n"), "\(output.stdout)")
+    }
+
     @Test func curlImportThenSendAgainstTheDemoServer() async throws {
         let server = try await LoopbackServer.start()
         let temp = try TempDirectory()

@@ -8,7 +8,7 @@ import Glibc
 public enum AtomicFileWriter {
     /// True for a git-ignored local file that holds secrets (`secrets.local.yaml`, `*.local.yml`).
     public static func isSecretFile(_ path: String) -> Bool {
-        let name = split(path).name.lowercased()
+        let name = PathText.split(path).name.lowercased()
         return name.hasSuffix(".local.yaml") || name.hasSuffix(".local.yml")
     }
 
@@ -17,8 +17,8 @@ public enum AtomicFileWriter {
     public static func write(_ data: Data, to requestedPath: String, mode: mode_t = 0o644) throws(SaveError) {
         // Write through symbolic links to the file they name: renaming over a link would replace it with a copy.
         let path = resolvingLinks(requestedPath)
-        // Split by hand: on Linux NSString's path methods trap on some paths ('a//é'), and this path comes from the user.
-        let (directory, name) = split(path)
+        // PathText, not NSString: on Linux NSString's path methods trap on some paths ('a//é'), and this one comes from the user.
+        let (directory, name) = PathText.split(path)
         let temporary = (directory.isEmpty ? "." : directory) + "/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         var status = stat()
         let permissions = stat(path, &status) == 0 ? status.st_mode & 0o7777 : (isSecretFile(path) ? 0o600 : mode)
@@ -61,16 +61,9 @@ public enum AtomicFileWriter {
         var path = start
         for _ in 0..<40 {
             guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else { return path }
-            let parent = split(path).directory
+            let parent = PathText.split(path).directory
             path = destination.hasPrefix("/") ? destination : (parent.isEmpty ? destination : parent + "/" + destination)
         }
         return path
-    }
-
-    /// The directory part and the last component of a path, without NSString (`/x` gives `/` and `x`).
-    static func split(_ path: String) -> (directory: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
-        let directory = slash == path.startIndex ? "/" : String(path[..<slash])
-        return (directory, String(path[path.index(after: slash)...]))
     }
 }

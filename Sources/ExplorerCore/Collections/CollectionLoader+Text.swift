@@ -18,7 +18,7 @@ extension CollectionLoader {
         var parser = CollectionFileParser(file: file)
         do {
             let map = try parser.document(text, what: "a collection (name, environments, headers...)")
-            let (root, environments) = try parser.folder(map, slug: (directory as NSString).lastPathComponent, directory: directory,
+            let (root, environments) = try parser.folder(map, slug: PathText.lastComponent(directory), directory: directory,
                                                          isCollection: true)
             return (CollectionSpec(root: root, environments: environments), parser.warnings)
         } catch {

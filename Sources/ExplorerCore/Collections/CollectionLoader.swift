@@ -41,7 +41,7 @@ public struct CollectionLoader: Sendable {
             return result
         }
         for entry in entries where !entry.hasPrefix(".") {
-            let path = (directory as NSString).appendingPathComponent(entry)
+            let path = PathText.appending(directory, entry)
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
             guard let manifest = CollectionLoader.manifest(in: path) else { continue }
             if let collection = loadCollection(at: path, manifest: manifest, into: &result) {
@@ -54,13 +54,13 @@ public struct CollectionLoader: Sendable {
     /// `collection.yaml` (or `.yml`, `.json`) in `directory`, or `folder.*` when `kind` is `"folder"`.
     static func manifest(_ kind: String = "collection", in directory: String) -> String? {
         ["yaml", "yml", "json"]
-            .map { (directory as NSString).appendingPathComponent("\(kind).\($0)") }
+            .map { PathText.appending(directory, "\(kind).\($0)") }
             .first { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// Loads one collection directory.
     public func loadCollection(at directory: String, manifest: String, into result: inout CollectionLoadResult) -> CollectionSpec? {
-        let slug = (directory as NSString).lastPathComponent
+        let slug = PathText.lastComponent(directory)
         var parser = CollectionFileParser(file: manifest)
         let spec: (FolderSpec, [EnvironmentSpec])
         do {
@@ -91,7 +91,7 @@ public struct CollectionLoader: Sendable {
         var slugs: [String: String] = [:]
         // `_files/` and the like hold body files, not requests.
         for entry in entries where !entry.hasPrefix(".") && !entry.hasPrefix("_") {
-            let path = (folder.directory as NSString).appendingPathComponent(entry)
+            let path = PathText.appending(folder.directory, entry)
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 result.problems.append(CollectionProblem(SourceLocation(file: path), "cannot be read (a broken symbolic link?)"))
@@ -112,10 +112,10 @@ public struct CollectionLoader: Sendable {
                 continue
             }
             guard depth == 0 || readsNestedRequests else { continue }
-            let ext = (entry as NSString).pathExtension.lowercased()
+            let ext = PathText.pathExtension(entry).lowercased()
             guard ["yaml", "yml", "json"].contains(ext), !CollectionLoader.reservedFiles.contains(entry),
                   !entry.hasSuffix(".local.yaml"), !entry.hasSuffix(".local.yml") else { continue }
-            let slug = (entry as NSString).deletingPathExtension
+            let slug = PathText.deletingExtension(entry)
             if let other = slugs[slug] {
                 result.problems.append(CollectionProblem(SourceLocation(file: path), "skipped: '\(other)' in the same folder already defines the request '\(slug)'"))
                 continue
@@ -134,7 +134,7 @@ public struct CollectionLoader: Sendable {
     }
 
     private func loadFolder(at directory: String, depth: Int, visited: inout Set<String>, into result: inout CollectionLoadResult) -> FolderSpec? {
-        let slug = (directory as NSString).lastPathComponent
+        let slug = PathText.lastComponent(directory)
         let manifest = CollectionLoader.manifest("folder", in: directory)
         var parser = CollectionFileParser(file: manifest ?? directory)
         var folder: FolderSpec
@@ -190,7 +190,7 @@ public struct CollectionLoader: Sendable {
     /// Fills secret values from `secrets.local.yaml` (environment name → variable → value) and `fromEnv`.
     private func applySecrets(to environments: [EnvironmentSpec], directory: String, into result: inout CollectionLoadResult) -> [EnvironmentSpec] {
         var locals: [String: [String: String]] = [:]
-        let path = (directory as NSString).appendingPathComponent(CollectionLoader.secretsFileName)
+        let path = PathText.appending(directory, CollectionLoader.secretsFileName)
         if FileManager.default.fileExists(atPath: path) {
             let parser = CollectionFileParser(file: path)
             do {
@@ -226,7 +226,11 @@ public struct CollectionLoader: Sendable {
         bytes < 1024 * 1024 ? "\(bytes) bytes" : String(format: "%.1f MB", Double(bytes) / 1024 / 1024)
     }
 
+    /// The canonical path of an existing folder, for spotting symbolic link loops: realpath(3) rather than NSString's
+    /// `resolvingSymlinksInPath`, which traps on Linux for a relative path such as `~/../x`.
     static func realPath(_ path: String) -> String {
-        (path as NSString).resolvingSymlinksInPath
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

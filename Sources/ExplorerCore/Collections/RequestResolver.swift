@@ -167,10 +167,10 @@ public struct RequestResolver: Sendable {
     }
 
     private func body(_ sub: (String) throws(ResolveError) -> String) throws(ResolveError) -> ResolvedBody {
-        let directory = (request.file as NSString).deletingLastPathComponent
+        let directory = PathText.deletingLastComponent(request.file)
         func absolute(_ path: String) throws(ResolveError) -> String {
             let resolved = try sub(path)
-            let full = resolved.hasPrefix("/") ? resolved : (directory as NSString).appendingPathComponent(resolved)
+            let full = resolved.hasPrefix("/") ? resolved : PathText.appending(directory, resolved)
             return (full as NSString).standardizingPath
         }
         switch request.body {
@@ -212,7 +212,7 @@ public struct RequestResolver: Sendable {
             var form = MultipartFormData()
             for field in fields {
                 if let path = field.file {
-                    form.add(name: field.name, filename: (path as NSString).lastPathComponent,
+                    form.add(name: field.name, filename: PathText.lastComponent(path),
                              contentType: field.contentType ?? "application/octet-stream", data: try read(path))
                 } else {
                     form.add(name: field.name, value: field.value ?? "")

@@ -41,7 +41,7 @@ struct HTTPFileExporter {
                 lines.append("--\(HTTPFileExporter.boundary)")
                 var disposition = "Content-Disposition: form-data; name=\"\(masker.mask(field.name))\""
                 if let path = field.file {
-                    disposition += "; filename=\"\((path as NSString).lastPathComponent)\""
+                    disposition += "; filename=\"\(PathText.lastComponent(path))\""
                     lines.append(disposition)
                     if let type = field.contentType { lines.append("Content-Type: \(type)") }
                     lines += ["", "< \(masker.mask(path))"]

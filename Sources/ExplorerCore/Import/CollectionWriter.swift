@@ -12,7 +12,7 @@ public enum CollectionWriter {
         var planned = collection
         // Slugs are re-made so that no name, however it was built, can leave the collections directory.
         planned.root.slug = ImportSlug.make(collection.root.slug, fallback: "imported")
-        let directory = (collectionsDirectory as NSString).appendingPathComponent(planned.root.slug)
+        let directory = PathText.appending(collectionsDirectory, planned.root.slug)
         planned.root = plan(planned.root, directory: directory)
         return planned
     }
@@ -25,12 +25,12 @@ public enum CollectionWriter {
         copy.folders = folder.folders.map { sub in
             var child = sub
             child.slug = ImportSlug.unique(ImportSlug.make(sub.slug, fallback: "folder"), in: &taken)
-            return plan(child, directory: (directory as NSString).appendingPathComponent(child.slug))
+            return plan(child, directory: PathText.appending(directory, child.slug))
         }
         copy.requests = folder.requests.map { request in
             var item = request
             item.slug = ImportSlug.unique(ImportSlug.make(request.slug), in: &taken)
-            item.file = (directory as NSString).appendingPathComponent(item.slug + ".yaml")
+            item.file = PathText.appending(directory, item.slug + ".yaml")
             return item
         }
         // The source's order is kept with an `order` list, written only when it differs from the name order.
@@ -76,7 +76,7 @@ public enum CollectionWriter {
         var entries = files.map { (path: $0.path, data: Data($0.text.utf8)) }
         var problems: [ImportReportItem] = []
         var keptSecrets = false
-        let oldSecrets = (destination as NSString).appendingPathComponent(CollectionLoader.secretsFileName)
+        let oldSecrets = PathText.appending(destination, CollectionLoader.secretsFileName)
         if exists, !entries.contains(where: { $0.path == CollectionLoader.secretsFileName }), let data = manager.contents(atPath: oldSecrets) {
             entries.append((CollectionLoader.secretsFileName, data))
             entries.append((".gitignore", Data("# Secret values stay out of git.\n*.local.yaml\n*.local.yml\n".utf8)))
@@ -84,7 +84,7 @@ public enum CollectionWriter {
         }
         for attachment in result.attachments {
             let source = attachment.sourcePath.hasPrefix("/") ? attachment.sourcePath
-                : ((sourceDirectory ?? manager.currentDirectoryPath) as NSString).appendingPathComponent(attachment.sourcePath)
+                : PathText.appending(sourceDirectory ?? manager.currentDirectoryPath, attachment.sourcePath)
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue, let data = manager.contents(atPath: source) else {
                 problems.append(ImportReportItem(path: attachment.sourcePath,
@@ -102,12 +102,12 @@ public enum CollectionWriter {
     public static func add(_ request: RequestSpec, to folder: FolderSpec) throws(CollectionWriteError) -> RequestSpec {
         let manager = FileManager.default
         let existing = (try? manager.contentsOfDirectory(atPath: folder.directory)) ?? []
-        var taken = Set(existing.map { ($0 as NSString).deletingPathExtension.lowercased() })
+        var taken = Set(existing.map { PathText.deletingExtension($0).lowercased() })
         taken.formUnion(folder.folders.map { $0.slug.lowercased() })
         taken.formUnion(folder.requests.map { $0.slug.lowercased() })
         var item = request
         item.slug = ImportSlug.unique(ImportSlug.make(request.slug), in: &taken)
-        item.file = (folder.directory as NSString).appendingPathComponent(item.slug + ".yaml")
+        item.file = PathText.appending(folder.directory, item.slug + ".yaml")
         let text: String
         do { text = try CollectionYAML.request(item) } catch { throw .failed(path: item.file, reason: "could not build YAML: \(error)") }
         guard !manager.fileExists(atPath: item.file) else { throw .exists(path: item.file) }
@@ -119,20 +119,20 @@ public enum CollectionWriter {
     /// into place; on any failure the temporary directory is removed and `destination` is as it was.
     static func install(_ entries: [(path: String, data: Data)], at destination: String, replacing: Bool) throws(CollectionWriteError) {
         let manager = FileManager.default
-        let parent = (destination as NSString).deletingLastPathComponent
+        let parent = PathText.deletingLastComponent(destination)
         do {
             try manager.createDirectory(atPath: parent.isEmpty ? "." : parent, withIntermediateDirectories: true)
         } catch {
             throw .failed(path: parent, reason: error.localizedDescription)
         }
         let suffix = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let name = (destination as NSString).lastPathComponent
+        let name = PathText.lastComponent(destination)
         // A dot name: the loader skips it, so a half-written import is never read as a collection.
-        let temporary = (parent as NSString).appendingPathComponent(".\(name).import-\(suffix)")
+        let temporary = PathText.appending(parent, ".\(name).import-\(suffix)")
         do {
             try manager.createDirectory(atPath: temporary, withIntermediateDirectories: false)
             for entry in entries {
-                try writeFile(entry.data, at: (temporary as NSString).appendingPathComponent(entry.path))
+                try writeFile(entry.data, at: PathText.appending(temporary, entry.path))
             }
             try moveIntoPlace(temporary, destination: destination, replacing: replacing, suffix: suffix)
         } catch let error as CollectionWriteError {
@@ -145,7 +145,7 @@ public enum CollectionWriter {
     }
 
     private static func writeFile(_ data: Data, at path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: PathText.deletingLastComponent(path), withIntermediateDirectories: true)
         guard FileManager.default.createFile(atPath: path, contents: data) else {
             throw CollectionWriteError.failed(path: path, reason: String(cString: strerror(errno)))
         }
@@ -158,8 +158,8 @@ public enum CollectionWriter {
             guard rename(temporary, destination) == 0 else { throw .failed(path: destination, reason: String(cString: strerror(errno))) }
             return
         }
-        let parent = (destination as NSString).deletingLastPathComponent
-        let aside = (parent as NSString).appendingPathComponent(".\((destination as NSString).lastPathComponent).replaced-\(suffix)")
+        let parent = PathText.deletingLastComponent(destination)
+        let aside = PathText.appending(parent, ".\(PathText.lastComponent(destination)).replaced-\(suffix)")
         guard rename(destination, aside) == 0 else { throw .failed(path: destination, reason: String(cString: strerror(errno))) }
         guard rename(temporary, destination) == 0 else {
             let reason = String(cString: strerror(errno))

@@ -15,7 +15,7 @@ public enum HTTPFileImporter {
                                   privateEnvironments: (data: Data, source: String)? = nil) throws(ImportError) -> ImportResult {
         var parser = HTTPFileParser(source: source)
         let parsed = try parser.parse(text)
-        let fileName = ImportPath.deletingExtension(ImportPath.lastComponent(source))
+        let fileName = PathText.deletingExtension(PathText.lastComponent(source))
         let name = fileName.isEmpty ? "Imported" : fileName
         var report = parser.report
         let root = FolderSpec(name: name, slug: ImportSlug.make(name, fallback: "imported"), variables: parsed.variables, requests: parsed.requests)

@@ -9,7 +9,8 @@ public struct ImportAttachment: Sendable, Equatable {
 
     /// The last component of `path` as a file name that stays inside `_files/` (never `.`, `..` or empty).
     static func fileName(of path: String) -> String {
-        let name = ImportPath.lastComponent(path)
+        let component = PathText.lastComponent(path)
+        let name = component == "/" ? "" : component
         return name.isEmpty || name.hasPrefix(".") ? "file" + name.replacingOccurrences(of: ".", with: "-") : name
     }
 

@@ -35,7 +35,7 @@ public enum PostmanImporter {
             }
             throw root.error(source, "", "missing 'values'; expected a Postman environment export with a 'values' array")
         }
-        let fileName = ImportPath.deletingExtension(ImportPath.lastComponent(source))
+        let fileName = PathText.deletingExtension(PathText.lastComponent(source))
         let name = try root.string("name", source, "") ?? fileName
         var variables: [Variable] = []
         for (index, item) in try root.array("values", source, "").enumerated() {

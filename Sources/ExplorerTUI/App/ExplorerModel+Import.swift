@@ -59,7 +59,7 @@ extension ExplorerModel {
             loadedFiles[request.file] = data
             var requests = collections[index].root.requests + [request]
             // The loader lists request files in name order, after those the collection's `order` names.
-            requests.sort { ($0.file as NSString).lastPathComponent < ($1.file as NSString).lastPathComponent }
+            requests.sort { PathText.lastComponent($0.file) < PathText.lastComponent($1.file) }
             collections[index].root.requests = requests
             collections[index].root.applyOrder()
             expanded.insert(slug)

@@ -39,7 +39,7 @@ extension ExplorerModel {
         if let index {
             let directory = collections[index].directory
             let relative = String(file.dropFirst(directory.count)).drop { $0 == "/" }
-            return relative.isEmpty ? (file as NSString).lastPathComponent : String(relative)
+            return relative.isEmpty ? PathText.lastComponent(file) : String(relative)
         }
         return file.split(separator: "/").suffix(2).joined(separator: "/")
     }
