@@ -13,7 +13,8 @@ struct FaultEndToEndTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try "name: Faults\nenvironments:\n  - name: local\n    baseURL: \(baseURL)\n"
             .write(to: directory.appendingPathComponent("collection.yaml"), atomically: true, encoding: .utf8)
-        for (name, timeout) in [("a-never", "timeout: 1\n"), ("b-reset", ""), ("c-hostile", ""), ("d-ok", ""), ("e-large", "")] {
+        for name in FaultEndToEndTests.order {
+            let timeout = ["a-never", "f-stall", "g-slow"].contains(name) ? "timeout: 1\n" : ""
             try "name: \(name)\nurl: /\(name)\n\(timeout)"
                 .write(to: directory.appendingPathComponent("\(name).yaml"), atomically: true, encoding: .utf8)
         }
@@ -30,17 +31,21 @@ struct FaultEndToEndTests {
 
     /// Selects the request named `name` (requests are listed in name order below the collection row) and sends it.
     private func send(_ name: String, in session: TmuxSession) throws {
-        let order = ["a-never", "b-reset", "c-hostile", "d-ok", "e-large"]
-        let steps = (order.firstIndex(of: name) ?? 0) + 1
+        let steps = (FaultEndToEndTests.order.firstIndex(of: name) ?? 0) + 1
         try session.sendKeys("g")
         for _ in 0..<steps { try session.sendKeys("j") }
         try session.sendKeys("Enter")
     }
 
+    /// The requests of the `Faults` collection, in the order the tree lists them.
+    static let order = ["a-never", "b-reset", "c-hostile", "d-ok", "e-large", "f-stall", "g-slow", "h-utf8", "i-http10", "j-bomb"]
+
     static let routes: [String: Fault] = [
         "/a-never": .neverAnswer, "/b-reset": .resetMidBody, "/c-hostile": .hostileContent,
         "/d-ok": .respond(status: 200, headers: ["Content-Type: application/json"], body: #"{"fine": true}"#),
-        "/e-large": .largeBody(bytes: 100 << 20),
+        "/e-large": .largeBody(bytes: 100 << 20), "/f-stall": .stallAfterHeaders, "/g-slow": .slowBody(interval: 2),
+        "/h-utf8": .invalidUTF8JSON, "/i-http10": .closeDelimited(body: "all of it\nuntil the close"),
+        "/j-bomb": .gzipBomb(expandedBytes: 24 << 20),
     ]
 
     @Test func aTimeoutAndAResetAreShownAndTheExplorerStaysUsable() throws {
@@ -54,6 +59,40 @@ struct FaultEndToEndTests {
 
         try send("b-reset", in: session)
         try session.waitFor("Connection lost")
+
+        try send("d-ok", in: session)
+        try session.waitFor("\"fine\": true")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    /// Headers followed by silence, a body slower than the timeout, invalid UTF-8 under a JSON type, an HTTP/1.0 body that
+    /// ends at the close and a gzip bomb: each is shown for what it is, and the explorer goes on working after each.
+    @Test func stallsSlowBodiesAndOddBodiesAreShownAndTheExplorerStaysUsable() throws {
+        let server = try FaultServer(routes: FaultEndToEndTests.routes)
+        let (session, collections) = try explorer(server)
+        defer { session.kill(); server.stop(); try? FileManager.default.removeItem(at: collections) }
+
+        try send("f-stall", in: session)
+        #expect(try session.waitFor("Timed out").contains("Request failed"))
+        try send("d-ok", in: session)
+        try session.waitFor("\"fine\": true")
+        try send("g-slow", in: session)
+        #expect(try session.waitFor("Timed out").contains("Request failed"))
+
+        try send("h-utf8", in: session)
+        let utf8 = try session.waitFor("\"ok\": true")
+        #expect(utf8.contains("200 OK") && utf8.contains("\u{FFFD}"), "invalid bytes are shown as U+FFFD")
+
+        try send("i-http10", in: session)
+        let http10 = try session.waitFor("until the close")
+        #expect(http10.contains("all of it") && http10.contains("200 OK"))
+
+        // 24 MB of decoded body from a small gzip stream: under the default size limit it arrives whole and, being over
+        // 16 MiB, is paged from a temporary file.
+        try send("j-bomb", in: session)
+        let bomb = try session.waitFor("24.0 MB", timeout: 60)
+        #expect(bomb.contains("200 OK") && bomb.contains("paged from a temporary file"))
 
         try send("d-ok", in: session)
         try session.waitFor("\"fine\": true")
