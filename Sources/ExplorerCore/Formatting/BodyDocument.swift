@@ -113,11 +113,14 @@ public final class BodyDocument: @unchecked Sendable {
 
     /// Indexes of the lines whose text contains `query`, ignoring case; stops early (with what it found) once
     /// `isCancelled` returns true. Chunks are formatted one at a time and not cached, so a search does not evict the page on screen.
+    /// A match that runs across the cut between two pieces of a long text line counts for the piece it starts in.
     public func matchingLines(_ query: String, isCancelled: () -> Bool = { false }) -> [Int] {
         guard !query.isEmpty else { return [] }
         let needle = query.lowercased()
         let asciiNeedle = needle.utf8.allSatisfy { $0 < 0x80 } && masker == nil ? Array(needle.utf8) : nil
         var matches: [Int] = []
+        // The end of the previous line, kept to find a match that starts there and ends in the next piece.
+        var previousTail = ""
         var chunk = 0
         while chunk * Self.chunkSize < lineCount {
             if isCancelled() { break }
@@ -129,13 +132,29 @@ public final class BodyDocument: @unchecked Sendable {
                     matches.append(base + offset)
                 }
             } else {
-                for (offset, line) in formatChunk(chunk).enumerated() where line.text.lowercased().contains(needle) {
-                    matches.append(base + offset)
+                for (offset, line) in formatChunk(chunk).enumerated() {
+                    let text = line.text.lowercased()
+                    let index = base + offset
+                    if text.contains(needle) {
+                        matches.append(index)
+                    } else if !previousTail.isEmpty, continuesPreviousLine(index), matches.last != index - 1,
+                              (previousTail + text.prefix(needle.count - 1)).contains(needle) {
+                        matches.append(index - 1)
+                    }
+                    previousTail = String(text.suffix(needle.count - 1))
                 }
             }
             chunk += 1
         }
         return matches
+    }
+
+    /// True when display line `index` is a piece of a long text line that began on the line before.
+    private func continuesPreviousLine(_ index: Int) -> Bool {
+        guard case let .text(data, starts, notes) = storage else { return false }
+        let line = index - notes.count
+        guard line > 0, line < starts.count, starts[line] > 0 else { return false }
+        return data[data.startIndex + starts[line] - 1] != 0x0A
     }
 
     // MARK: - Chunks

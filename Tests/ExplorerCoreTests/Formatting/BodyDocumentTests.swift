@@ -87,6 +87,20 @@ import Testing
         #expect(document.line(at: 1)?.text.utf8.count == BodyDocument.maxLineBytes - 7)
     }
 
+    @Test func aSearchFindsAMatchRunningAcrossTheCutBetweenPieces() {
+        // "NeedleInHay" starts 6 bytes before the cut at 8192, so neither piece holds all of it.
+        let line = String(repeating: "a", count: BodyDocument.maxLineBytes - 6) + "NeedleInHay" + String(repeating: "b", count: 50)
+        let body = Data("first\n\(line)\nneedle on its own\nother".utf8)
+        let document = BodyDocument(body, contentType: "text/plain")
+        #expect(document.line(at: 2)?.text.hasSuffix("Needle") == true && document.line(at: 3)?.text.hasPrefix("InHay") == true)
+        #expect(document.matchingLines("needleinhay") == [2], "the match is found, in the piece where it starts")
+        #expect(document.matchingLines("needle") == [2, 4])
+        #expect(document.matchingLines("inhay") == [3])
+        // Across the end of a real line there is no match: "first" and the next line are not one line.
+        #expect(document.matchingLines("firstaaa").isEmpty)
+        #expect(document.matchingLines("ownother").isEmpty)
+    }
+
     @Test func aCRLFLineOfExactlyThePieceSizeIsNotCut() {
         let body = Data((String(repeating: "x", count: BodyDocument.maxLineBytes) + "\r\nnext").utf8)
         let lines = BodyDocument(body, contentType: "text/plain").allLines.map(\.text)
