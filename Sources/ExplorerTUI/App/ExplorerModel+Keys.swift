@@ -136,11 +136,7 @@ extension ExplorerModel {
             if row.method == nil { expanded.insert(row.key) }
         default: return
         }
-        let current = treeRows
-        if current.indices.contains(treeSelection), current[treeSelection].method != nil, selectedRequestKey != current[treeSelection].key {
-            selectedRequestKey = current[treeSelection].key
-            headerSelection = 0
-        }
+        syncSelectionWithCursor()
     }
 
     private mutating func requestAction(_ action: AppAction) {
@@ -213,12 +209,18 @@ extension ExplorerModel {
         case .escape:
             filterField = nil
             filter = ""
+            // Back to the whole tree: the cursor goes to the selected request, its folders opened to show it.
+            revealSelectedRequest()
         default:
             _ = field.handle(key)
             filterField = field
+            let changed = field.text != filter
             filter = field.text
+            // The cursor goes to the first request that matches, so the request shown and sent is the one highlighted.
+            if changed, !filter.isEmpty, let first = treeRows.firstIndex(where: { $0.method != nil }) { treeSelection = first }
         }
         treeSelection = min(treeSelection, max(0, treeRows.count - 1))
+        syncSelectionWithCursor()
         return []
     }
 

@@ -153,6 +153,34 @@ public struct ExplorerModel: Sendable {
                                environment: environment(of: selected.collection), demoBaseURL: demoBaseURL)
     }
 
+    /// Makes the request shown (and sent by Ctrl-J) agree with the tree cursor: a request under the cursor becomes the
+    /// selected one; on a folder or collection row the last request stays shown only if it is in the same collection.
+    mutating func syncSelectionWithCursor() {
+        let rows = treeRows
+        guard rows.indices.contains(treeSelection) else {
+            selectedRequestKey = nil
+            return
+        }
+        let row = rows[treeSelection]
+        if row.method != nil {
+            if selectedRequestKey != row.key {
+                selectedRequestKey = row.key
+                headerSelection = 0
+            }
+        } else if let key = selectedRequestKey, collections.indices.contains(row.collectionIndex),
+                  key.split(separator: "/").first.map(String.init) != collections[row.collectionIndex].slug {
+            selectedRequestKey = nil
+        }
+    }
+
+    /// Opens the folders above the selected request and puts the tree cursor on it, when there is one.
+    mutating func revealSelectedRequest() {
+        guard let key = selectedRequestKey else { return }
+        let parts = key.split(separator: "/").map(String.init)
+        for depth in 1..<max(1, parts.count) { expanded.insert(parts[..<depth].joined(separator: "/")) }
+        if let row = treeRows.firstIndex(where: { $0.key == key }) { treeSelection = row }
+    }
+
     /// The collection the tree selection is in (for the top bar and the environment picker).
     public var currentCollection: CollectionSpec? {
         if let selected = selectedRequest { return selected.collection }
@@ -209,6 +237,7 @@ public struct ExplorerModel: Sendable {
         isLoadingRequests = false
         if let selectedKey, let index = treeRows.firstIndex(where: { $0.key == selectedKey }) { treeSelection = index }
         treeSelection = min(treeSelection, max(0, treeRows.count - 1))
+        syncSelectionWithCursor()
     }
 
     private mutating func applySavedHeaders(_ headers: [KeyValue], key: String) {

@@ -34,7 +34,48 @@ struct ExplorerModelTests {
         Fixtures.press([.character("/")] + Fixtures.typing("creat"), &model)
         #expect(model.treeRows.map(\.title) == ["Demo", "Users", "Create 用户 🚀"])
         Fixtures.press([.escape], &model)
-        #expect(model.filter.isEmpty && model.treeRows.count == 3)
+        // The whole tree again, with the folder of the request the filter selected opened.
+        #expect(model.filter.isEmpty && model.treeRows.map(\.title) == ["Demo", "Users", "Get user", "Create 用户 🚀", "Status"])
+        #expect(model.treeRows[model.treeSelection].title == "Create 用户 🚀")
+    }
+
+    /// The request highlighted is the one shown and sent: filtering used to leave a DELETE selected under a highlighted GET.
+    @Test func filteringMovesTheCursorAndTheSelectionToTheFirstMatch() {
+        var model = Fixtures.model()
+        Fixtures.press([.character("G")], &model)
+        #expect(model.selectedRequestKey == "Demo/status")
+        Fixtures.press([.character("/")] + Fixtures.typing("get"), &model)
+        #expect(model.treeRows[model.treeSelection].title == "Get user")
+        #expect(model.selectedRequestKey == "Demo/users/get-user")
+        Fixtures.press([.enter], &model)
+        let effects = Fixtures.press([.control("j")], &model)
+        guard case let .send(_, resolver)? = effects.first else { Issue.record("expected a send, got \(effects)"); return }
+        #expect(resolver.request.slug == "get-user" && resolver.request.method == "GET")
+        // Escape clears the filter; the cursor stays on the selected request, its folder opened.
+        Fixtures.press([.character("/"), .escape], &model)
+        #expect(model.filter.isEmpty)
+        #expect(model.treeRows[model.treeSelection].key == "Demo/users/get-user")
+        #expect(model.selectedRequestKey == "Demo/users/get-user")
+        // A filter that matches nothing leaves nothing selected to send by mistake.
+        Fixtures.press([.character("/")] + Fixtures.typing("zzz"), &model)
+        #expect(model.treeRows.isEmpty && model.selectedRequestKey == nil)
+    }
+
+    @Test func aFolderRowInAnotherCollectionDropsTheSelectedRequest() {
+        var other = Fixtures.collection
+        other.root.name = "Other"
+        other.root.slug = "Other"
+        var model = ExplorerModel(collections: [Fixtures.collection, other], width: 80, height: 24)
+        Fixtures.press([.character("j"), .right, .down], &model)
+        #expect(model.selectedRequestKey == "Demo/users/get-user")
+        // Onto the folder of the same collection: the request stays shown.
+        Fixtures.press([.up], &model)
+        #expect(model.selectedRequestKey == "Demo/users/get-user")
+        // Onto the other collection's row: nothing is shown, so Ctrl-J cannot send Demo's request, and I imports into Other.
+        Fixtures.press([.character("G")], &model)
+        #expect(model.treeRows[model.treeSelection].title == "Other")
+        #expect(model.selectedRequestKey == nil && model.currentCollection?.slug == "Other")
+        #expect(Fixtures.press([.control("j")], &model).isEmpty)
     }
 
     @Test func enterOnARequestSendsAndANewSendCancelsThePrevious() {
