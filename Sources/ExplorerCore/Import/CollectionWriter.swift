@@ -144,11 +144,27 @@ public enum CollectionWriter {
         }
     }
 
+    /// Creates the file: a secret file (`secrets.local.yaml`) readable by its owner only from the moment it exists,
+    /// others as the umask allows.
     private static func writeFile(_ data: Data, at path: String) throws {
         try FileManager.default.createDirectory(atPath: PathText.deletingLastComponent(path), withIntermediateDirectories: true)
-        guard FileManager.default.createFile(atPath: path, contents: data) else {
-            throw CollectionWriteError.failed(path: path, reason: String(cString: strerror(errno)))
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, AtomicFileWriter.isSecretFile(path) ? 0o600 : 0o666)
+        guard fd >= 0 else { throw CollectionWriteError.failed(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let written = Glibc.write(fd, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
         }
+        if failure != 0 { throw CollectionWriteError.failed(path: path, reason: String(cString: strerror(failure))) }
     }
 
     /// Renames the finished directory over the destination; an old collection is moved aside first and put back if

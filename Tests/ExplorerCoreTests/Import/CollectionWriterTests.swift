@@ -33,6 +33,7 @@ struct CollectionWriterTests {
         #expect(entries(temp.root) == ["mine"])
         #expect(entries(temp.root + "/mine") == [".gitignore", "collection.yaml", "get-a.yaml", "secrets.local.yaml"])
         #expect(try String(contentsOfFile: temp.root + "/mine/secrets.local.yaml", encoding: .utf8) == "local:\n  token: t\n")
+        #expect(try FileManager.default.attributesOfItem(atPath: temp.root + "/mine/secrets.local.yaml")[.posixPermissions] as? Int == 0o600)
     }
 
     @Test func aFailureHalfwayLeavesNothingBehind() throws {

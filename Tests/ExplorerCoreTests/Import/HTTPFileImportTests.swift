@@ -66,6 +66,10 @@ struct HTTPFileImportTests {
         #expect(!manifest.contains("local-secret") && !manifest.contains("staging-secret"))
         #expect(try String(contentsOfFile: directory + "/secrets.local.yaml", encoding: .utf8) == "local:\n  token: local-secret\nstaging:\n  token: staging-secret\n")
         #expect(try String(contentsOfFile: directory + "/.gitignore", encoding: .utf8).contains("*.local.yaml"))
+        // The secrets are readable by their owner only (they were 0644); the rest is ordinary.
+        func mode(_ name: String) throws -> Int? { try FileManager.default.attributesOfItem(atPath: directory + "/" + name)[.posixPermissions] as? Int }
+        #expect(try mode("secrets.local.yaml") == 0o600)
+        #expect(try mode("collection.yaml") == 0o666 & ~ImportUmask.current)
         #expect(FileManager.default.contents(atPath: directory + "/_files/body.json") == (try ImportFixtures.data("body.json")))
         // The body file resolves relative to the request file, so the request really sends it.
         let collection = try #require(loaded.collections.first)
