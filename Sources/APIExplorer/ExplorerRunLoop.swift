@@ -44,6 +44,9 @@ final class ExplorerRunLoop {
         while running {
             var changed = false
             if let key = terminal.readKey(timeoutMilliseconds: 25, wakingOn: inbox.wakeDescriptor) {
+                // The clock only ticks while a request is in flight: bring it up to date before a key can start one,
+                // or "Sending… 10.6 s" counts from the last tick rather than from the key.
+                _ = apply(.ticked(Date()))
                 running = apply(.keyPressed(key)) && running
                 changed = true
             }
@@ -143,15 +146,12 @@ final class ExplorerRunLoop {
         }
     }
 
-    /// The error in words, with what to try.
+    /// The error in words, with what to try: ExplorerCore's sentence already ends with a suggestion, so only the
+    /// explorer's own way out is added (it repeated the suggestion in other words after a raw newline).
     static func advice(for error: RequestError) -> String {
-        let hint: String
         switch error.transportFailure {
-        case .connectionRefused?: hint = "Start the server, or press e to pick another environment."
-        case .timedOut?: hint = "The server did not answer in time; raise the request's timeout or try again."
-        case .hostNotFound?: hint = "Check the host name in the environment's baseURL, and your network."
-        default: hint = "Check the URL and the environment (press e), then send again."
+        case .connectionRefused?: return error.localizedDescription + " Or press e to pick another environment."
+        default: return error.localizedDescription
         }
-        return error.localizedDescription + "\n" + hint
     }
 }

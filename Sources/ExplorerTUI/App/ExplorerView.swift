@@ -190,7 +190,8 @@ public enum ExplorerView {
             let frame = frames[Int(elapsed * 10) % frames.count]
             _ = buffer.write("\(frame) Sending… \(String(format: "%.1f", elapsed)) s   (Esc cancels)", at: first, style: .bold, maxWidth: inner.width)
         case let .failed(message):
-            Paragraph(lines: [StyledLine("✗ Request failed", style: Theme.error)] + [StyledLine(message)], wrap: true).render(in: inner, buffer: &buffer)
+            let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }
+            Paragraph(lines: [StyledLine("✗ Request failed", style: Theme.error)] + lines, wrap: true).render(in: inner, buffer: &buffer)
         case let .received(summary):
             var spans = [Span(" \(summary.statusCode) \(summary.reason) ", style: Theme.status(summary.statusCode)),
                          Span("  \(MeasurementText.duration(summary.duration))  \(MeasurementText.byteCount(summary.byteCount))")]

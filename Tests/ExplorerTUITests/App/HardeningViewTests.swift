@@ -54,6 +54,24 @@ struct HardeningViewTests {
         #expect(staging.contains("env: staging") && staging.contains("⚠ TLS verification off"))
     }
 
+    /// A failure message of several lines is shown as several lines (a raw newline was drawn as `^J`).
+    @Test func aMultiLineFailureIsShownLineByLine() {
+        var model = Fixtures.model(width: 100, height: 30)
+        Fixtures.press([.character("G"), .enter], &model)
+        _ = model.update(.requestFailed(id: 1, message: "Connection refused — GET http://x/status.\nOr press e to pick another environment."))
+        let rows = screen(model).split(separator: "\n")
+        #expect(!rows.contains { $0.contains("^J") })
+        let first = rows.firstIndex { $0.contains("Connection refused") }
+        let second = rows.firstIndex { $0.contains("Or press e to pick another environment.") }
+        #expect(first != nil && second == first.map { $0 + 1 })
+        // Both start at the pane's left edge: a newline written into the row would leave the second part mid-row.
+        func column(_ text: String, _ row: Int?) -> Int? {
+            guard let row, let found = rows[row].range(of: text) else { return nil }
+            return rows[row].distance(from: rows[row].startIndex, to: found.lowerBound)
+        }
+        #expect(column("Connection refused", first) != nil && column("Connection refused", first) == column("Or press e", second))
+    }
+
     @Test func hostileNamesAndValuesNeverReachTheTerminalRaw() {
         let hostile = "\u{1B}]52;c;cm0=\u{07}\u{1B}[2J\u{9B}31m"
         let request = RequestSpec(name: "req" + hostile, slug: "req", url: "/x" + hostile, headers: [KeyValue("X-H", "v" + hostile)],
