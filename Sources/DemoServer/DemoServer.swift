@@ -45,9 +45,9 @@ public actor DemoServer {
         _ = await runTask?.result
     }
 
-    /// Stops listening and closes open connections.
-    public func stop() async {
-        await server?.stop(timeout: 1)
+    /// Stops listening and closes open connections, giving requests in progress up to `timeout` seconds to finish.
+    public func stop(timeout: TimeInterval = 1) async {
+        await server?.stop(timeout: timeout)
         runTask?.cancel()
         server = nil
         runTask = nil
