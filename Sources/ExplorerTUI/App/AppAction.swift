@@ -4,7 +4,7 @@ public enum AppAction: Sendable, Equatable {
     case moveUp, moveDown, pageUp, pageDown, top, bottom, collapse, expand, activate
     case nextTab, previousTab, filter
     case addHeader, editHeader, deleteHeader, toggleHeader
-    case toggleWrap, toggleLineNumbers, search, nextMatch, previousMatch
+    case toggleWrap, toggleLineNumbers, search, nextMatch, previousMatch, scrollLeft, scrollRight
     case exportRequest, compareEnvironments
     case importCurl
 }

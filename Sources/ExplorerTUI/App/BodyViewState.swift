@@ -2,6 +2,10 @@
 public struct BodyViewState: Sendable {
     /// The first visible line.
     public var scroll = 0
+    /// Rows of the first visible line scrolled past, when it wraps onto more rows than fit.
+    public var scrollRow = 0
+    /// Display columns scrolled past on the left, when lines do not wrap.
+    public var column = 0
     /// True when long lines wrap instead of being cut.
     public var wrap = false
     /// True when line numbers are shown.
@@ -21,4 +25,13 @@ public struct BodyViewState: Sendable {
 
     /// Creates the default view.
     public init() {}
+
+    /// The first visible line and row.
+    var position: BodyPosition {
+        get { BodyPosition(line: scroll, row: scrollRow) }
+        set {
+            scroll = newValue.line
+            scrollRow = newValue.row
+        }
+    }
 }

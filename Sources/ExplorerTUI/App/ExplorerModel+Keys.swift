@@ -151,25 +151,54 @@ extension ExplorerModel {
     }
 
     private mutating func responseAction(_ action: AppAction) {
-        let total: Int
-        switch response {
-        case let .received(summary): total = responseTab == .body ? summary.body.lineCount : summary.headers.count
-        default: total = 0
-        }
         let page = ScreenLayout(width: width, height: height).bodyHeight
+        // The body scrolls by screen rows (a wrapped line takes several); the headers table by rows of the table.
+        var body: BodyRows?
+        var total = 0
+        if case let .received(summary) = response {
+            if responseTab == .body { body = BodyRows(summary.body, model: self) } else { total = summary.headers.count }
+        }
         let last = max(0, total - page)
+        func scroll(by rows: Int) {
+            if let body {
+                bodyView.position = body.moved(bodyView.position, by: rows, page: page)
+            } else {
+                bodyView.scroll = min(last, max(0, bodyView.scroll + rows))
+            }
+        }
         switch action {
-        case .moveUp: bodyView.scroll = max(0, bodyView.scroll - 1)
-        case .moveDown: bodyView.scroll = min(last, bodyView.scroll + 1)
-        case .pageUp: bodyView.scroll = max(0, bodyView.scroll - page)
-        case .pageDown: bodyView.scroll = min(last, bodyView.scroll + page)
-        case .top: bodyView.scroll = 0
-        case .bottom: bodyView.scroll = last
+        case .moveUp: scroll(by: -1)
+        case .moveDown: scroll(by: 1)
+        case .pageUp: scroll(by: -page)
+        case .pageDown: scroll(by: page)
+        case .top: bodyView.position = BodyPosition(line: 0, row: 0)
+        case .bottom:
+            if let body { bodyView.position = body.end(page: page) } else { bodyView.scroll = last }
+        case .scrollLeft, .scrollRight:
+            guard let body, !bodyView.wrap else {
+                if body != nil { status = "Lines wrap (w turns wrapping off to scroll sideways)." }
+                return
+            }
+            let step = max(8, body.textWidth / 2)
+            if action == .scrollLeft {
+                bodyView.column = max(0, bodyView.column - step)
+            } else {
+                // No further than where the widest line on screen ends at the right edge.
+                let widest = body.document.lines(in: bodyView.scroll..<(bodyView.scroll + page)).map { BodyRows.styled($0).width }.max() ?? 0
+                bodyView.column = min(max(0, widest - body.textWidth), bodyView.column + step)
+            }
         case .nextTab, .previousTab:
             responseTab = responseTab == .body ? .headers : .body
-            bodyView.scroll = 0
-        case .toggleWrap: bodyView.wrap.toggle()
-        case .toggleLineNumbers: bodyView.lineNumbers.toggle()
+            bodyView.position = BodyPosition(line: 0, row: 0)
+            bodyView.column = 0
+        case .toggleWrap, .toggleLineNumbers:
+            if action == .toggleWrap { bodyView.wrap.toggle() } else { bodyView.lineNumbers.toggle() }
+            bodyView.scrollRow = 0
+            bodyView.column = 0
+            // Unwrapped, the lines take fewer rows: do not stay past the new end.
+            if case let .received(summary) = response {
+                bodyView.position = min(bodyView.position, BodyRows(summary.body, model: self).end(page: page))
+            }
         case .nextMatch, .previousMatch:
             guard !bodyView.matches.isEmpty else {
                 if bodyView.pendingSearch != nil { status = "Still searching for \"\(bodyView.query)\"…"; return }
@@ -178,7 +207,7 @@ extension ExplorerModel {
             }
             let step = action == .nextMatch ? 1 : bodyView.matches.count - 1
             bodyView.currentMatch = (bodyView.currentMatch + step) % bodyView.matches.count
-            bodyView.scroll = min(last, max(0, bodyView.matches[bodyView.currentMatch] - 2))
+            revealMatch(bodyView.matches[bodyView.currentMatch])
             status = "Match \(bodyView.currentMatch + 1) of \(bodyView.matches.count)"
         default: break
         }

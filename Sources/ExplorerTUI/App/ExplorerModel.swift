@@ -99,7 +99,8 @@ public struct ExplorerModel: Sendable {
         case let .responseReceived(id, summary):
             guard case let .sending(current, _) = response, current == id else { return [] }
             response = .received(summary)
-            bodyView.scroll = 0
+            bodyView.position = BodyPosition(line: 0, row: 0)
+            bodyView.column = 0
             bodyView.matches = []
             return bodyView.query.isEmpty ? [] : startSearch()
         case let .searchFinished(id, matches):
@@ -273,8 +274,25 @@ public struct ExplorerModel: Sendable {
     private mutating func showMatches(_ matches: [Int]) {
         bodyView.matches = matches
         bodyView.currentMatch = 0
-        if let first = matches.first { bodyView.scroll = max(0, first - 2) }
+        if let first = matches.first { revealMatch(first) }
         let count = matches.count
         status = matches.isEmpty ? "No match for \"\(bodyView.query)\"" : "\(count) matching line\(count == 1 ? "" : "s") for \"\(bodyView.query)\""
+    }
+
+    /// Scrolls so the matching line `index` is near the top and, when lines are not wrapped, so the match itself is in
+    /// view: one far along a long line was off the right edge.
+    mutating func revealMatch(_ index: Int) {
+        guard case let .received(summary) = response else { return }
+        let page = ScreenLayout(width: width, height: height).bodyHeight
+        let body = BodyRows(summary.body, model: self)
+        bodyView.position = min(BodyPosition(line: max(0, index - 2), row: 0), body.end(page: page))
+        guard !bodyView.wrap, let line = summary.body.line(at: index) else { return }
+        let text = BodyRows.styled(line).plainText
+        guard let found = text.lowercased().range(of: bodyView.query.lowercased()) else { return }
+        let start = DisplayWidth.width(of: String(text.lowercased()[..<found.lowerBound]))
+        let length = DisplayWidth.width(of: bodyView.query)
+        if start < bodyView.column || start + length > bodyView.column + body.textWidth {
+            bodyView.column = max(0, start - body.textWidth / 3)
+        }
     }
 }

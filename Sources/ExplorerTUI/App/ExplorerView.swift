@@ -218,8 +218,9 @@ public enum ExplorerView {
             _ = buffer.write(StyledLine([Span("/", style: .bold), Span(field.text)]), at: Position(x: rect.x, y: rect.y + rect.height - 1), maxWidth: rect.width)
             contentRect.height -= 1
         }
-        let gutter = view.lineNumbers ? String(document.lineCount).count + 1 : 0
-        let textWidth = max(1, contentRect.width - gutter)
+        let rows = BodyRows(document, view: view, paneWidth: contentRect.width)
+        let gutter = rows.gutter
+        let textWidth = rows.textWidth
         let matches = Set(view.matches)
         var y = contentRect.y
         // Only the visible lines are formatted and turned into cells: cost follows the screen, not the body.
@@ -229,26 +230,47 @@ public enum ExplorerView {
             if view.lineNumbers {
                 _ = buffer.write(String(index + 1).leftPadded(to: gutter - 1) + " ", at: Position(x: contentRect.x, y: y), style: Theme.lineNumber)
             }
-            var spans = [Span(String(repeating: " ", count: line.indent))]
-            for token in line.tokens { spans.append(Span(TerminalSafeText.sanitize(token.text), style: Theme.token(token.kind))) }
-            let styled = StyledLine(spans)
+            let styled = BodyRows.styled(line)
             let firstRow = y
             if view.wrap {
-                let rows = Paragraph(lines: [styled], wrap: true).rows(width: textWidth)
-                for row in rows where y < contentRect.bottom {
+                // The first line may be scrolled part way: its rows above the view are skipped.
+                let wrapped = Paragraph(lines: [styled], wrap: true).rows(width: textWidth).dropFirst(offset == 0 ? view.scrollRow : 0)
+                for row in wrapped where y < contentRect.bottom {
                     var x = contentRect.x + gutter
                     for cell in row { x += buffer.set(x: x, y: y, character: cell.character, style: cell.style) }
                     y += 1
                 }
-                if rows.isEmpty { y += 1 }
+                if wrapped.isEmpty { y += 1 }
             } else {
-                _ = buffer.write(styled, at: Position(x: contentRect.x + gutter, y: y), maxWidth: textWidth)
+                writeShifted(styled, by: view.column, at: Position(x: contentRect.x + gutter, y: y), width: textWidth, &buffer)
                 y += 1
             }
             if matches.contains(index) {
                 // A wrapped line is highlighted across all its rows, so a match split by the wrap is marked whole.
                 highlight(view.query, rows: Rect(x: contentRect.x + gutter, y: firstRow, width: textWidth, height: y - firstRow), &buffer)
             }
+        }
+    }
+
+    /// Writes `line` with its first `column` display columns scrolled off to the left; a wide character cut by the
+    /// left edge shows as a space.
+    private static func writeShifted(_ line: StyledLine, by column: Int, at position: Position, width: Int, _ buffer: inout CellBuffer) {
+        guard column > 0 else {
+            _ = buffer.write(line, at: position, maxWidth: width)
+            return
+        }
+        var skipped = 0
+        var x = position.x
+        for cell in line.styledCharacters {
+            let cellWidth = DisplayWidth.width(of: cell.character)
+            if skipped < column {
+                skipped += cellWidth
+                // Half of a wide character remains: blank it rather than draw it across the edge.
+                if skipped > column { x += buffer.set(x: x, y: position.y, character: " ", style: cell.style) }
+                continue
+            }
+            guard x + cellWidth <= position.x + width else { break }
+            x += buffer.set(x: x, y: position.y, character: cell.character, style: cell.style)
         }
     }
 

@@ -47,6 +47,8 @@ public struct KeyMap: Sendable {
                 KeyBinding([.character("G"), .end], .bottom, "end"),
                 KeyBinding([.right, .character("]")], .nextTab, "headers / body tab"),
                 KeyBinding([.left, .character("[")], .previousTab, "body / headers tab"),
+                KeyBinding([.character("h")], .scrollLeft, "scroll left (long lines)"),
+                KeyBinding([.character("l")], .scrollRight, "scroll right (long lines)"),
                 KeyBinding([.character("w")], .toggleWrap, "wrap lines", hint: true),
                 KeyBinding([.character("#")], .toggleLineNumbers, "line numbers"),
                 KeyBinding([.character("/")], .search, "search", hint: true),

@@ -83,6 +83,75 @@ struct ExplorerViewTests {
         #expect((rows.first ?? 0) > firstRow)
     }
 
+    /// A model at 80x24 showing `text` as a plain-text response, focus in the response pane.
+    private func showing(_ text: String) -> ExplorerModel {
+        var model = Fixtures.model(width: 80, height: 24)
+        Fixtures.press([.character("j"), .right, .down, .enter], &model)
+        let summary = ResponseSummary(statusCode: 200, reason: "OK", duration: 0.01, byteCount: text.utf8.count, redirectedTo: nil,
+                                      headers: [], body: BodyDocument(Data(text.utf8), contentType: "text/plain"))
+        _ = model.update(.responseReceived(id: 1, summary))
+        Fixtures.press([.tab, .tab], &model)
+        return model
+    }
+
+    private func screen(_ model: ExplorerModel) -> String { ExplorerView.render(model).lines.joined(separator: "\n") }
+
+    /// Wrapped lines take more rows than lines: G, j and PageDown still reach the last row (they stopped short).
+    @Test func theEndOfAWrappedBodyIsReachable() {
+        let lines = (1...40).map { "line \($0) " + String(repeating: "word ", count: 30) } + ["THE LAST LINE"]
+        var model = showing(lines.joined(separator: "\n"))
+        Fixtures.press([.character("w"), .character("G")], &model)
+        #expect(screen(model).contains("THE LAST LINE"))
+        // Already at the end: further keys stay there.
+        Fixtures.press([.character("j"), .pageDown], &model)
+        #expect(screen(model).contains("THE LAST LINE"))
+        // From the top, paging down arrives at the end too.
+        Fixtures.press([.character("g")], &model)
+        #expect(!screen(model).contains("THE LAST LINE"))
+        for _ in 0..<40 { Fixtures.press([.pageDown], &model) }
+        #expect(screen(model).contains("THE LAST LINE"))
+        // Unwrapping there keeps a full page on screen rather than the rows past the end.
+        Fixtures.press([.character("w")], &model)
+        #expect(model.bodyView.scroll == 41 - ScreenLayout(width: 80, height: 24).bodyHeight)
+        #expect(screen(model).contains("THE LAST LINE"))
+    }
+
+    /// A single line longer than the screen: j moves through its rows and G shows its end (it stayed at the top).
+    @Test func oneLineLongerThanTheScreenScrollsByRows() {
+        let line = (0..<300).map { "w\($0)" }.joined(separator: " ") + " THE-END"
+        var model = showing(line + "\nafter")
+        Fixtures.press([.character("w")], &model)
+        #expect(screen(model).contains("w0 w1") && !screen(model).contains("THE-END"))
+        Fixtures.press([.character("j")], &model)
+        #expect(model.bodyView.scroll == 0 && model.bodyView.scrollRow == 1)
+        #expect(!screen(model).contains("w0 w1"), "the first row of the line scrolled off")
+        Fixtures.press([.character("G")], &model)
+        let end = screen(model)
+        #expect(end.contains("THE-END") && end.contains("after"))
+        Fixtures.press([.character("k")], &model)
+        #expect(!screen(model).contains("after"))
+    }
+
+    /// Without wrapping, l and h scroll sideways, and a search match far along a line is brought into view.
+    @Test func longLinesScrollSidewaysAndAMatchIsScrolledIntoView() {
+        let line = String(repeating: "a", count: 300) + "NEEDLE" + String(repeating: "b", count: 100)
+        var model = showing("short\n" + line)
+        #expect(!screen(model).contains("NEEDLE"))
+        Fixtures.press([.character("l")], &model)
+        #expect(model.bodyView.column > 0 && screen(model).contains("aaa"))
+        Fixtures.press([.character("h")], &model)
+        #expect(model.bodyView.column == 0)
+        // Never past the point where the longest line's end is at the right edge.
+        for _ in 0..<50 { Fixtures.press([.character("l")], &model) }
+        #expect(screen(model).contains("bbbb│") && !screen(model).contains("NEEDLE"))
+        Fixtures.press([.character("g"), .character("h"), .character("/")] + Fixtures.typing("needle") + [.enter], &model)
+        #expect(screen(model).contains("NEEDLE"))
+        let buffer = ExplorerView.render(model)
+        let highlighted = (0..<buffer.height).flatMap { y in (0..<buffer.width).compactMap { buffer.cell(x: $0, y: y) } }
+            .filter { $0.style.background == .yellow }.map(\.symbol).joined()
+        #expect(highlighted == "NEEDLE")
+    }
+
     @Test func secretsEchoedInTheResponseAreMaskedOnScreen() {
         var model = Fixtures.model(width: 120, height: 40)
         Fixtures.press([.character("j"), .right, .down, .enter], &model)
