@@ -29,6 +29,11 @@ public enum CurlImporter {
             words.removeFirst()
         } else if first.text.hasPrefix("$"), words.count > 1, words[1].text == "curl" {
             words.removeFirst(2)
+        } else if !first.text.hasPrefix("-"), !first.text.lowercased().hasPrefix("http://"), !first.text.lowercased().hasPrefix("https://") {
+            // Without `curl` in front, only curl's arguments are taken (an option or a URL first): other text, such as a
+            // wget command or a sentence, was imported as a request to http://hello.
+            throw ImportError(SourceLocation(file: source, line: first.line),
+                              "not a curl command: it starts with '\(TerminalSafeText.sanitize(String(first.text.prefix(40))))'; paste a command that starts with curl")
         }
         var report = ImportReport()
         var method: String?

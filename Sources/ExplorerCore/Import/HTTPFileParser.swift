@@ -131,6 +131,16 @@ struct HTTPFileParser {
             report.add(label, "the URL uses another request's response ('{{name.response…}}'), which apiexplorer cannot do; set that value as a variable")
         }
         (spec.url, spec.query) = ImportURL.splitQuery(url)
+        // `Authorization: Basic user password` is the two clients' shorthand (they encode it, and so does apiexplorer's
+        // export): it becomes Basic credentials, where it was sent as written and refused with 401.
+        if let index = spec.headers.lastIndex(where: { $0.name.caseInsensitiveCompare("Authorization") == .orderedSame }) {
+            // The user name is the first word and the password the rest (it may hold spaces); one word is encoded already.
+            let words = spec.headers[index].value.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+            if words.count == 3, words[0].caseInsensitiveCompare("Basic") == .orderedSame {
+                spec.auth = .basic(username: String(words[1]), password: String(words[2]))
+                spec.headers.remove(at: index)
+            }
+        }
         while let last = bodyLines.last, last.text.trimmingCharacters(in: .whitespaces).isEmpty { bodyLines.removeLast() }
         spec.body = body(bodyLines, headers: spec.headers, label: label)
         let path = URLComponents(string: spec.url)?.path ?? spec.url

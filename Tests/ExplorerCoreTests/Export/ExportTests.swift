@@ -183,6 +183,21 @@ struct ExportTests {
         #expect(exporter.export(try fixture.resolved("raw"), as: .http).hasSuffix("Content-Type: application/octet-stream\n\n< \(fixture.invoicePath)\n"))
     }
 
+    /// Exported Basic credentials (`Authorization: Basic user password`) come back as Basic credentials, not as a header
+    /// sent as written (which the server refused with 401).
+    @Test func anExportedHTTPFileImportsBackWithItsBasicCredentials() throws {
+        let fixture = try ExportFixture()
+        let text = RequestExporter(showSecrets: true).export(try fixture.resolved("login"), as: .http)
+        let imported = try HTTPFileImporter.importFile(text, source: "login.http")
+        let request = try #require(imported.collection.root.requests.first)
+        guard case let .basic(username, password) = request.auth else { Issue.record("auth is \(request.auth)"); return }
+        #expect(username == "ada" && password == "it's a secret")
+        #expect(!request.headers.contains { $0.name == "Authorization" })
+        // Any other Authorization header stays a header.
+        let bearer = try HTTPFileImporter.importFile("GET https://x.test/\nAuthorization: Bearer abc\n", source: "b.http")
+        #expect(bearer.collection.root.requests.first?.headers.map(\.value) == ["Bearer abc"])
+    }
+
     @Test func swiftSourceForAJSONPost() throws {
         let fixture = try ExportFixture()
         let text = RequestExporter().export(try fixture.resolved("create-order"), as: .swift)

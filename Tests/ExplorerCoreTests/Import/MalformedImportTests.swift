@@ -88,5 +88,11 @@ struct MalformedImportTests {
         #expect(curlError("curl https://x.test -H") == "curl:1: error: the curl option -H needs a value")
         #expect(curlError("  ") == "curl: error: the curl command is empty")
         #expect(curlError("curl -X 'GE T' https://x.test") == "curl:1: error: 'GE T' is not an HTTP method")
+        // Text that is not a curl command is refused rather than imported as a request to http://hello or http://wget.
+        #expect(curlError("hello world") == "curl:1: error: not a curl command: it starts with 'hello'; paste a command that starts with curl")
+        #expect(curlError("wget http://x.test") == "curl:1: error: not a curl command: it starts with 'wget'; paste a command that starts with curl")
+        // curl's arguments alone still import: an option or a URL first.
+        #expect((try? CurlImporter.request(from: "-X POST https://x.test/a"))?.request.method == "POST")
+        #expect((try? CurlImporter.request(from: "https://x.test/a -H 'A: b'"))?.request.url == "https://x.test/a")
     }
 }
