@@ -106,6 +106,22 @@ public struct RequestResolver: Sendable {
         return url.isEmpty ? trimmedBase : trimmedBase + (url.hasPrefix("/") ? url : "/" + url)
     }
 
+    /// The URL as a person reads it before sending: the resolved URL, then the enabled query parameters and an API key
+    /// sent in the query, unencoded, with secret values masked (the preview left the query list out).
+    public func previewURLString() throws(ResolveError) -> String {
+        let resolver = variableResolver
+        func sub(_ text: String) throws(ResolveError) -> String {
+            do { return try resolver.resolve(text) } catch { throw .variable(error) }
+        }
+        let masker = SecretMasker(secrets: resolver.secretValues)
+        let url = masker.mask(try resolvedURLString(using: resolver))
+        var pairs: [String] = []
+        for item in request.query where item.enabled { pairs.append(masker.mask(try sub(item.name) + "=" + sub(item.value))) }
+        if case let .apiKey(name, value, true) = effectiveAuth { pairs.append(masker.mask(try sub(name) + "=" + sub(value))) }
+        guard !pairs.isEmpty else { return url }
+        return url + (url.contains("?") ? "&" : "?") + pairs.joined(separator: "&")
+    }
+
     /// True for `scheme://...` (any scheme, so `ftp://x` is rejected as a URL rather than glued onto the base URL as a path).
     static func hasScheme(_ url: String) -> Bool {
         guard let colon = url.range(of: "://"), let first = url.first, first.isASCII, first.isLetter else { return false }

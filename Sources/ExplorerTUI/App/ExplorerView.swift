@@ -99,7 +99,7 @@ public enum ExplorerView {
         _ = buffer.write(url, at: Position(x: inner.x, y: inner.y), maxWidth: inner.width)
         let preview: StyledLine
         do {
-            preview = StyledLine([Span("→ ", style: Theme.dim), Span(masker.mask(try resolver.resolvedURLString()), style: Theme.dim)])
+            preview = StyledLine([Span("→ ", style: Theme.dim), Span(masker.mask(try resolver.previewURLString()), style: Theme.dim)])
         } catch {
             preview = StyledLine([Span("✗ " + error.description, style: Theme.error)])
         }

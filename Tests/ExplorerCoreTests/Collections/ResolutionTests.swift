@@ -42,6 +42,15 @@ struct ResolutionTests {
         #expect(resolver(request).variableResolver.scopes.map(\.origin) == ["command line", "environment local", "request", "folder Inner", "folder Outer", "collection"])
     }
 
+    /// The preview shows the query list and a query API key (it showed neither), readable and with secrets masked.
+    @Test func thePreviewShowsTheQueryAndAQueryAPIKeyWithSecretsMasked() throws {
+        let request = RequestSpec(name: "r", slug: "r", url: "/search?q=a b", query: [KeyValue("page", "{{v}}"), KeyValue("off", "x", enabled: false)],
+                                  auth: .apiKey(name: "key", value: "{{token}}", inQuery: true))
+        #expect(try resolver(request).previewURLString() == "http://127.0.0.1:9/api/search?q=a b&page=environment&key=\(SecretMasker.mask)")
+        let plain = RequestSpec(name: "r", slug: "r", url: "/x", auth: .none)
+        #expect(try resolver(plain).previewURLString() == "http://127.0.0.1:9/api/x")
+    }
+
     @Test func variablesReferToVariablesAndBaseURLIsOne() throws {
         let request = RequestSpec(name: "r", slug: "r", url: "/x", variables: [Variable(name: "a", value: "<{{b}}>"), Variable(name: "b", value: "{{v}}")])
         #expect(try text(resolver(request), "{{a}} {{ a }}") == "<environment> <environment>")
