@@ -17,9 +17,10 @@ struct CollectionsOptions: ParsableArguments {
     }
 
     /// Loads the collections; exits 1 when the directory itself is unusable. Other problems go to standard error
-    /// when `reportProblems` (the explorer shows them in its tree instead). `nestedRequests: false` leaves request
-    /// files inside folders unread, for the explorer's first frame.
-    func load(reportProblems: Bool = true, nestedRequests: Bool = true) throws -> CollectionLoadResult {
+    /// when `reportProblems` (the explorer shows them in its tree instead): with a `reference` (`collection/…`), only
+    /// those of that collection, and a count of the rest. `nestedRequests: false` leaves request files inside folders
+    /// unread, for the explorer's first frame.
+    func load(reportProblems: Bool = true, nestedRequests: Bool = true, about reference: String? = nil) throws -> CollectionLoadResult {
         var loader = CollectionLoader()
         loader.readsNestedRequests = nestedRequests
         let store = CollectionStore(directory: directory(), loader: loader)
@@ -28,8 +29,20 @@ struct CollectionsOptions: ParsableArguments {
             StandardError.write("\(problem.description). Pass --collections DIR, or create ./Collections.")
             throw ExitCode(1)
         }
-        if reportProblems {
+        guard reportProblems else { return result }
+        // A command about one collection lists that collection's problems; every other broken file repeated on every
+        // send buried the answer.
+        let name = reference.flatMap { $0.split(separator: "/").first.map(String.init) }
+        guard let collection = name.flatMap({ result.collection(named: $0) }) else {
             for problem in result.problems { StandardError.write(problem.description) }
+            return result
+        }
+        let directory = collection.directory
+        let own = result.problems.filter { $0.location.file == directory || $0.location.file.hasPrefix(directory + "/") }
+        for problem in own { StandardError.write(problem.description) }
+        let others = result.problems.count - own.count
+        if others > 0 {
+            StandardError.write("apiexplorer: \(others) problem\(others == 1 ? "" : "s") in other collections not shown; `apiexplorer list` shows them.")
         }
         return result
     }

@@ -57,7 +57,7 @@ struct DiffCommand: AsyncParsableCommand {
 
     /// Sends and prints; true when the responses are the same.
     private func compare() async throws -> Bool {
-        let result = try options.load()
+        let result = try options.load(about: reference)
         let target = try RequestReference.find(reference, in: result)
         let environments = [try target.environment(named: env[0]), try target.environment(named: env[1])]
         let launcher = DemoServerLauncher()

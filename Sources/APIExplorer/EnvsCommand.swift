@@ -15,7 +15,7 @@ struct EnvsCommand: ParsableCommand {
     var showSecrets = false
 
     func run() throws {
-        let result = try options.load()
+        let result = try options.load(about: reference)
         var collections = result.collections
         if let reference {
             let name = String(reference.split(separator: "/").first ?? "")

@@ -38,7 +38,7 @@ struct ExportCommand: AsyncParsableCommand {
     static let demoBaseURL = URL(string: "http://127.0.0.1:8787")
 
     func run() async throws {
-        let result = try options.load()
+        let result = try options.load(about: reference)
         let target = try RequestReference.find(reference, in: result)
         let environment = try target.environment(named: env)
         if environment?.usesBuiltInDemo == true {

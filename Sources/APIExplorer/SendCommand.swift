@@ -50,7 +50,7 @@ struct SendCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let result = try options.load()
+        let result = try options.load(about: reference)
         let target = try RequestReference.find(reference, in: result)
         let environment = try target.environment(named: env)
         let launcher = DemoServerLauncher()
