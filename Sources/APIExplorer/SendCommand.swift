@@ -11,9 +11,9 @@ struct SendCommand: AsyncParsableCommand {
         commandName: "send",
         abstract: "Send a saved request and print the response.",
         discussion: """
-            Exit codes: 0 success; 1 usage or collection error (including an unresolved variable); 2 transport error \
-            (refused, timeout, DNS, TLS); with --check-status, 3, 4 or 5 for a 3xx, 4xx or 5xx response; 1 when --output \
-            cannot be written.
+            Exit codes: 0 success; 1 collection error (including an unresolved variable), or --output cannot be written; \
+            2 transport error (refused, timeout, DNS, TLS); with --check-status, 3, 4 or 5 for a 3xx, 4xx or 5xx response; \
+            64 usage error (an unknown option or a missing argument).
             """
     )
 

@@ -146,7 +146,7 @@ struct CLITests {
         #expect(notFound.status == 4 && notFound.stdout.contains("404"))
         #expect(notFoundUnchecked.status == 0)
         #expect(badEnv.status == 1 && badEnv.stderr.contains("no environment 'prod'"))
-        #expect(badPrint.status != 0 && badPrint.stderr.contains("--print"))
+        #expect(badPrint.status == 64 && badPrint.stderr.contains("--print"), "send --help documents 64 for a usage error")
 
         let closed = try collection(baseURL: "http://127.0.0.1:\(ClosedPort.find())")
         let refused = try await CLIRunner.run(["send", "T/echo", "--collections", closed.path])

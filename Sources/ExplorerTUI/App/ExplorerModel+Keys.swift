@@ -5,6 +5,19 @@ extension ExplorerModel {
     /// Routes a key: open overlays and text fields first, then the key map for the focused pane.
     mutating func handle(_ key: Key) -> [AppEffect] {
         if case let .resize(width, height) = key { return update(.resized(width: width, height: height)) }
+        // Ctrl-C as in other terminal programs, from anywhere: it stops a request in flight, else quits (asking first
+        // when there are unsaved edits). It did nothing.
+        if key == .control("c"), !confirmingQuit {
+            if case .sending = response { return perform(.cancel) }
+            showingHelp = false
+            toolPanel = nil
+            environmentPicker = nil
+            filterField = nil
+            bodyView.searchField = nil
+            headerEditor = nil
+            importField = nil
+            return perform(.quit)
+        }
         if confirmingQuit {
             switch key {
             case .character("y"), .character("Y"): return [.quit]

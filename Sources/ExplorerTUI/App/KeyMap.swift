@@ -19,6 +19,7 @@ public struct KeyMap: Sendable {
             KeyBinding([.escape], .cancel, "cancel the request in flight / close"),
             KeyBinding([.character("?"), .function(1)], .help, "help", hint: true),
             KeyBinding([.character("q")], .quit, "quit", hint: true),
+            KeyBinding([.control("c")], .quit, "cancel the request in flight, else quit"),
         ],
         panes: [
             .tree: [

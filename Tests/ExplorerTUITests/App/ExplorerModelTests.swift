@@ -95,6 +95,23 @@ struct ExplorerModelTests {
         if case let .received(summary) = model.response { #expect(summary.statusCode == 200) } else { Issue.record("no response") }
     }
 
+    @Test func ctrlCCancelsASendElseQuitsAskingAboutUnsavedEdits() {
+        var model = Fixtures.model()
+        Fixtures.press([.character("G"), .enter], &model)
+        let cancel = Fixtures.press([.control("c")], &model)
+        if case .cancel(1)? = cancel.first {} else { Issue.record("expected cancel(1), got \(cancel)") }
+        // With the filter open and nothing in flight, Ctrl-C quits.
+        Fixtures.press([.character("/")], &model)
+        let quit = Fixtures.press([.control("c")], &model)
+        if case .quit? = quit.first {} else { Issue.record("expected quit, got \(quit)") }
+        // Unsaved header edits: it asks first, and a second Ctrl-C does not answer yes.
+        var edited = Fixtures.model()
+        Fixtures.press([.character("j"), .right, .down, .tab, .character("a")] + Fixtures.typing("X-New") + [.enter] + Fixtures.typing("v") + [.enter], &edited)
+        #expect(edited.hasUnsavedEdits)
+        #expect(Fixtures.press([.control("c")], &edited).isEmpty && edited.confirmingQuit)
+        #expect(Fixtures.press([.control("c")], &edited).isEmpty && !edited.confirmingQuit)
+    }
+
     @Test func escapeCancelsTheRequestInFlight() {
         var model = Fixtures.model()
         Fixtures.press([.character("G"), .enter], &model)
