@@ -20,6 +20,12 @@ struct ExploreCommand: AsyncParsableCommand {
         // The first frame needs only the collections and their folders; requests inside folders load in the
         // background and arrive as a message (for 5,000 requests that is the difference between 0.05 s and 1 s).
         let result = try options.load(reportProblems: false, nestedRequests: false)
+        // An environment no collection has would be ignored silently, and the explorer would start somewhere else.
+        if let env, !result.collections.contains(where: { $0.environment(named: env) != nil }) {
+            let names = Set(result.collections.flatMap { $0.environments.map(\.name) }).sorted()
+            StandardError.write("error: no collection has an environment '\(env)'. Environments: \(names.isEmpty ? "none" : names.joined(separator: ", ")).")
+            throw ExitCode(1)
+        }
         var model = ExplorerModel(collections: result.collections, problems: result.problems, loadedFiles: result.loadedFiles,
                                   environment: env)
         model.isLoadingRequests = true

@@ -147,6 +147,9 @@ struct CLITests {
         #expect(notFoundUnchecked.status == 0)
         #expect(badEnv.status == 1 && badEnv.stderr.contains("no environment 'prod'"))
         #expect(badPrint.status == 64 && badPrint.stderr.contains("--print"), "send --help documents 64 for a usage error")
+        // The explorer refuses an environment no collection has before it takes over the terminal (it was ignored).
+        let explore = try await CLIRunner.run(["explore", "--env", "nope", "--collections", temp.path])
+        #expect(explore.status == 1 && explore.stderr == "error: no collection has an environment 'nope'. Environments: local, staging.\n", "\(explore.stderr)")
 
         let closed = try collection(baseURL: "http://127.0.0.1:\(ClosedPort.find())")
         let refused = try await CLIRunner.run(["send", "T/echo", "--collections", closed.path])

@@ -83,7 +83,13 @@ struct CollectionFileParser {
                         throw CollectionProblem(env.location("baseURL"), "environment '\(name)' has baseURL '\(baseURL)', which is not an http:// or https:// URL (or \(EnvironmentSpec.builtInDemo))")
                     }
                 }
-                environments.append(EnvironmentSpec(name: name, baseURL: baseURL, isDefault: try env.bool("default") ?? false,
+                let isDefault = try env.bool("default") ?? false
+                if isDefault, let first = environments.first(where: \.isDefault) {
+                    warnings.append(CollectionProblem(env.location("default"),
+                                                      "environment '\(name)' is marked default too; '\(first.name)', the first so marked, is used",
+                                                      isWarning: true))
+                }
+                environments.append(EnvironmentSpec(name: name, baseURL: baseURL, isDefault: isDefault,
                                                     variables: try variables(env, "variables"),
                                                     verifyTLS: try env.bool("verifyTLS") ?? true))
             }

@@ -160,6 +160,22 @@ struct MalformedInputTests {
         expectOne(result, file: "Broken/collection.yaml", line: 5, column: 5, "duplicate environment name 'Local'")
     }
 
+    @Test func twoDefaultEnvironmentsAreAWarningAndTheFirstIsUsed() throws {
+        let result = try loadCollection("""
+        name: B
+        environments:
+          - name: a
+            baseURL: http://a
+            default: true
+          - name: b
+            baseURL: http://b
+            default: true
+        """)
+        expectOne(result, file: "Broken/collection.yaml", line: 8, column: 5,
+                  "environment 'b' is marked default too; 'a', the first so marked, is used", warning: true)
+        #expect(result.collection(named: "B")?.defaultEnvironment?.name == "a")
+    }
+
     @Test func aDuplicateRequestSlug() throws {
         let temp = try TempCollections()
         try temp.write("Mini/collection.yaml", minimalCollection)
