@@ -107,6 +107,8 @@ public enum ExplorerView {
         Tabs(titles: RequestTab.allCases.map { StyledLine($0.title) }, selectedIndex: model.requestTab.rawValue)
             .render(in: Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: 1), buffer: &buffer)
         let body = Rect(x: inner.x, y: inner.y + 3, width: inner.width, height: max(0, inner.height - 3))
+        // On the smallest screens the tab has no rows left: writing its first line would land on the border.
+        guard body.height > 0 else { return }
         switch model.requestTab {
         case .params:
             let rows = request.query.map { [StyledLine($0.enabled ? "✓" : "·"), StyledLine($0.name), StyledLine(masker.mask($0.value))] }

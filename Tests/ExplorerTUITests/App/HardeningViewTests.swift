@@ -54,6 +54,21 @@ struct HardeningViewTests {
         #expect(staging.contains("env: staging") && staging.contains("⚠ TLS verification off"))
     }
 
+    /// At the smallest size the request pane has no room for its tab's content, which used to overwrite the border.
+    @Test func theSmallestScreenKeepsTheRequestPaneBorder() {
+        let request = RequestSpec(name: "Bare", slug: "bare", url: "/x", file: "/tmp/none/bare.yaml")
+        let collection = CollectionSpec(root: FolderSpec(name: "C", slug: "C", requests: [request], directory: "/tmp/none"),
+                                        environments: [EnvironmentSpec(name: "local", baseURL: "http://127.0.0.1:1")])
+        var model = ExplorerModel(collections: [collection], width: ScreenLayout.minimumWidth, height: ScreenLayout.minimumHeight)
+        Fixtures.press([.character("j"), .tab], &model)
+        #expect(model.requestTab == .headers && model.selectedRequestKey == "C/bare")
+        let text = screen(model)
+        #expect(!text.contains("No headers"), "\(text)")
+        let layout = ScreenLayout(width: model.width, height: model.height)
+        let bottom = ExplorerView.render(model).lines[layout.request.y + layout.request.height - 1]
+        #expect(bottom.contains("└") && bottom.contains("┘") && !bottom.contains("No"), "\(bottom)")
+    }
+
     /// A failure message of several lines is shown as several lines (a raw newline was drawn as `^J`).
     @Test func aMultiLineFailureIsShownLineByLine() {
         var model = Fixtures.model(width: 100, height: 30)
