@@ -8,19 +8,22 @@ public struct VariableError: Error, Sendable, Equatable, CustomStringConvertible
     public var environment: String?
     /// Why: unresolved, or a reference cycle.
     public var reason: String
+    /// What to do about it; nil for an undefined variable, whose advice is to define it.
+    public var advice: String?
 
     /// Creates an error.
-    public init(name: String, context: String, environment: String?, reason: String = "is not defined") {
+    public init(name: String, context: String, environment: String?, reason: String = "is not defined", advice: String? = nil) {
         self.name = name
         self.context = context
         self.environment = environment
         self.reason = reason
+        self.advice = advice
     }
 
-    /// A sentence naming the variable, the request and the environment.
+    /// A sentence naming the variable, the request and the environment, and what to do.
     public var description: String {
         let env = environment.map { "environment '\($0)'" } ?? "no environment"
-        return "The variable {{\(name)}} \(reason) (in \(context), \(env)). Define it in the environment, the collection, "
-            + "or pass --set \(name)=VALUE."
+        let todo = advice ?? "Define it in the environment, the collection, or pass --set \(name)=VALUE."
+        return "The variable {{\(name)}} \(reason) (in \(context), \(env))." + (todo.isEmpty ? "" : " " + todo)
     }
 }

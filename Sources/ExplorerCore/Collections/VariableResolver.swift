@@ -81,7 +81,8 @@ public struct VariableResolver: Sendable {
         }
         guard !chain.contains(name), depth < 16 else {
             throw VariableError(name: name, context: context, environment: environmentName,
-                                reason: "refers to itself through " + (chain + [name]).map { "{{\($0)}}" }.joined(separator: " → "))
+                                reason: "refers to itself through " + (chain + [name]).map { "{{\($0)}}" }.joined(separator: " → "),
+                                advice: "Give one of these variables a value that does not refer back.")
         }
         return try resolve(variable.value, depth: depth + 1, chain: chain + [name])
     }
@@ -97,12 +98,13 @@ public struct VariableResolver: Sendable {
                 let key = String(name.drop(while: { $0 != "." }).dropFirst())
                 guard let value = processEnvironment[key] else {
                     throw VariableError(name: name, context: context, environment: environmentName,
-                                        reason: "reads the process environment variable \(key), which is not set")
+                                        reason: "reads the process environment variable \(key), which is not set",
+                                        advice: "Set \(key) in the shell that starts apiexplorer.")
                 }
                 return value
             }
             throw VariableError(name: name, context: context, environment: environmentName,
-                                reason: "is not a built-in; use $env.NAME, $uuid, $timestamp, $isoTimestamp or $randomInt")
+                                reason: "is not a built-in; use $env.NAME, $uuid, $timestamp, $isoTimestamp or $randomInt", advice: "")
         }
     }
 }
