@@ -49,7 +49,7 @@ public enum ExplorerView {
         block.render(in: rect, buffer: &buffer)
         var inner = block.inner(of: rect)
         if let field = model.filterField {
-            _ = buffer.write(StyledLine([Span("/", style: .bold), Span(field.text)]), at: Position(x: inner.x, y: inner.y), maxWidth: inner.width)
+            prompt(field, at: Rect(x: inner.x, y: inner.y, width: inner.width, height: 1), &buffer)
             inner = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: max(0, inner.height - 1))
         } else if !model.filter.isEmpty {
             _ = buffer.write("filter: \(model.filter)", at: Position(x: inner.x, y: inner.y), style: Theme.dim, maxWidth: inner.width)
@@ -217,7 +217,7 @@ public enum ExplorerView {
         let view = model.bodyView
         var contentRect = rect
         if let field = view.searchField {
-            _ = buffer.write(StyledLine([Span("/", style: .bold), Span(field.text)]), at: Position(x: rect.x, y: rect.y + rect.height - 1), maxWidth: rect.width)
+            prompt(field, at: Rect(x: rect.x, y: rect.y + rect.height - 1, width: rect.width, height: 1), &buffer)
             contentRect.height -= 1
         }
         let rows = BodyRows(document, view: view, paneWidth: contentRect.width)
@@ -252,6 +252,13 @@ public enum ExplorerView {
                 highlight(view.query, rows: Rect(x: contentRect.x + gutter, y: firstRow, width: textWidth, height: y - firstRow), &buffer)
             }
         }
+    }
+
+    /// A `/` prompt and its field, scrolled so the cursor stays in view (the text was cut at the edge, cursor unseen).
+    private static func prompt(_ field: TextField, at rect: Rect, _ buffer: inout CellBuffer) {
+        guard rect.width > 1, rect.height > 0 else { return }
+        _ = buffer.write("/", at: Position(x: rect.x, y: rect.y), style: .bold)
+        field.render(in: Rect(x: rect.x + 1, y: rect.y, width: rect.width - 1, height: 1), buffer: &buffer)
     }
 
     /// Writes `line` with its first `column` display columns scrolled off to the left; a wide character cut by the

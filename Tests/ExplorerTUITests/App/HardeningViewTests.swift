@@ -54,6 +54,16 @@ struct HardeningViewTests {
         #expect(staging.contains("env: staging") && staging.contains("⚠ TLS verification off"))
     }
 
+    /// A filter longer than the tree pane shows its end, where the cursor is (it showed the start and no cursor).
+    @Test func aLongFilterShowsItsEndAndTheCursor() {
+        var model = Fixtures.model(width: 80, height: 24)
+        Fixtures.press([.character("/")] + Fixtures.typing("abcdefghijklmnopqrstuvwxyz0123456789-THE-END"), &model)
+        let buffer = ExplorerView.render(model)
+        let row = buffer.lines[ScreenLayout(width: 80, height: 24).tree.y + 1]
+        #expect(row.contains("THE-END") && !row.contains("abcdef"), "\(row)")
+        #expect((0..<buffer.width).contains { buffer.cell(x: $0, y: ScreenLayout(width: 80, height: 24).tree.y + 1)?.style == .reversed })
+    }
+
     /// At the smallest size the request pane has no room for its tab's content, which used to overwrite the border.
     @Test func theSmallestScreenKeepsTheRequestPaneBorder() {
         let request = RequestSpec(name: "Bare", slug: "bare", url: "/x", file: "/tmp/none/bare.yaml")
