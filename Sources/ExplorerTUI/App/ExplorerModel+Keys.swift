@@ -113,6 +113,7 @@ extension ExplorerModel {
         let id = nextSendID
         nextSendID += 1
         response = .sending(id: id, started: now)
+        responseKey = selectedRequest?.key
         responseTab = .body
         effects.append(.send(id: id, resolver: resolver))
         return effects

@@ -50,6 +50,9 @@ public struct ExplorerModel: Sendable {
     public var responseTab = ResponseTab.body
     /// The response.
     public var response = ResponseState.idle
+    /// The request the response pane is about (`collection/folder/request`), so a response left on screen while
+    /// browsing says where it came from.
+    public var responseKey: String?
     /// How the body is viewed.
     public var bodyView = BodyViewState()
     /// A one-line message in the bottom bar (saved, errors).

@@ -178,7 +178,12 @@ public enum ExplorerView {
     }
 
     private static func response(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
-        let block = Block(title: StyledLine(" Response "), isFocused: model.focus == .response)
+        // The title names the request the response belongs to: it stays on screen while another request is selected.
+        var title = " Response "
+        var isIdle = false
+        if case .idle = model.response { isIdle = true }
+        if !isIdle, let key = model.responseKey { title = " Response · \(TerminalSafeText.sanitize(key)) " }
+        let block = Block(title: StyledLine(title), isFocused: model.focus == .response)
         block.render(in: rect, buffer: &buffer)
         let inner = block.inner(of: rect)
         guard inner.height >= 3 else { return }

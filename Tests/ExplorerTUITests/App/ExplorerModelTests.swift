@@ -61,6 +61,18 @@ struct ExplorerModelTests {
         #expect(model.treeRows.isEmpty && model.selectedRequestKey == nil)
     }
 
+    /// A response left on screen while another request is selected says which request it belongs to.
+    @Test func theResponsePaneNamesTheRequestItCameFrom() {
+        var model = Fixtures.model()
+        #expect(ExplorerView.render(model).lines.contains { $0.contains(" Response ") && !$0.contains("·") })
+        Fixtures.press([.character("G"), .enter], &model)
+        _ = model.update(.responseReceived(id: 1, Fixtures.summary(lines: 1)))
+        Fixtures.press([.character("g"), .character("j"), .right, .down], &model)
+        #expect(model.selectedRequestKey == "Demo/users/get-user")
+        #expect(model.responseKey == "Demo/status")
+        #expect(ExplorerView.render(model).lines.contains { $0.contains("Response · Demo/status") })
+    }
+
     @Test func aFolderRowInAnotherCollectionDropsTheSelectedRequest() {
         var other = Fixtures.collection
         other.root.name = "Other"
