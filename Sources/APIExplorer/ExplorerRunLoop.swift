@@ -104,6 +104,13 @@ final class ExplorerRunLoop {
                         inbox.post(.addFailed(message: "Not imported: \(String(describing: error))"))
                     }
                 }
+            case .reload:
+                let inbox = self.inbox
+                if let fullLoad {
+                    Task.detached {
+                        if let result = fullLoad() { inbox.post(.collectionsReloaded(result)) }
+                    }
+                }
             case let .save(key, headers, request, original):
                 let inbox = self.inbox
                 Task.detached {
@@ -112,7 +119,7 @@ final class ExplorerRunLoop {
                         inbox.post(.saved(key: key, file: request.file, data: data))
                     } catch SaveError.conflict {
                         // Short enough for the status bar: the reason first, the request by its tree key, not its full path.
-                        inbox.post(.saveFailed(key: key, message: "Not saved: \(key) changed on disk since it was loaded; your edits stay here, unsaved."))
+                        inbox.post(.saveFailed(key: key, message: "Not saved: \(key) changed on disk since it was loaded; your edits stay. Ctrl-R reloads, then s saves onto it."))
                     } catch {
                         inbox.post(.saveFailed(key: key, message: String(describing: error)))
                     }

@@ -169,7 +169,17 @@ struct ExplorerEndToEndTests {
         // Quitting asks first, because the edit was not saved.
         try session.sendKeys("q")
         try session.waitFor("Quit and lose unsaved header edits?")
-        try session.sendKeys("y")
+        try session.sendKeys("n")
+        try session.waitFor("Quit cancelled")
+        // Ctrl-R reads the file as it is now; s then writes the explorer's header into it, keeping the outside edit.
+        try session.sendKeys("C-r")
+        try session.waitFor("Reloaded 1 collection from disk; unsaved edits kept")
+        try session.sendKeys("s")
+        try session.waitFor("Saved Demo/users/get-user")
+        let merged = try String(contentsOf: file, encoding: .utf8)
+        #expect(merged.contains("# edited in another editor") && merged.contains("X-Mine") && merged.contains("from the explorer"), "\(merged)")
+        // Nothing is unsaved now, so q quits at once.
+        try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
     }
 }

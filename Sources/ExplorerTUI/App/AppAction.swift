@@ -6,5 +6,5 @@ public enum AppAction: Sendable, Equatable {
     case addHeader, editHeader, deleteHeader, toggleHeader
     case toggleWrap, toggleLineNumbers, search, nextMatch, previousMatch, scrollLeft, scrollRight
     case exportRequest, compareEnvironments
-    case importCurl
+    case importCurl, reload
 }

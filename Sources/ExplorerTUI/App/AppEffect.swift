@@ -17,6 +17,8 @@ public enum AppEffect: Sendable {
     case compare(id: Int, first: RequestResolver, second: RequestResolver)
     /// Write an imported request as a new file in `folder` of the collection `collection` (a slug).
     case addRequest(collection: String, request: RequestSpec, folder: FolderSpec)
+    /// Read every collection from disk again.
+    case reload
     /// Leave the explorer.
     case quit
 }

@@ -19,6 +19,8 @@ public enum AppMessage: Sendable {
     case searchFinished(id: Int, matches: [Int])
     /// Every request file has been read (the first frame may show folders before their requests).
     case collectionsLoaded(CollectionLoadResult)
+    /// The collections read again from disk (Ctrl-R); their bytes replace those loaded before.
+    case collectionsReloaded(CollectionLoadResult)
     /// A request file was saved; these are its new bytes.
     case saved(key: String, file: String, data: Data)
     /// Saving failed.

@@ -81,6 +81,9 @@ extension ExplorerModel {
         case .exportRequest: return exportRequest(.curl)
         case .compareEnvironments: return chooseComparison()
         case .importCurl: openImport()
+        case .reload:
+            status = "Reloading collections from disk…"
+            return [.reload]
         case .filter: filterField = TextField(text: filter, placeholder: "filter requests")
         case .search: bodyView.searchField = TextField(placeholder: "search the body")
         case .activate where focus == .tree:

@@ -118,6 +118,18 @@ public struct ExplorerModel: Sendable {
         case let .collectionsLoaded(result):
             applyLoaded(result)
             return []
+        case let .collectionsReloaded(result):
+            // What is on disk now becomes the base for saving: unsaved header edits stay, and s writes them into the
+            // files as they are now (a save only replaces the headers block), so an outside edit and these both survive.
+            loadedFiles = [:]
+            applyLoaded(result)
+            editedHeaders = editedHeaders.filter { key, _ in
+                let parts = key.split(separator: "/").map(String.init)
+                return collections.first { $0.slug == parts.first }?.locate(Array(parts.dropFirst())) != nil
+            }
+            let kept = editedHeaders.isEmpty ? "" : "; unsaved edits kept, s saves them into the files as they are now"
+            status = "Reloaded \(collections.count) collection\(collections.count == 1 ? "" : "s") from disk\(kept)."
+            return []
         case let .saved(key, file, data):
             loadedFiles[file] = data
             if let headers = editedHeaders.removeValue(forKey: key) { applySavedHeaders(headers, key: key) }

@@ -20,6 +20,7 @@ public struct KeyMap: Sendable {
             KeyBinding([.character("?"), .function(1)], .help, "help", hint: true),
             KeyBinding([.character("q")], .quit, "quit", hint: true),
             KeyBinding([.control("c")], .quit, "cancel the request in flight, else quit"),
+            KeyBinding([.control("r")], .reload, "reload collections from disk (unsaved edits kept)"),
         ],
         panes: [
             .tree: [
