@@ -173,7 +173,15 @@ extension ExplorerModel {
         var body: BodyRows?
         var total = 0
         if case let .received(summary) = response {
-            if responseTab == .body { body = BodyRows(summary.body, model: self) } else { total = summary.headers.count }
+            if responseTab == .body {
+                body = BodyRows(summary.body, model: self)
+            } else if bodyView.wrap {
+                // Wrapped headers scroll by rows: a long value takes several.
+                let width = ScreenLayout(width: width, height: height).response.width - 2
+                total = Paragraph(lines: ExplorerView.headerLines(summary), wrap: true).rows(width: width).count
+            } else {
+                total = summary.headers.count
+            }
         }
         let last = max(0, total - page)
         func scroll(by rows: Int) {

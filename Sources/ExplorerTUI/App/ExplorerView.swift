@@ -208,7 +208,10 @@ public enum ExplorerView {
             Tabs(titles: ["Body", StyledLine("Headers (\(summary.headers.count))")], selectedIndex: model.responseTab.rawValue)
                 .render(in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1), buffer: &buffer)
             let area = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
-            if model.responseTab == .headers {
+            if model.responseTab == .headers, model.bodyView.wrap {
+                // Wrapped (w), each header is `Name: value` on as many rows as it needs, so a long value can be read whole.
+                Paragraph(lines: headerLines(summary), wrap: true, scroll: model.bodyView.scroll).render(in: area, buffer: &buffer)
+            } else if model.responseTab == .headers {
                 let rows = summary.headers.dropFirst(model.bodyView.scroll).map { [StyledLine($0.name, style: .bold), StyledLine(TerminalSafeText.sanitize($0.value))] }
                 Table(columns: [TableColumn("Name", width: .percentage(30)), TableColumn("Value", width: .fill(1))], rows: Array(rows)).render(in: area, buffer: &buffer)
             } else {
@@ -257,6 +260,11 @@ public enum ExplorerView {
                 highlight(view.query, rows: Rect(x: contentRect.x + gutter, y: firstRow, width: textWidth, height: y - firstRow), &buffer)
             }
         }
+    }
+
+    /// The response headers as `Name: value` lines, for the wrapped Headers tab.
+    static func headerLines(_ summary: ResponseSummary) -> [StyledLine] {
+        summary.headers.map { StyledLine([Span($0.name, style: .bold), Span(": " + TerminalSafeText.sanitize($0.value))]) }
     }
 
     /// A `/` prompt and its field, scrolled so the cursor stays in view (the text was cut at the edge, cursor unseen).

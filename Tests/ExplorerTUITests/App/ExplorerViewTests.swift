@@ -152,6 +152,25 @@ struct ExplorerViewTests {
         #expect(highlighted == "NEEDLE")
     }
 
+    /// With w, a long response header value is shown whole over several rows (the table cut it), and G reaches its end.
+    @Test func wrappedResponseHeadersShowLongValuesWhole() {
+        var model = Fixtures.model(width: 80, height: 24)
+        Fixtures.press([.character("j"), .right, .down, .enter], &model)
+        let value = (0..<60).map { "part\($0)" }.joined(separator: ";") + ";THE-END"
+        let summary = ResponseSummary(statusCode: 200, reason: "OK", duration: 0.01, byteCount: 2, redirectedTo: nil,
+                                      headers: [("Content-Type", "text/plain")] + (1...12).map { ("X-Filler-\($0)", "x") } + [("Set-Cookie", value)],
+                                      body: BodyDocument(Data("ok".utf8), contentType: "text/plain"))
+        _ = model.update(.responseReceived(id: 1, summary))
+        Fixtures.press([.tab, .tab, .character("]")], &model)
+        #expect(model.responseTab == .headers)
+        #expect(!screen(model).contains("THE-END"))
+        Fixtures.press([.character("w"), .character("G")], &model)
+        #expect(screen(model).contains("THE-END"))
+        // Its start is a few rows up: the value continues over the rows between.
+        for _ in 0..<5 { Fixtures.press([.character("k")], &model) }
+        #expect(screen(model).contains("Set-Cookie:") && screen(model).contains("part0;part1;"), "\(screen(model))")
+    }
+
     @Test func secretsEchoedInTheResponseAreMaskedOnScreen() {
         var model = Fixtures.model(width: 120, height: 40)
         Fixtures.press([.character("j"), .right, .down, .enter], &model)
