@@ -24,19 +24,8 @@ public enum AtomicFileWriter {
         let permissions = stat(path, &status) == 0 ? status.st_mode & 0o7777 : (isSecretFile(path) ? 0o600 : mode)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, permissions)
         guard fd >= 0 else { throw .writeFailed(path: path, reason: String(cString: strerror(errno))) }
-        var failure: String?
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let written = Glibc.write(fd, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
-        }
+        let writeError = writeAll(data, to: fd)
+        var failure = writeError == 0 ? nil : String(cString: strerror(writeError))
         if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         fchmod(fd, permissions)
         close(fd)
@@ -65,5 +54,21 @@ public enum AtomicFileWriter {
             path = destination.hasPrefix("/") ? destination : (parent.isEmpty ? destination : parent + "/" + destination)
         }
         return path
+    }
+
+    /// Writes all of `data` to `fd`, retrying after interruptions; 0, or the errno of the write that failed.
+    static func writeAll(_ data: Data, to fd: Int32) -> Int32 {
+        data.withUnsafeBytes { buffer -> Int32 in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let written = Glibc.write(fd, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return 0
+        }
     }
 }

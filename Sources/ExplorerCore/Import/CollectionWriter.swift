@@ -151,19 +151,7 @@ public enum CollectionWriter {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, AtomicFileWriter.isSecretFile(path) ? 0o600 : 0o666)
         guard fd >= 0 else { throw CollectionWriteError.failed(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let written = Glibc.write(fd, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
+        let failure = AtomicFileWriter.writeAll(data, to: fd)
         if failure != 0 { throw CollectionWriteError.failed(path: path, reason: String(cString: strerror(failure))) }
     }
 
