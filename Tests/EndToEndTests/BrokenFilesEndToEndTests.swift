@@ -42,4 +42,33 @@ struct BrokenFilesEndToEndTests {
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
     }
+
+    /// Every kind of broken file the CLI tests use (syntax, wrong types, bad URLs, binary garbage, a duplicate name, a
+    /// 50 MB file, a directory symlink loop, a dangling link, a broken collection.yaml) is a ✗ row in the tree with
+    /// its location, and the good requests beside them still send.
+    @Test func everyKindOfBrokenFileIsARowInTheTree() throws {
+        let server = try FaultServer(routes: ["/ok": .respond(status: 200, headers: ["Content-Type: application/json"], body: #"{"ok": 2}"#)])
+        defer { server.stop() }
+        let fixture = try BrokenCollectionFixture(baseURL: server.baseURL.absoluteString)
+        let binary = try BuiltProducts.executable(named: "apiexplorer")
+        let session = try TmuxSession(arguments: [binary.path, "--collections", fixture.temp.path], width: 140, height: 40)
+        defer { session.kill() }
+
+        // The first collection (Broken, whose collection.yaml is broken) has no tree of its own; G opens with Enter.
+        try session.waitFor("✗ Broken/collection.yaml:3:1")
+        try session.sendKeys("g", "Enter")
+        let tree = try session.waitFor("✗ syntax.yaml:3:3")
+        for row in ["✗ wrong-type.yaml:2:3", "✗ bad-url.yaml:1:1", "✗ binary.yaml:2:1", "✗ dup.yaml", "✗ huge.yaml", "✗ sub/loop",
+                    "✗ gone.yaml", "✗ Broken/collection.yaml:3:1"] {
+            #expect(tree.contains(row), "\(row) in\n\(tree)")
+        }
+        // The good requests are listed (a key that is only unknown is a warning, so that request loads too) and send.
+        #expect(tree.contains("ok") && tree.contains("unknown-key"))
+        try session.sendKeys("/")
+        try session.sendText("ok")
+        try session.sendKeys("Enter", "Enter")
+        try session.waitFor("\"ok\": 2")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
 }
