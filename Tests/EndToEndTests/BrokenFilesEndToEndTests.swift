@@ -60,8 +60,9 @@ struct BrokenFilesEndToEndTests {
                     "✗ gone.yaml", "✗ Broken/collection.yaml:3:1"] {
             #expect(tree.contains(row), "\(row) in\n\(tree)")
         }
-        // The good requests are listed (a key that is only unknown is a warning, so that request loads too) and send.
-        #expect(tree.contains("ok") && tree.contains("unknown-key"))
+        // An unknown key is a warning: the request loads and is listed, and a ⚠ row says what is ignored.
+        #expect(tree.contains("⚠ unknown-key.yaml:2:1") && tree.contains("G ✗8 ⚠1"), "\(tree)")
+        #expect(tree.contains("GET    unknown-key"))
         try session.sendKeys("/")
         try session.sendText("ok")
         try session.sendKeys("Enter", "Enter")

@@ -5,7 +5,8 @@ import Foundation
 public struct ExplorerModel: Sendable {
     /// The collections as loaded (saved edits are applied here).
     public var collections: [CollectionSpec]
-    /// Problems found while loading, shown in the tree.
+    /// Problems found while loading, shown in the tree: errors (the file did not load) and warnings (it loaded, but
+    /// something in it is ignored, such as a misspelt key).
     public var problems: [CollectionProblem]
     /// File bytes as loaded or last saved, for conflict detection.
     public var loadedFiles: [String: Data]
@@ -74,7 +75,7 @@ public struct ExplorerModel: Sendable {
     public init(collections: [CollectionSpec], problems: [CollectionProblem] = [], loadedFiles: [String: Data] = [:],
                 width: Int = 80, height: Int = 24, environment: String? = nil) {
         self.collections = collections
-        self.problems = problems.filter { !$0.isWarning }
+        self.problems = problems
         self.loadedFiles = loadedFiles
         self.width = width
         self.height = height
@@ -248,7 +249,7 @@ public struct ExplorerModel: Sendable {
         let rows = treeRows
         let selectedKey = rows.indices.contains(treeSelection) ? rows[treeSelection].key : nil
         collections = result.collections
-        problems = result.problems.filter { !$0.isWarning }
+        problems = result.problems
         loadedFiles.merge(result.loadedFiles) { saved, _ in saved }
         isLoadingRequests = false
         if let selectedKey, let index = treeRows.firstIndex(where: { $0.key == selectedKey }) { treeSelection = index }

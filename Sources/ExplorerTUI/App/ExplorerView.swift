@@ -58,16 +58,23 @@ public enum ExplorerView {
         let rows = model.treeRows
         let items: [StyledLine] = rows.map { row in
             let indent = String(repeating: "  ", count: row.depth)
-            if case .problem = row.kind { return StyledLine([Span(indent + "✗ " + row.title, style: Theme.error)]) }
+            if case let .problem(index) = row.kind {
+                // A warning (the file loaded, something in it is ignored) is ⚠; a file that did not load is ✗.
+                let isWarning = model.problems.indices.contains(index) && model.problems[index].isWarning
+                return StyledLine([Span(indent + (isWarning ? "⚠ " : "✗ ") + row.title, style: isWarning ? Theme.warning : Theme.error)])
+            }
             if let method = row.method {
                 let label = method.count > 6 ? String(method.prefix(6)) : method.padding(toLength: 6, withPad: " ", startingAt: 0)
                 let modified = model.editedHeaders[row.key] != nil ? " ●" : ""
                 return StyledLine([Span(indent), Span(label, style: Theme.method(method)), Span(" " + row.title + modified)])
             }
             let arrow = model.expanded.contains(row.key) || !model.filter.isEmpty ? "▾ " : "▸ "
-            let broken = row.kind == .collection ? model.problemIndices(in: row.collectionIndex).count : 0
+            let found = row.kind == .collection ? model.problemIndices(in: row.collectionIndex).map { model.problems[$0].isWarning } : []
+            let broken = found.filter { !$0 }.count
+            let warned = found.count - broken
             return StyledLine([Span(indent + arrow), Span(row.title, style: row.depth == 0 ? .bold : .plain)]
-                              + (broken > 0 ? [Span(" ✗\(broken)", style: Theme.error)] : []))
+                              + (broken > 0 ? [Span(" ✗\(broken)", style: Theme.error)] : [])
+                              + (warned > 0 ? [Span(" ⚠\(warned)", style: Theme.warning)] : []))
         }
         var list = ListView(items: items, selectedIndex: rows.isEmpty ? nil : min(model.treeSelection, rows.count - 1))
         list.scrollToSelection(height: inner.height)
@@ -79,13 +86,14 @@ public enum ExplorerView {
         let resolver = model.selectedResolver
         let modified = model.selectedRequestKey.map { model.editedHeaders[$0] != nil } ?? false
         let problem = model.selectedProblem
-        let title = problem != nil ? " Broken file " : resolver.map { " \($0.request.name)\(modified ? " ●" : "") " } ?? " Request "
+        let title = problem.map { $0.isWarning ? " File warning " : " Broken file " } ?? resolver.map { " \($0.request.name)\(modified ? " ●" : "") " } ?? " Request "
         let block = Block(title: StyledLine(title), isFocused: model.focus == .request)
         block.render(in: rect, buffer: &buffer)
         let inner = block.inner(of: rect)
         if let problem {
-            let lines = [StyledLine("Cannot load this file:", style: Theme.error), StyledLine(problem.location.description),
-                         StyledLine(problem.message)]
+            let heading = problem.isWarning ? StyledLine("Loaded, but this is ignored:", style: Theme.warning)
+                : StyledLine("Cannot load this file:", style: Theme.error)
+            let lines = [heading, StyledLine(problem.location.description), StyledLine(problem.message)]
             Paragraph(lines: lines, wrap: true).render(in: inner, buffer: &buffer)
             return
         }

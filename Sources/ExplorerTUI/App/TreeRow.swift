@@ -8,7 +8,7 @@ public struct TreeRow: Sendable, Equatable {
         case folder([String])
         /// A request, with its path of slugs below the collection.
         case request([String])
-        /// A file that could not be loaded: an index into `ExplorerModel.problems`.
+        /// A file that could not be loaded, or loaded with a warning: an index into `ExplorerModel.problems`.
         case problem(Int)
     }
 

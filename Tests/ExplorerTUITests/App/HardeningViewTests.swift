@@ -38,6 +38,24 @@ struct HardeningViewTests {
         #expect(effects.contains { if case .send = $0 { return true } else { return false } })
     }
 
+    /// A warning (the file loaded, something in it is ignored) is a ⚠ row, counted apart from broken files; it was not
+    /// shown at all, so a misspelt `heders:` silently dropped the headers.
+    @Test func warningsAreRowsTooAndSayWhatIsIgnored() {
+        let warning = CollectionProblem(SourceLocation(file: "/tmp/none/status.yaml", line: 2, column: 1),
+                                        "unknown key 'heders' in a request (did you mean 'headers'?)", isWarning: true)
+        var model = ExplorerModel(collections: [Fixtures.collection], problems: [brokenRequest, warning], width: 100, height: 30)
+        let browsing = screen(model)
+        #expect(browsing.contains("Demo ✗1 ⚠1"))
+        #expect(browsing.contains("⚠ status.yaml:2:1") && browsing.contains("✗ users/broken.yaml:3:7"))
+        // The request itself loaded and is listed.
+        #expect(model.treeRows.contains { $0.title == "Status" && $0.method != nil })
+        Fixtures.press([.character("G")], &model)
+        #expect(model.selectedProblem == warning)
+        let details = screen(model)
+        #expect(details.contains("File warning") && details.contains("Loaded, but this is ignored:") && details.contains("did you mean 'headers'?"))
+        #expect(!details.contains("Cannot load this file:"))
+    }
+
     @Test func problemsWithoutCollectionsStillRender() {
         let model = ExplorerModel(collections: [], problems: [brokenCollection], width: 100, height: 24)
         #expect(model.currentCollection == nil)
