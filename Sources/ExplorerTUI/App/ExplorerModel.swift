@@ -122,11 +122,20 @@ public struct ExplorerModel: Sendable {
         case let .collectionsReloaded(result):
             // What is on disk now becomes the base for saving: unsaved header edits stay, and s writes them into the
             // files as they are now (a save only replaces the headers block), so an outside edit and these both survive.
+            // Headers changed outside are merged into the edits: added ones join them, removed ones leave them, unless
+            // the edit touched the same header. Edits of a file that is now missing or broken are kept as they are.
+            func headers(of key: String) -> [KeyValue]? {
+                let parts = key.split(separator: "/").map(String.init)
+                return collections.first { $0.slug == parts.first }?.locate(Array(parts.dropFirst()))?.request.headers
+            }
+            let bases = editedHeaders.keys.reduce(into: [String: [KeyValue]]()) { $0[$1] = headers(of: $1) }
             loadedFiles = [:]
             applyLoaded(result)
-            editedHeaders = editedHeaders.filter { key, _ in
-                let parts = key.split(separator: "/").map(String.init)
-                return collections.first { $0.slug == parts.first }?.locate(Array(parts.dropFirst())) != nil
+            for (key, ours) in editedHeaders {
+                guard let base = bases[key], let theirs = headers(of: key), theirs != base else { continue }
+                let added = theirs.filter { !base.contains($0) && !ours.contains($0) }
+                let removed = base.filter { !theirs.contains($0) }
+                editedHeaders[key] = ours.filter { !removed.contains($0) } + added
             }
             let kept = editedHeaders.isEmpty ? "" : "; unsaved edits kept, s saves them into the files as they are now"
             status = "Reloaded \(collections.count) collection\(collections.count == 1 ? "" : "s") from disk\(kept)."

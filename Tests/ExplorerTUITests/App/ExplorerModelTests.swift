@@ -73,20 +73,26 @@ struct ExplorerModelTests {
         #expect(ExplorerView.render(model).lines.contains { $0.contains("Response · Demo/status") })
     }
 
-    /// Ctrl-R asks for a reload; the result replaces the loaded bytes (the base a save checks against) and keeps the
-    /// unsaved edits of requests that still exist.
-    @Test func reloadingReplacesTheLoadedBytesAndKeepsEditsOfRequestsThatRemain() {
+    /// Ctrl-R asks for a reload; the result replaces the loaded bytes (the base a save checks against), merges header
+    /// changes made outside into the unsaved edits, and keeps every edit.
+    @Test func reloadingReplacesTheLoadedBytesAndMergesOutsideHeaderChanges() {
         var model = ExplorerModel(collections: [Fixtures.collection], loadedFiles: ["/tmp/none/users/get-user.yaml": Data("old".utf8)],
                                   width: 80, height: 24)
         Fixtures.press([.character("j"), .right, .down, .tab, .character("a")] + Fixtures.typing("X-New") + [.enter] + Fixtures.typing("v") + [.enter], &model)
         model.editedHeaders["Demo/gone"] = [KeyValue("A", "b")]
         let effects = Fixtures.press([.control("r")], &model)
         if case .reload? = effects.first {} else { Issue.record("expected reload, got \(effects)") }
-        var result = CollectionLoadResult(collections: [Fixtures.collection], problems: [])
+        // Outside, a header was added to the same request and its own X-Request removed.
+        var changed = Fixtures.collection
+        changed.root.folders[0].requests[0].headers = [KeyValue("X-Outside", "added")]
+        var result = CollectionLoadResult(collections: [changed], problems: [])
         result.loadedFiles = ["/tmp/none/users/get-user.yaml": Data("new".utf8)]
         _ = model.update(.collectionsReloaded(result))
         #expect(model.loadedFiles["/tmp/none/users/get-user.yaml"] == Data("new".utf8))
-        #expect(Set(model.editedHeaders.keys) == ["Demo/users/get-user"])
+        #expect(model.editedHeaders["Demo/users/get-user"] == [KeyValue("X-New", "v"), KeyValue("X-Outside", "added")],
+                "the outside addition joins the edit and the outside removal stays removed")
+        // An edit whose file is gone (or broken) is kept, not dropped: it is still the user's unsaved work.
+        #expect(model.editedHeaders["Demo/gone"] == [KeyValue("A", "b")])
         #expect(model.status == "Reloaded 1 collection from disk; unsaved edits kept, s saves them into the files as they are now.")
     }
 
