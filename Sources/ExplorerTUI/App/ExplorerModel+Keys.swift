@@ -183,7 +183,9 @@ extension ExplorerModel {
                 total = summary.headers.count
             }
         }
-        let last = max(0, total - page)
+        // The unwrapped headers table spends a row on its column titles, so one row fewer shows headers.
+        let shown = body == nil && !bodyView.wrap ? page - 1 : page
+        let last = max(0, total - shown)
         func scroll(by rows: Int) {
             if let body {
                 bodyView.position = body.moved(bodyView.position, by: rows, page: page)
