@@ -47,14 +47,21 @@ final class ExplorerRunLoop {
                 // The clock only ticks while a request is in flight: bring it up to date before a key can start one,
                 // or "Sending… 10.6 s" counts from the last tick rather than from the key.
                 _ = apply(.ticked(Date()))
-                running = apply(.keyPressed(key)) && running
                 changed = true
                 // Keys already waiting (a paste) are all applied before the next frame: drawing after each one made a
                 // 1.9 KB pasted curl command take 33 s to appear.
-                var burst = 0
-                while running, burst < 4096, let next = terminal.readKey(timeoutMilliseconds: 0) {
-                    running = apply(.keyPressed(next)) && running
-                    burst += 1
+                var keys = [key]
+                while keys.count < 4096, let next = terminal.readKey(timeoutMilliseconds: 0) { keys.append(next) }
+                for (index, pressed) in keys.enumerated() where running {
+                    // In the curl import prompt a line break inside a paste is a space: as Enter it imported the first
+                    // line and ran the rest as explorer keys. (After a `\` the prompt itself reads it as a continuation.)
+                    let isLineBreak = pressed == .enter || pressed == .control("j") || pressed == .control("m")
+                    let afterBackslash = index > 0 && keys[index - 1] == .character("\\")
+                    if isLineBreak, index < keys.count - 1, !afterBackslash, model.importField != nil {
+                        _ = apply(.keyPressed(.character(" ")))
+                        continue
+                    }
+                    running = apply(.keyPressed(pressed)) && running
                 }
             }
             for message in inbox.drain() {

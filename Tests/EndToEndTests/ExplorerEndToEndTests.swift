@@ -131,10 +131,12 @@ struct ExplorerEndToEndTests {
         try session.sendKeys("Escape")
         try session.waitUntilGone("Compare local")
 
-        // I: paste a curl command; it becomes a request file in the collection and a row in the tree.
+        // I: paste a curl command; it becomes a request file in the collection and a row in the tree. The paste spans
+        // two lines without a `\`: the line break inside it is a space (it used to import the first line alone and run
+        // the second as explorer keys).
         try session.sendKeys("I")
         try session.waitFor("paste a curl command")
-        try session.sendText("curl -X POST -H 'X-Imported: yes' -d '{\"a\":1}' http://127.0.0.1:9/e2e/imported")
+        try session.sendText("curl -X POST -H 'X-Imported: yes'\n  -d '{\"a\":1}' http://127.0.0.1:9/e2e/imported")
         try session.sendKeys("Enter")
         try session.waitFor("POST   POST /e2e/imported")
         let demo = collections.appendingPathComponent("Demo")
