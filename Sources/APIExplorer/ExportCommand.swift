@@ -14,7 +14,8 @@ struct ExportCommand: AsyncParsableCommand {
             The request is resolved as `send` would send it: environment, variables, headers, credentials and body. \
             Secret values are printed as •••••• unless --show-secrets. File bodies and uploads are referred to by \
             absolute path. An environment whose baseURL is builtin:demo is exported with http://127.0.0.1:8787, where \
-            `apiexplorer serve-demo` listens. Exit codes: 0 printed; 1 usage or collection error.
+            `apiexplorer serve-demo` listens. Exit codes: 0 printed; 1 collection error (including an unresolved variable); \
+            64 usage error (an unknown option or a missing argument).
             """
     )
 

@@ -19,7 +19,7 @@ struct ImportCommand: ParsableCommand {
 
             Exit codes: 0 imported (possibly with items listed as not converted); 1 the source is malformed or unreadable \
             (the message names the file and line or JSON path); 2 the collection already exists (pass --force to replace it); \
-            3 writing failed. In cases 1-3 nothing is written.
+            3 writing failed; 64 usage error (an unknown option or a missing argument). In cases 1-3 nothing is written.
             """
     )
 

@@ -15,8 +15,15 @@ struct HTTPFileExporter {
         lines.append("\(request.httpMethod.rawValue) \(masker.mask(request.url?.absoluteString ?? request.baseURLString)) HTTP/1.1")
         var headers = request.effectiveHeaders
         if case let .basic(username, password) = request.authentication {
-            // Both clients accept `Basic user password` and encode it themselves, which keeps the password maskable.
-            headers.set("Authorization", "Basic \(username) \(password)")
+            // Both clients accept `Basic user password` and encode it themselves, which keeps the password maskable. A
+            // user name with a space cannot be told apart from the password that way, so it is sent encoded.
+            if username.contains(" ") {
+                // Encoded, a secret password would slip past the masker: then the whole value is masked.
+                let isSecret = masker.mask(password) != password
+                headers.set("Authorization", "Basic " + (isSecret ? SecretMasker.mask : Data("\(username):\(password)".utf8).base64EncodedString()))
+            } else {
+                headers.set("Authorization", "Basic \(username) \(password)")
+            }
         }
         if case .multipart = resolved.body {
             headers.set("Content-Type", "multipart/form-data; boundary=\(HTTPFileExporter.boundary)")

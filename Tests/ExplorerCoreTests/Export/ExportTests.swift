@@ -193,6 +193,13 @@ struct ExportTests {
         guard case let .basic(username, password) = request.auth else { Issue.record("auth is \(request.auth)"); return }
         #expect(username == "ada" && password == "it's a secret")
         #expect(!request.headers.contains { $0.name == "Authorization" })
+        // A user name with a space goes encoded (`Basic ada lovelace pw` would read back as user `ada`).
+        var spaced = try fixture.resolved("login")
+        spaced.request.authentication = .basic(username: "ada lovelace", password: "pw")
+        let spacedText = RequestExporter(showSecrets: true).export(spaced, as: .http)
+        #expect(spacedText.contains("Authorization: Basic " + Data("ada lovelace:pw".utf8).base64EncodedString()))
+        let back = try HTTPFileImporter.importFile(spacedText, source: "s.http").collection.root.requests.first
+        #expect(back?.headers.contains { $0.name == "Authorization" } == true, "an encoded value stays a header, which sends as is")
         // Any other Authorization header stays a header.
         let bearer = try HTTPFileImporter.importFile("GET https://x.test/\nAuthorization: Bearer abc\n", source: "b.http")
         #expect(bearer.collection.root.requests.first?.headers.map(\.value) == ["Bearer abc"])
