@@ -84,8 +84,15 @@ extension ExplorerModel {
         case .reload:
             status = "Reloading collections from disk…"
             return [.reload]
-        case .filter: filterField = TextField(text: filter, placeholder: "filter requests")
-        case .search: bodyView.searchField = TextField(placeholder: "search the body")
+        case .filter:
+            filterField = TextField(text: filter, placeholder: "filter requests")
+            filterOrigin = selectedRequestKey
+        case .search:
+            guard case .received = response else {
+                status = "Nothing to search: there is no response body."
+                return []
+            }
+            bodyView.searchField = TextField(placeholder: "search the body")
         case .activate where focus == .tree:
             let rows = treeRows
             guard rows.indices.contains(treeSelection) else { return [] }
@@ -260,12 +267,20 @@ extension ExplorerModel {
     private mutating func handleFilter(_ key: Key) -> [AppEffect] {
         guard var field = filterField else { return [] }
         switch key {
-        case .enter, .control("j"):
+        case .enter:
             filterField = nil
+        case .control("j"):
+            // Ctrl-J sends from anywhere: here it keeps the filter and sends the request highlighted by it.
+            filterField = nil
+            treeSelection = min(treeSelection, max(0, treeRows.count - 1))
+            syncSelectionWithCursor()
+            return send()
         case .escape:
             filterField = nil
             filter = ""
-            // Back to the whole tree: the cursor goes to the selected request, its folders opened to show it.
+            // Back to the whole tree and the request selected before filtering (a filter that matched nothing on the
+            // way cleared the selection), its folders opened to show it.
+            if selectedRequestKey == nil { selectedRequestKey = filterOrigin }
             revealSelectedRequest()
         default:
             _ = field.handle(key)

@@ -51,6 +51,8 @@ public struct ExplorerModel: Sendable {
     public var responseTab = ResponseTab.body
     /// The response.
     public var response = ResponseState.idle
+    /// The request selected when the filter was opened, restored when Esc clears the filter.
+    public var filterOrigin: String?
     /// The request the response pane is about (`collection/folder/request`), so a response left on screen while
     /// browsing says where it came from.
     public var responseKey: String?

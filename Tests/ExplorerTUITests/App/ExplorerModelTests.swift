@@ -56,9 +56,20 @@ struct ExplorerModelTests {
         #expect(model.filter.isEmpty)
         #expect(model.treeRows[model.treeSelection].key == "Demo/users/get-user")
         #expect(model.selectedRequestKey == "Demo/users/get-user")
-        // A filter that matches nothing leaves nothing selected to send by mistake.
+        // A filter that matches nothing leaves nothing selected to send by mistake; Esc brings the selection back.
         Fixtures.press([.character("/")] + Fixtures.typing("zzz"), &model)
         #expect(model.treeRows.isEmpty && model.selectedRequestKey == nil)
+        Fixtures.press([.escape], &model)
+        #expect(model.selectedRequestKey == "Demo/users/get-user" && model.treeRows[model.treeSelection].key == "Demo/users/get-user")
+        // Ctrl-J in the filter sends the first match at once.
+        Fixtures.press([.character("/")] + Fixtures.typing("stat"), &model)
+        let sent = Fixtures.press([.control("j")], &model)
+        guard case let .send(_, statusResolver)? = sent.last else { Issue.record("expected a send, got \(sent)"); return }
+        #expect(statusResolver.request.slug == "status" && model.filterField == nil && model.filter == "stat")
+        // With no response there is nothing to search, and no invisible search prompt opens.
+        var fresh = Fixtures.model()
+        Fixtures.press([.tab, .tab, .character("/")], &fresh)
+        #expect(fresh.bodyView.searchField == nil && fresh.status == "Nothing to search: there is no response body.")
     }
 
     /// A response left on screen while another request is selected says which request it belongs to.
