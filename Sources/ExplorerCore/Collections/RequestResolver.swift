@@ -115,9 +115,26 @@ public struct RequestResolver: Sendable {
         }
         let masker = SecretMasker(secrets: resolver.secretValues)
         let url = masker.mask(try resolvedURLString(using: resolver))
+        // Readable, but a value holding `&`, `=`, `#`, `+`, `%` or a space is shown encoded, as it is sent, so the
+        // pairs cannot be misread (`b=two words & more` looked like two parameters).
+        func shown(_ text: String) -> String {
+            var out = ""
+            for character in masker.mask(text) {
+                switch character {
+                case "&": out += "%26"
+                case "=": out += "%3D"
+                case "#": out += "%23"
+                case "+": out += "%2B"
+                case "%": out += "%25"
+                case " ": out += "%20"
+                default: out.append(character)
+                }
+            }
+            return out
+        }
         var pairs: [String] = []
-        for item in request.query where item.enabled { pairs.append(masker.mask(try sub(item.name) + "=" + sub(item.value))) }
-        if case let .apiKey(name, value, true) = effectiveAuth { pairs.append(masker.mask(try sub(name) + "=" + sub(value))) }
+        for item in request.query where item.enabled { pairs.append(shown(try sub(item.name)) + "=" + shown(try sub(item.value))) }
+        if case let .apiKey(name, value, true) = effectiveAuth { pairs.append(shown(try sub(name)) + "=" + shown(try sub(value))) }
         guard !pairs.isEmpty else { return url }
         return url + (url.contains("?") ? "&" : "?") + pairs.joined(separator: "&")
     }

@@ -47,6 +47,8 @@ struct ResolutionTests {
         let request = RequestSpec(name: "r", slug: "r", url: "/search?q=a b", query: [KeyValue("page", "{{v}}"), KeyValue("off", "x", enabled: false)],
                                   auth: .apiKey(name: "key", value: "{{token}}", inQuery: true))
         #expect(try resolver(request).previewURLString() == "http://127.0.0.1:9/api/search?q=a b&page=environment&key=\(SecretMasker.mask)")
+        let ambiguous = RequestSpec(name: "r", slug: "r", url: "/x", query: [KeyValue("b", "two words & more=1")], auth: .none)
+        #expect(try resolver(ambiguous).previewURLString() == "http://127.0.0.1:9/api/x?b=two%20words%20%26%20more%3D1")
         let plain = RequestSpec(name: "r", slug: "r", url: "/x", auth: .none)
         #expect(try resolver(plain).previewURLString() == "http://127.0.0.1:9/api/x")
     }
