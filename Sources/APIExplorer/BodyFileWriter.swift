@@ -45,18 +45,7 @@ enum BodyFileWriter {
     }
 
     private static func writeAll(_ data: Data, to fd: Int32, path: String) throws(ToolFailure) {
-        let failure = data.withUnsafeBytes { buffer -> Int32? in
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let written = Glibc.write(fd, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
-        }
-        if let failure { throw ToolFailure("could not write \(path): \(String(cString: strerror(failure)))") }
+        let failure = AtomicFileWriter.writeAll(data, to: fd)
+        if failure != 0 { throw ToolFailure("could not write \(path): \(String(cString: strerror(failure)))") }
     }
 }

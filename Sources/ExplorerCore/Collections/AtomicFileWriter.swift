@@ -57,7 +57,7 @@ public enum AtomicFileWriter {
     }
 
     /// Writes all of `data` to `fd`, retrying after interruptions; 0, or the errno of the write that failed.
-    static func writeAll(_ data: Data, to fd: Int32) -> Int32 {
+    public static func writeAll(_ data: Data, to fd: Int32) -> Int32 {
         data.withUnsafeBytes { buffer -> Int32 in
             var offset = 0
             while offset < buffer.count, let base = buffer.baseAddress {
