@@ -37,8 +37,7 @@ struct CollectionsOptions: ParsableArguments {
             for problem in result.problems { StandardError.write(problem.description) }
             return result
         }
-        let directory = collection.directory
-        let own = result.problems.filter { $0.location.file == directory || $0.location.file.hasPrefix(directory + "/") }
+        let own = result.problems.filter { collection.holds(file: $0.location.file) }
         for problem in own { StandardError.write(problem.description) }
         let others = result.problems.count - own.count
         if others > 0 {

@@ -23,6 +23,12 @@ public struct CollectionSpec: Sendable, Equatable {
         environments.first(where: \.isDefault) ?? environments.first
     }
 
+    /// True when `file` is the collection's directory or lies inside it (for telling which collection a problem is in).
+    public func holds(file: String) -> Bool {
+        let directory = self.directory
+        return !directory.isEmpty && (file + "/").hasPrefix(directory.hasSuffix("/") ? directory : directory + "/")
+    }
+
     /// An environment by name, case-insensitively.
     public func environment(named name: String) -> EnvironmentSpec? {
         environments.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }

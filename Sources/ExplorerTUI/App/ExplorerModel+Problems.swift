@@ -28,10 +28,7 @@ extension ExplorerModel {
     }
 
     private func owner(of problem: CollectionProblem) -> Int? {
-        collections.indices.first { index in
-            let directory = collections[index].directory
-            return !directory.isEmpty && (problem.location.file + "/").hasPrefix(directory.hasSuffix("/") ? directory : directory + "/")
-        }
+        collections.indices.first { collections[$0].holds(file: problem.location.file) }
     }
 
     /// The file relative to its collection, or its last two path components when it belongs to none.
