@@ -55,7 +55,7 @@ final class ExplorerRunLoop {
                 for (index, pressed) in keys.enumerated() where running {
                     // In the curl import prompt a line break inside a paste is a space: as Enter it imported the first
                     // line and ran the rest as explorer keys. (After a `\` the prompt itself reads it as a continuation.)
-                    let isLineBreak = pressed == .enter || pressed == .control("j") || pressed == .control("m")
+                    let isLineBreak = pressed == .enter || pressed == .control("j")
                     let afterBackslash = index > 0 && keys[index - 1] == .character("\\")
                     if isLineBreak, index < keys.count - 1, !afterBackslash, model.importField != nil {
                         _ = apply(.keyPressed(.character(" ")))

@@ -175,7 +175,8 @@ extension ExplorerModel {
     }
 
     private mutating func responseAction(_ action: AppAction) {
-        let page = ScreenLayout(width: width, height: height).bodyHeight
+        let layout = ScreenLayout(width: width, height: height)
+        let page = layout.bodyHeight
         // The body scrolls by screen rows (a wrapped line takes several); the headers table by rows of the table.
         var body: BodyRows?
         var total = 0
@@ -184,8 +185,7 @@ extension ExplorerModel {
                 body = BodyRows(summary.body, model: self)
             } else if bodyView.wrap {
                 // Wrapped headers scroll by rows: a long value takes several.
-                let width = ScreenLayout(width: width, height: height).response.width - 2
-                total = Paragraph(lines: ExplorerView.headerLines(summary), wrap: true).rows(width: width).count
+                total = Paragraph(lines: ExplorerView.headerLines(summary), wrap: true).rows(width: layout.response.width - 2).count
             } else {
                 total = summary.headers.count
             }
