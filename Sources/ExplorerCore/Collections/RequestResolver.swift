@@ -117,6 +117,8 @@ public struct RequestResolver: Sendable {
         let url = masker.mask(try resolvedURLString(using: resolver))
         // Readable, but a value holding `&`, `=`, `#`, `+`, `%` or a space is shown encoded, as it is sent, so the
         // pairs cannot be misread (`b=two words & more` looked like two parameters).
+        // By hand: Foundation's addingPercentEncoding also encodes every non-ASCII character, which would turn the
+        // mask's bullets (and any accented value) into %E2%80%A2….
         func shown(_ text: String) -> String {
             var out = ""
             for character in masker.mask(text) {
