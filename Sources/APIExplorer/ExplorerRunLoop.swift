@@ -12,6 +12,8 @@ final class ExplorerRunLoop {
     private var search: Task<Void, Never>?
 
     private let fullLoad: (@Sendable () -> CollectionLoadResult?)?
+    /// The terminal while the explorer runs, for handing it to an external editor.
+    private var activeTerminal: NcursesTerminal?
 
     /// `fullLoad`, when given, runs off the UI right after the first frame and its result replaces the collections.
     init(model: ExplorerModel, fullLoad: (@Sendable () -> CollectionLoadResult?)? = nil) {
@@ -22,7 +24,11 @@ final class ExplorerRunLoop {
     /// Takes over the terminal until the user quits; the terminal is restored on every way out.
     func run() async throws {
         let terminal = try NcursesTerminal()
-        defer { terminal.restore() }
+        activeTerminal = terminal
+        defer {
+            activeTerminal = nil
+            terminal.restore()
+        }
         let size = terminal.size
         model.width = size.width
         model.height = size.height
@@ -118,19 +124,36 @@ final class ExplorerRunLoop {
                         if let result = fullLoad() { inbox.post(.collectionsReloaded(result)) }
                     }
                 }
-            case let .save(key, headers, request, original):
+            case let .save(key, request, saved, original):
                 let inbox = self.inbox
                 Task.detached {
                     do {
-                        let data = try CollectionStore.saveHeaders(headers, of: request, original: original)
-                        inbox.post(.saved(key: key, file: request.file, data: data))
+                        let data = try CollectionStore.save(request, over: saved, original: original)
+                        inbox.post(.saved(key: key, file: request.file, data: data, request: request))
                     } catch SaveError.conflict {
                         // Short enough for the status bar: the reason first, the request by its tree key, not its full path.
                         inbox.post(.saveFailed(key: key, message: "Not saved: \(key) changed on disk since it was loaded; your edits stay. Ctrl-R reloads, then s saves onto it."))
                     } catch {
-                        inbox.post(.saveFailed(key: key, message: String(describing: error)))
+                        inbox.post(.saveFailed(key: key, message: String(describing: error) + " Your edits stay."))
                     }
                 }
+            case let .changeTree(change, select, movedFrom):
+                let inbox = self.inbox
+                let fullLoad = self.fullLoad
+                Task.detached {
+                    do {
+                        let slug = try CollectionFiles.apply(change)
+                        let key = select.hasSuffix("/") ? select + slug : select
+                        guard let result = fullLoad?() else { return }
+                        inbox.post(.treeChanged(result, select: key, movedFrom: movedFrom, message: TreeChangeText.done(change, key: key)))
+                    } catch {
+                        inbox.post(.saveFailed(key: select, message: String(describing: error)))
+                    }
+                }
+            case let .openEditor(edit):
+                guard let terminal = activeTerminal else { break }
+                let result = ExternalEditorRunner.run(edit, terminal: terminal, reload: fullLoad)
+                _ = apply(.editorFinished(result))
             }
         }
         return keepRunning

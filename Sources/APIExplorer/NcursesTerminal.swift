@@ -66,6 +66,7 @@ final class NcursesTerminal {
         curs_set(0)
         // The default one-second delay makes Esc feel broken; 25 ms is plenty for sequences from local terminals and tmux.
         set_escdelay(25)
+        cn_set_bracketed_paste(1)
 
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         var mode = requested
@@ -162,6 +163,7 @@ final class NcursesTerminal {
     /// (mouse, unbound KEY_* values), which are skipped rather than reported.
     private func nextKey() -> Key? {
         guard let (code, isKeyCode) = readCode() else { return nil }
+        if isKeyCode, code == cn_paste_start_code() { return readPaste() }
         if isKeyCode { return Self.decodeKeyCode(code, size: size) }
         if code == 27 { return readAltKey() }
         return Self.decodeCharacter(code)
@@ -171,8 +173,27 @@ final class NcursesTerminal {
     func restore() {
         guard !isRestored else { return }
         isRestored = true
+        cn_set_bracketed_paste(0)
         curs_set(1)
         endwin()
+    }
+
+    /// Gives the terminal to another program (an editor) until `resume`.
+    func suspend() {
+        guard !isRestored else { return }
+        cn_set_bracketed_paste(0)
+        curs_set(1)
+        endwin()
+    }
+
+    /// Takes the terminal back after `suspend` and redraws everything on the next `draw`.
+    func resume() {
+        guard !isRestored else { return }
+        refresh()
+        cn_set_bracketed_paste(1)
+        curs_set(0)
+        cursorVisible = false
+        previous = nil
     }
 
     // MARK: - Drawing
@@ -258,6 +279,31 @@ final class NcursesTerminal {
         let result = wget_wch(cn_stdscr(), &value)
         if result == ERR { return nil }
         return (Int32(bitPattern: value), result == KEY_CODE_YES)
+    }
+
+    /// Reads pasted text up to the end marker. A terminal that never sends the end marker is cut off after a short
+    /// wait rather than hanging the explorer; line breaks become `\n` and the text is returned as one key.
+    private func readPaste() -> Key {
+        let window = cn_stdscr()
+        var scalars = String.UnicodeScalarView()
+        wtimeout(window, 200)
+        defer { wtimeout(window, 0) }
+        var previous: Int32 = 0
+        while scalars.count < 1_000_000, let (code, isKeyCode) = readCode() {
+            defer { previous = isKeyCode ? 0 : code }
+            if isKeyCode {
+                if code == cn_paste_end_code() { break }
+                if code == KEY_ENTER { scalars.append("\n") }
+                continue
+            }
+            switch code {
+            case 13: scalars.append("\n")
+            // A CR LF pair is one line break.
+            case 10: if previous != 13 { scalars.append("\n") }
+            default: if let scalar = Unicode.Scalar(UInt32(bitPattern: code)) { scalars.append(scalar) }
+            }
+        }
+        return .paste(String(scalars))
     }
 
     /// After Esc: another character already waiting means Alt was held (the terminal sent ESC + char).

@@ -42,10 +42,27 @@ static inline int cn_put_cell(int y, int x, const wchar_t *text, attr_t attribut
     return mvadd_wch(y, x, &cell);
 }
 
+// Bracketed paste: the terminal wraps pasted text in ESC[200~ … ESC[201~, which ncurses reports as these two codes,
+// so a paste is read as text and never as keys.
+static inline int cn_paste_start_code(void) { return KEY_MAX + 1; }
+static inline int cn_paste_end_code(void) { return KEY_MAX + 2; }
+static inline void cn_set_bracketed_paste(int on) {
+    const char *sequence = on ? "\x1b[?2004h" : "\x1b[?2004l";
+    ssize_t ignored = write(STDOUT_FILENO, sequence, strlen(sequence));
+    (void)ignored;
+    if (on) {
+        define_key("\x1b[200~", cn_paste_start_code());
+        define_key("\x1b[201~", cn_paste_end_code());
+    }
+}
+
 // Restores the terminal from any context, including a signal handler: endwin is what ncurses itself
 // calls from its own SIGINT/SIGTERM handlers, and it only writes to the terminal and resets tty modes.
 static inline void cn_emergency_restore(void) {
-    if (stdscr != NULL && !isendwin()) { endwin(); }
+    if (stdscr != NULL && !isendwin()) {
+        cn_set_bracketed_paste(0);
+        endwin();
+    }
 }
 
 static void cn_exit_on_signal(int signal_number) {

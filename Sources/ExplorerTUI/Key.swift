@@ -40,6 +40,8 @@ public enum Key: Hashable, Sendable {
     case alt(Character)
     /// The terminal changed size.
     case resize(width: Int, height: Int)
+    /// Text pasted in one piece (bracketed paste): it is inserted as text, never read as keys.
+    case paste(String)
 
     /// The short human label used in key hints and help text, e.g. "Ctrl-J", "PgDn", "Shift-Tab".
     public var label: String {
@@ -65,6 +67,7 @@ public enum Key: Hashable, Sendable {
         case .control(let character): return "Ctrl-" + String(character).uppercased()
         case .alt(let character): return "Alt-" + DisplayWidth.visibleText(for: character)
         case .resize(let width, let height): return "Resize \(width)x\(height)"
+        case .paste(let text): return "Paste (\(text.count) characters)"
         }
     }
 }

@@ -115,6 +115,26 @@ public struct TextField: Widget, Hashable {
         cursor = start
     }
 
+    /// Puts the cursor before grapheme `position`, clamped to the text.
+    public mutating func moveTo(_ position: Int) {
+        cursor = min(max(0, position), text.count)
+    }
+
+    /// Moves to the start of the previous word or past the end of the next one (Alt-B, Alt-F); words are letters and digits.
+    public mutating func moveByWord(forward: Bool) {
+        let characters = Array(text)
+        func isWord(_ character: Character) -> Bool { character.isLetter || character.isNumber }
+        var position = cursor
+        if forward {
+            while position < characters.count, !isWord(characters[position]) { position += 1 }
+            while position < characters.count, isWord(characters[position]) { position += 1 }
+        } else {
+            while position > 0, !isWord(characters[position - 1]) { position -= 1 }
+            while position > 0, isWord(characters[position - 1]) { position -= 1 }
+        }
+        cursor = position
+    }
+
     /// Applies the usual readline-style binding for `key`; returns false when the key is not an edit.
     @discardableResult
     public mutating func handle(_ key: Key) -> Bool {
@@ -129,6 +149,8 @@ public struct TextField: Widget, Hashable {
         case .control("u"): killToStart()
         case .control("k"): killToEnd()
         case .control("w"): deleteWordBackward()
+        case .alt("b"): moveByWord(forward: false)
+        case .alt("f"): moveByWord(forward: true)
         default: return false
         }
         return true

@@ -24,20 +24,38 @@ public struct CollectionStore: Sendable {
     /// the new file bytes. `original` is the file as it was loaded: a different file on disk is a conflict.
     @discardableResult
     public static func saveHeaders(_ headers: [KeyValue], of request: RequestSpec, original: Data?) throws(SaveError) -> Data {
-        let path = request.file
+        var edited = request
+        edited.headers = headers
+        return try save(edited, keys: ["headers"], original: original)
+    }
+
+    /// Writes the keys of `edited` that differ from `saved` (the request as its file was loaded) into its file,
+    /// replacing only those keys' blocks: comments, key order, unknown keys and blank lines elsewhere stay byte for
+    /// byte. Returns the new bytes. `original` is the file as loaded: a different file on disk is a conflict.
+    @discardableResult
+    public static func save(_ edited: RequestSpec, over saved: RequestSpec, original: Data?) throws(SaveError) -> Data {
+        try save(edited, keys: edited.changedKeys(from: saved), original: original)
+    }
+
+    private static func save(_ edited: RequestSpec, keys: [String], original: Data?) throws(SaveError) -> Data {
+        let path = edited.file
         guard let current = FileManager.default.contents(atPath: path) else {
             throw .unreadable(path: path, reason: "the file no longer exists")
         }
         if let original, original != current { throw .conflict(path: path) }
-        guard let text = String(data: current, encoding: .utf8) else { throw .unreadable(path: path, reason: "not UTF-8 text") }
-        let updated = try replacingBlock("headers", with: YAMLText.keyValueBlock("headers", headers), in: text, path: path,
-                                         insertBefore: ["body", "auth", "variables", "timeout", "followRedirects", "verifyTLS"])
-        let data = Data(updated.utf8)
+        guard var text = String(data: current, encoding: .utf8) else { throw .unreadable(path: path, reason: "not UTF-8 text") }
+        for key in keys {
+            let later = RequestSpec.fileKeys.drop { $0 != key }.dropFirst()
+            text = try replacingBlock(key, with: edited.fileLines(for: key), in: text, path: path, insertBefore: Array(later))
+        }
+        let data = Data(text.utf8)
+        guard data != current else { return data }
         try AtomicFileWriter.write(data, to: path)
         return data
     }
 
-    /// `text` with the top-level `key` block replaced by `block` (or inserted before the first of `insertBefore`).
+    /// `text` with the top-level `key` block replaced by `block` (or inserted before the first of `insertBefore`); an
+    /// empty `block` removes the key.
     static func replacingBlock(_ key: String, with block: [String], in text: String, path: String, insertBefore: [String]) throws(SaveError) -> String {
         let node: Node?
         do { node = try Yams.compose(yaml: text, .basic, .default, .utf8) } catch { throw .unreadable(path: path, reason: "\(error)") }
@@ -56,6 +74,8 @@ public struct CollectionStore: Sendable {
             // Keep blank lines and comments that sit right before the next key with that key.
             while end - 1 > start, lines[end - 1].trimmingCharacters(in: .whitespaces).isEmpty || lines[end - 1].hasPrefix("#") { end -= 1 }
             lines.replaceSubrange(start..<end, with: block)
+        } else if block.isEmpty {
+            return text
         } else if var before = keyLines.first(where: { insertBefore.contains($0.0) })?.1 {
             // Comments written right above that key belong to it, so the new block goes above them.
             while before > 0, lines[before - 1].hasPrefix("#"), keyLines.allSatisfy({ $0.1 != before - 1 }) { before -= 1 }

@@ -17,6 +17,12 @@ public enum CurlImporter {
         try parse(text, source: source)
     }
 
+    /// True when `text` starts like a curl command (`curl …`, `$ curl …`), for offering to import a paste.
+    public static func looksLikeCurl(_ text: String) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.hasPrefix("curl ") || trimmed.hasPrefix("$ curl ") || trimmed.hasPrefix("curl.exe ")
+    }
+
     private enum DataPart {
         case text(String)
         case file(String)

@@ -3,7 +3,9 @@ public enum AppAction: Sendable, Equatable {
     case quit, help, focusNext, focusPrevious, send, cancel, pickEnvironment, save
     case moveUp, moveDown, pageUp, pageDown, top, bottom, collapse, expand, activate
     case nextTab, previousTab, filter
-    case addHeader, editHeader, deleteHeader, toggleHeader
+    case addRow, editRow, deleteRow, toggleRow, moveRowUp, moveRowDown
+    case editURL, pickMethod, editBody, pickBodyKind, formatBody, pickAuthKind, externalEditor, maximize
+    case newRequest, newFolder, duplicateRequest, renameRequest, moveRequest, deleteRequest
     case toggleWrap, toggleLineNumbers, search, nextMatch, previousMatch, scrollLeft, scrollRight
     case exportRequest, compareEnvironments
     case importCurl, reload

@@ -7,8 +7,15 @@ public enum AppEffect: Sendable {
     case send(id: Int, resolver: RequestResolver)
     /// Cancel the send with this id.
     case cancel(id: Int)
-    /// Save a request's own headers through the collection store.
-    case save(key: String, headers: [KeyValue], request: RequestSpec, original: Data?)
+    /// Write the keys of `request` that differ from `saved` (the request as loaded) into its file; `original` is the
+    /// file's bytes as loaded, for detecting a change made outside.
+    case save(key: String, request: RequestSpec, saved: RequestSpec, original: Data?)
+    /// Change the collection's files (new, duplicate, rename, move, delete), read the collections again and report
+    /// `.treeChanged` with `select` (a tree key whose last part is filled in with the slug the change made) selected.
+    case changeTree(TreeChange, select: String, movedFrom: String?)
+    /// Hand the terminal to `$VISUAL`/`$EDITOR` on `file` (a temporary copy of the body, or the request file) and
+    /// report `.editorFinished`.
+    case openEditor(ExternalEdit)
     /// Find the lines of a body containing `query` (off the UI: a large body takes a while) and report as `id`.
     case searchBody(id: Int, document: BodyDocument, query: String)
     /// Resolve the request and write it in `format`, reporting as `id`.

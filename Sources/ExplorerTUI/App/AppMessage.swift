@@ -21,8 +21,13 @@ public enum AppMessage: Sendable {
     case collectionsLoaded(CollectionLoadResult)
     /// The collections read again from disk (Ctrl-R); their bytes replace those loaded before.
     case collectionsReloaded(CollectionLoadResult)
-    /// A request file was saved; these are its new bytes.
-    case saved(key: String, file: String, data: Data)
+    /// A request file was saved as `request`; these are its new bytes.
+    case saved(key: String, file: String, data: Data, request: RequestSpec)
+    /// The tree's files changed and the collections were read again; `select` is the tree key to select, `movedFrom`
+    /// the key a moved or renamed request had (its unsaved edits follow it); `message` goes to the status line.
+    case treeChanged(CollectionLoadResult, select: String?, movedFrom: String?, message: String)
+    /// The external editor closed.
+    case editorFinished(ExternalEditResult)
     /// Saving failed.
     case saveFailed(key: String, message: String)
     /// The export with this id is ready.

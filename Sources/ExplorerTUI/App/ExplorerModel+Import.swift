@@ -28,7 +28,6 @@ extension ExplorerModel {
                 importField = field
                 return []
             }
-            importField = nil
             return importCommand(field.text)
         default:
             _ = field.handle(key)
@@ -37,16 +36,21 @@ extension ExplorerModel {
         }
     }
 
+    /// Parses the command; then asks for the new request's name, to be placed in the folder at the tree cursor. A
+    /// command that does not parse keeps the prompt open with the error, so the text is not lost.
     private mutating func importCommand(_ text: String) -> [AppEffect] {
-        guard let collection = currentCollection else { return [] }
+        guard let target = folderAtCursor else { return [] }
         do {
             let parsed = try CurlImporter.request(from: text, source: "curl")
+            importField = nil
             var notes = parsed.report.items.map(\.message)
             if !parsed.attachments.isEmpty { notes.append("files it reads (\(parsed.attachments.map(\.sourcePath).joined(separator: ", "))) were not copied") }
             status = notes.isEmpty ? nil : "Not converted: " + notes.joined(separator: "; ")
-            return [.addRequest(collection: collection.slug, request: parsed.request, folder: collection.root)]
+            dialog = .form(NameForm(title: " Import into \(target.folder.name) ", fields: [("Name", parsed.request.name)],
+                                    purpose: .importCurl(folder: target.key, request: parsed.request), note: "Enter: create · Esc: cancel"))
+            return []
         } catch {
-            status = "Not imported: \(error.description)"
+            status = "Not imported: \(error.description) (fix the command, or Esc)"
             return []
         }
     }
@@ -57,19 +61,31 @@ extension ExplorerModel {
         case let .requestAdded(slug, request, data):
             guard let index = collections.firstIndex(where: { $0.slug == slug }) else { return [] }
             loadedFiles[request.file] = data
-            var requests = collections[index].root.requests + [request]
-            // The loader lists request files in name order, after those the collection's `order` names.
-            requests.sort { PathText.lastComponent($0.file) < PathText.lastComponent($1.file) }
-            collections[index].root.requests = requests
-            collections[index].root.applyOrder()
-            expanded.insert(slug)
+            // The folder is the one whose directory holds the new file.
+            let directory = PathText.deletingLastComponent(request.file)
+            var folderPath: [String] = []
+            func insert(into folder: inout FolderSpec, path: [String]) -> Bool {
+                if folder.directory == directory {
+                    var requests = folder.requests + [request]
+                    // The loader lists request files in name order, after those the folder's `order` names.
+                    requests.sort { PathText.lastComponent($0.file) < PathText.lastComponent($1.file) }
+                    folder.requests = requests
+                    folder.applyOrder()
+                    folderPath = path
+                    return true
+                }
+                for sub in folder.folders.indices where insert(into: &folder.folders[sub], path: path + [folder.folders[sub].slug]) { return true }
+                return false
+            }
+            guard insert(into: &collections[index].root, path: []) else { return [] }
+            for depth in 0...folderPath.count { expanded.insert(([slug] + folderPath.prefix(depth)).joined(separator: "/")) }
             filter = ""
-            let key = "\(slug)/\(request.slug)"
+            let key = ([slug] + folderPath + [request.slug]).joined(separator: "/")
             if let row = treeRows.firstIndex(where: { $0.key == key }) { treeSelection = row }
             selectedRequestKey = key
             focus = .tree
             let note = status.map { " — \($0)" } ?? ""
-            status = "Imported \(request.method) \(request.name) as \(key)\(note)"
+            status = "Imported \(request.name) as \(key)\(note)"
         case let .addFailed(text):
             status = text
         default: break

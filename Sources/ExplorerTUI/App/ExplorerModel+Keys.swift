@@ -16,6 +16,11 @@ extension ExplorerModel {
             bodyView.searchField = nil
             headerEditor = nil
             importField = nil
+            urlField = nil
+            valueEditor = nil
+            dialog = nil
+            if bodyEditor != nil { commitBodyEditor() }
+            bodyEditor = nil
             return perform(.quit)
         }
         if confirmingQuit {
@@ -23,7 +28,7 @@ extension ExplorerModel {
             case .character("y"), .character("Y"): return [.quit]
             default:
                 confirmingQuit = false
-                status = "Quit cancelled; press s in the request pane to save."
+                status = "Quit cancelled; s saves the selected request's edits (● marks the others)."
                 return []
             }
         }
@@ -41,14 +46,21 @@ extension ExplorerModel {
             }
             return []
         }
+        if case let .paste(text) = key { return paste(text) }
+        if dialog != nil { return handleDialog(key) }
         if toolPanel != nil { return handleToolPanel(key) }
         if environmentPicker != nil { return handlePicker(key) }
         if filterField != nil { return handleFilter(key) }
         if bodyView.searchField != nil { return handleSearch(key) }
-        if headerEditor != nil { return handleHeaderEditor(key) }
+        if headerEditor != nil { return handleRowEditor(key) }
+        if urlField != nil { return handleURLField(key) }
+        if valueEditor != nil { return handleValueEditor(key) }
+        if bodyEditor != nil { return handleBodyEditor(key) }
         if importField != nil { return handleImport(key) }
-        let headersTab = focus == .request && requestTab == .headers
-        guard let action = keyMap.action(for: key, focus: focus, headersTab: headersTab) else { return [] }
+        guard let action = keyMap.action(for: key, focus: focus, tab: requestTab, isTable: currentTable != nil) else {
+            if case .character = key { status = "\(key.label) does nothing here; ? lists the keys." }
+            return []
+        }
         return perform(action)
     }
 
@@ -63,8 +75,12 @@ extension ExplorerModel {
             }
             return [.quit]
         case .help: showingHelp = true
-        case .focusNext: focus = Focus(rawValue: (focus.rawValue + 1) % Focus.allCases.count) ?? .tree
-        case .focusPrevious: focus = Focus(rawValue: (focus.rawValue + Focus.allCases.count - 1) % Focus.allCases.count) ?? .tree
+        case .focusNext:
+            maximized = nil
+            focus = Focus(rawValue: (focus.rawValue + 1) % Focus.allCases.count) ?? .tree
+        case .focusPrevious:
+            maximized = nil
+            focus = Focus(rawValue: (focus.rawValue + Focus.allCases.count - 1) % Focus.allCases.count) ?? .tree
         case .send: return send()
         case .cancel:
             if case let .sending(id, _) = response {
@@ -77,7 +93,19 @@ extension ExplorerModel {
                 return []
             }
             environmentPicker = collection.environments.firstIndex { $0.name == environment(of: collection)?.name } ?? 0
-        case .save: return save()
+        case .save: return saveSelected()
+        case .maximize:
+            maximized = maximized == nil && focus != .tree ? focus : nil
+            if maximized == nil, focus == .tree { status = "z maximises the request or the response pane." }
+        case .externalEditor: return openExternalEditor()
+        case .newRequest, .newFolder, .duplicateRequest, .renameRequest, .moveRequest, .deleteRequest:
+            treeEdit(action)
+        case .editURL: openURLEditor()
+        case .pickMethod: openMethodPicker()
+        case .editBody: openBodyEditor()
+        case .pickBodyKind: openBodyKindPicker()
+        case .formatBody: formatBody()
+        case .pickAuthKind: openAuthKindPicker()
         case .exportRequest: return exportRequest(.curl)
         case .compareEnvironments: return chooseComparison()
         case .importCurl: openImport()
@@ -113,9 +141,19 @@ extension ExplorerModel {
         return []
     }
 
-    private mutating func send() -> [AppEffect] {
+    /// Sends the selected request; a JSON body that does not parse is sent only once the user says so.
+    mutating func send(confirmed: Bool = false) -> [AppEffect] {
+        if bodyEditor != nil {
+            commitBodyEditor()
+            bodyEditor = nil
+        }
         guard let resolver = selectedResolver else {
             status = "Select a request in the tree first."
+            return []
+        }
+        if !confirmed, case let .json(text) = resolver.request.body, let error = JSONTemplate.validate(text) {
+            dialog = .confirmation(Confirmation(title: " Invalid JSON ", message: "The body does not parse (\(error)). Send it anyway?",
+                                                purpose: .sendInvalidJSON))
             return []
         }
         var effects: [AppEffect] = []
@@ -127,15 +165,6 @@ extension ExplorerModel {
         responseTab = .body
         effects.append(.send(id: id, resolver: resolver))
         return effects
-    }
-
-    private mutating func save() -> [AppEffect] {
-        guard let selected = selectedRequest, let headers = editedHeaders[selected.key] else {
-            status = "Nothing to save."
-            return []
-        }
-        return [.save(key: selected.key, headers: headers, request: selected.located.request,
-                      original: loadedFiles[selected.located.request.file])]
     }
 
     private mutating func treeAction(_ action: AppAction) {
@@ -166,16 +195,28 @@ extension ExplorerModel {
     private mutating func requestAction(_ action: AppAction) {
         let count = RequestTab.allCases.count
         switch action {
-        case .nextTab: requestTab = RequestTab(rawValue: (requestTab.rawValue + 1) % count) ?? .headers
-        case .previousTab: requestTab = RequestTab(rawValue: (requestTab.rawValue + count - 1) % count) ?? .headers
-        case .moveUp, .moveDown, .addHeader, .editHeader, .deleteHeader, .toggleHeader:
-            headerAction(action)
+        case .nextTab, .previousTab:
+            let step = action == .nextTab ? 1 : count - 1
+            requestTab = RequestTab(rawValue: (requestTab.rawValue + step) % count) ?? .headers
+            headerSelection = 0
+        case .moveUp: headerSelection = max(0, headerSelection - 1)
+        case .moveDown: headerSelection = min(max(0, rowCount - 1), headerSelection + 1)
+        case .addRow, .editRow, .deleteRow, .toggleRow, .moveRowUp, .moveRowDown:
+            guard selectedRequest != nil else {
+                status = "Select a request in the tree first."
+                return
+            }
+            switch requestTab {
+            case .auth: authAction(action)
+            case .options: optionsAction(action)
+            default: tableAction(action)
+            }
         default: break
         }
     }
 
     private mutating func responseAction(_ action: AppAction) {
-        let layout = ScreenLayout(width: width, height: height)
+        let layout = ScreenLayout(width: width, height: height, maximized: maximized)
         let page = layout.bodyHeight
         // The body scrolls by screen rows (a wrapped line takes several); the headers table by rows of the table.
         var body: BodyRows?

@@ -31,12 +31,22 @@ public struct ExplorerModel: Sendable {
     public var selectedRequestKey: String?
     /// The request pane's tab.
     public var requestTab = RequestTab.headers
-    /// The selected row in the headers table (index into the effective headers).
+    /// The selected row in the request tab's table (effective headers, parameters, form fields, auth or options).
     public var headerSelection = 0
-    /// An open header edit.
-    public var headerEditor: HeaderEditor?
-    /// Unsaved header edits per request key.
-    public var editedHeaders: [String: [KeyValue]] = [:]
+    /// An open edit of a table row (a header, a query parameter, a form field).
+    public var headerEditor: RowEditor?
+    /// Unsaved edits: the request as edited, per request key; a request edited back to its file's state has none.
+    public var drafts: [String: RequestSpec] = [:]
+    /// The URL being edited in place, when the URL line has the cursor.
+    public var urlField: TextField?
+    /// The body being edited, when the Body tab's editor has the cursor (its text goes into the draft as it changes).
+    public var bodyEditor: BodyEditor?
+    /// An open edit of an Auth or Options value, or a body file path.
+    public var valueEditor: ValueEditor?
+    /// An open dialog: a picker, a name form or a confirmation.
+    public var dialog: Dialog?
+    /// The pane shown alone, filling the right side (z toggles it), or nil for the usual layout.
+    public var maximized: Focus?
     /// Active environment name per collection slug.
     public var activeEnvironment: [String: String] = [:]
     /// The environment picker's selection, when open.
@@ -122,31 +132,20 @@ public struct ExplorerModel: Sendable {
             applyLoaded(result)
             return []
         case let .collectionsReloaded(result):
-            // What is on disk now becomes the base for saving: unsaved header edits stay, and s writes them into the
-            // files as they are now (a save only replaces the headers block), so an outside edit and these both survive.
-            // Headers changed outside are merged into the edits: added ones join them, removed ones leave them, unless
-            // the edit touched the same header. Edits of a file that is now missing or broken are kept as they are.
-            func headers(of key: String) -> [KeyValue]? {
-                let parts = key.split(separator: "/").map(String.init)
-                return collections.first { $0.slug == parts.first }?.locate(Array(parts.dropFirst()))?.request.headers
-            }
-            let bases = editedHeaders.keys.reduce(into: [String: [KeyValue]]()) { $0[$1] = headers(of: $1) }
-            loadedFiles = [:]
-            applyLoaded(result)
-            for (key, ours) in editedHeaders {
-                guard let base = bases[key], let theirs = headers(of: key), theirs != base else { continue }
-                let added = theirs.filter { !base.contains($0) && !ours.contains($0) }
-                let removed = base.filter { !theirs.contains($0) }
-                editedHeaders[key] = ours.filter { !removed.contains($0) } + added
-            }
-            let kept = editedHeaders.isEmpty ? "" : "; unsaved edits kept, s saves them into the files as they are now"
+            reloaded(result)
+            let kept = drafts.isEmpty ? "" : "; unsaved edits kept, s saves them into the files as they are now"
             status = "Reloaded \(collections.count) collection\(collections.count == 1 ? "" : "s") from disk\(kept)."
             return []
-        case let .saved(key, file, data):
+        case let .treeChanged(result, select, movedFrom, message):
+            return treeChanged(result, select: select, movedFrom: movedFrom, message: message)
+        case let .saved(key, file, data, request):
             loadedFiles[file] = data
-            if let headers = editedHeaders.removeValue(forKey: key) { applySavedHeaders(headers, key: key) }
+            applySaved(request, key: key)
+            if drafts[key] == request { drafts[key] = nil }
             status = "Saved \(key)"
             return []
+        case let .editorFinished(result):
+            return externalEditFinished(result)
         case let .saveFailed(_, message):
             status = message
             return []
@@ -170,7 +169,7 @@ public struct ExplorerModel: Sendable {
         let parts = key.split(separator: "/").map(String.init)
         guard let collection = collections.first(where: { $0.slug == parts.first }),
               var located = collection.locate(Array(parts.dropFirst())) else { return nil }
-        if let edited = editedHeaders[key] { located.request.headers = edited }
+        if let edited = drafts[key] { located.request = edited }
         return (collection, located, key)
     }
 
@@ -220,7 +219,7 @@ public struct ExplorerModel: Sendable {
     }
 
     /// True when some request has unsaved edits.
-    public var hasUnsavedEdits: Bool { !editedHeaders.isEmpty }
+    public var hasUnsavedEdits: Bool { !drafts.isEmpty }
 
     /// The rows of the tree as shown, with expansion and the filter applied.
     public var treeRows: [TreeRow] {
@@ -256,7 +255,7 @@ public struct ExplorerModel: Sendable {
     }
 
     /// Takes the complete collections, keeping the selected row, unsaved edits and the bytes of files saved meanwhile.
-    private mutating func applyLoaded(_ result: CollectionLoadResult) {
+    mutating func applyLoaded(_ result: CollectionLoadResult) {
         let rows = treeRows
         let selectedKey = rows.indices.contains(treeSelection) ? rows[treeSelection].key : nil
         collections = result.collections
@@ -268,18 +267,40 @@ public struct ExplorerModel: Sendable {
         syncSelectionWithCursor()
     }
 
-    private mutating func applySavedHeaders(_ headers: [KeyValue], key: String) {
+    /// Puts a request as saved into the collections, so it becomes the base later edits are compared with.
+    private mutating func applySaved(_ request: RequestSpec, key: String) {
         let parts = key.split(separator: "/").map(String.init)
         guard let index = collections.firstIndex(where: { $0.slug == parts.first }) else { return }
         func apply(_ folder: inout FolderSpec, path: ArraySlice<String>) {
             guard let first = path.first else { return }
-            if path.count == 1, let request = folder.requests.firstIndex(where: { $0.slug == first }) {
-                folder.requests[request].headers = headers
+            if path.count == 1, let position = folder.requests.firstIndex(where: { $0.slug == first }) {
+                folder.requests[position] = request
             } else if let sub = folder.folders.firstIndex(where: { $0.slug == first }) {
                 apply(&folder.folders[sub], path: path.dropFirst())
             }
         }
         apply(&collections[index].root, path: parts.dropFirst())
+    }
+
+    /// Takes collections read again from disk as the base for saving. Unsaved edits stay; a key changed outside and
+    /// not edited here takes the file's new value, and headers changed outside are merged into edited ones (added
+    /// ones join them, removed ones leave them, unless the edit touched the same header). Edits of a file that is
+    /// now missing or broken are kept as they are.
+    mutating func reloaded(_ result: CollectionLoadResult) {
+        let bases = drafts.keys.reduce(into: [String: RequestSpec]()) { $0[$1] = savedRequest($1) }
+        loadedFiles = [:]
+        applyLoaded(result)
+        for (key, ours) in drafts {
+            guard let base = bases[key], let theirs = savedRequest(key), theirs != base else { continue }
+            drafts[key] = RequestMerge.merge(ours: ours, base: base, theirs: theirs)
+            if drafts[key] == theirs { drafts[key] = nil }
+        }
+    }
+
+    /// The request as its file was last loaded or saved (without unsaved edits).
+    func savedRequest(_ key: String) -> RequestSpec? {
+        let parts = key.split(separator: "/").map(String.init)
+        return collections.first { $0.slug == parts.first }?.locate(Array(parts.dropFirst()))?.request
     }
 
     /// Starts searching the body for the query off the UI; the result arrives as `.searchFinished`.
@@ -310,7 +331,7 @@ public struct ExplorerModel: Sendable {
     /// view: one far along a long line was off the right edge.
     mutating func revealMatch(_ index: Int) {
         guard case let .received(summary) = response else { return }
-        let page = ScreenLayout(width: width, height: height).bodyHeight
+        let page = ScreenLayout(width: width, height: height, maximized: maximized).bodyHeight
         let body = BodyRows(summary.body, model: self)
         bodyView.position = min(BodyPosition(line: max(0, index - 2), row: 0), body.end(page: page))
         guard !bodyView.wrap, let line = summary.body.line(at: index) else { return }

@@ -6,7 +6,7 @@ public enum ExplorerView {
     /// Renders `model` into a new buffer of the model's size.
     public static func render(_ model: ExplorerModel) -> CellBuffer {
         var buffer = CellBuffer(width: max(1, model.width), height: max(1, model.height))
-        let layout = ScreenLayout(width: model.width, height: model.height)
+        let layout = ScreenLayout(width: model.width, height: model.height, maximized: model.maximized)
         if layout.isTooSmall {
             let lines = ["Terminal too small", "\(model.width)×\(model.height); need \(ScreenLayout.minimumWidth)×\(ScreenLayout.minimumHeight)", "q quits"]
             for (row, line) in lines.enumerated() where row < model.height {
@@ -15,15 +15,16 @@ public enum ExplorerView {
             return buffer
         }
         topBar(model, layout.topBar, &buffer)
-        tree(model, layout.tree, &buffer)
-        request(model, layout.request, &buffer)
-        response(model, layout.response, &buffer)
+        if !layout.tree.isEmpty { tree(model, layout.tree, &buffer) }
+        if !layout.request.isEmpty { request(model, layout.request, &buffer) }
+        if !layout.response.isEmpty { response(model, layout.response, &buffer) }
         bottomBar(model, layout.bottomBar, &buffer)
         if model.environmentPicker != nil { environmentPicker(model, &buffer) }
         if model.toolPanel != nil { toolPanel(model, &buffer) }
         if model.showingHelp { help(model, &buffer) }
         if model.confirmingQuit { confirm(model, &buffer) }
         if model.importField != nil { importPrompt(model, &buffer) }
+        if let dialog = model.dialog { self.dialog(dialog, model, &buffer) }
         return buffer
     }
 
@@ -65,7 +66,7 @@ public enum ExplorerView {
             }
             if let method = row.method {
                 let label = method.count > 6 ? String(method.prefix(6)) : method.padding(toLength: 6, withPad: " ", startingAt: 0)
-                let modified = model.editedHeaders[row.key] != nil ? " ●" : ""
+                let modified = model.isModified(row.key) ? " ●" : ""
                 return StyledLine([Span(indent), Span(label, style: Theme.method(method)), Span(" " + row.title + modified)])
             }
             let arrow = model.expanded.contains(row.key) || !model.filter.isEmpty ? "▾ " : "▸ "
@@ -79,110 +80,6 @@ public enum ExplorerView {
         var list = ListView(items: items, selectedIndex: rows.isEmpty ? nil : min(model.treeSelection, rows.count - 1))
         list.scrollToSelection(height: inner.height)
         list.render(in: inner, buffer: &buffer)
-    }
-
-    private static func request(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
-        // One resolver per frame: it carries the request (with unsaved edits), its headers and its secrets.
-        let resolver = model.selectedResolver
-        let modified = model.selectedRequestKey.map { model.editedHeaders[$0] != nil } ?? false
-        let problem = model.selectedProblem
-        let title = problem.map { $0.isWarning ? " File warning " : " Broken file " } ?? resolver.map { " \($0.request.name)\(modified ? " ●" : "") " } ?? " Request "
-        let block = Block(title: StyledLine(title), isFocused: model.focus == .request)
-        block.render(in: rect, buffer: &buffer)
-        let inner = block.inner(of: rect)
-        if let problem {
-            let heading = problem.isWarning ? StyledLine("Loaded, but this is ignored:", style: Theme.warning)
-                : StyledLine("Cannot load this file:", style: Theme.error)
-            let lines = [heading, StyledLine(problem.location.description), StyledLine(problem.message)]
-            Paragraph(lines: lines, wrap: true).render(in: inner, buffer: &buffer)
-            return
-        }
-        guard let resolver, inner.height >= 3 else {
-            _ = buffer.write("Select a request in the tree (↑↓ or j/k), Enter sends it.", at: Position(x: inner.x, y: inner.y), style: Theme.dim, maxWidth: inner.width)
-            return
-        }
-        let request = resolver.request
-        let masker = SecretMasker(secrets: resolver.variableResolver.secretValues)
-        let url = StyledLine([Span(request.method + " ", style: Theme.method(request.method)), Span(request.url)])
-        _ = buffer.write(url, at: Position(x: inner.x, y: inner.y), maxWidth: inner.width)
-        let preview: StyledLine
-        do {
-            preview = StyledLine([Span("→ ", style: Theme.dim), Span(masker.mask(try resolver.previewURLString()), style: Theme.dim)])
-        } catch {
-            preview = StyledLine([Span("✗ " + error.description, style: Theme.error)])
-        }
-        _ = buffer.write(preview, at: Position(x: inner.x, y: inner.y + 1), maxWidth: inner.width)
-        Tabs(titles: RequestTab.allCases.map { StyledLine($0.title) }, selectedIndex: model.requestTab.rawValue)
-            .render(in: Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: 1), buffer: &buffer)
-        let body = Rect(x: inner.x, y: inner.y + 3, width: inner.width, height: max(0, inner.height - 3))
-        // On the smallest screens the tab has no rows left: writing its first line would land on the border.
-        guard body.height > 0 else { return }
-        switch model.requestTab {
-        case .params:
-            let rows = request.query.map { [StyledLine($0.enabled ? "✓" : "·"), StyledLine($0.name), StyledLine(masker.mask($0.value))] }
-            if rows.isEmpty { _ = buffer.write("No query parameters.", at: Position(x: body.x, y: body.y), style: Theme.dim, maxWidth: body.width) }
-            else { Table(columns: [TableColumn("", width: .length(1)), TableColumn("Name", width: .percentage(35)), TableColumn("Value", width: .fill(1))], rows: rows).render(in: body, buffer: &buffer) }
-        case .headers:
-            headersTable(model, resolver.effectiveHeaders, masker, body, &buffer)
-        case .body:
-            bodyPreview(request.body, body, &buffer)
-        case .auth:
-            let auth = resolver.effectiveAuth
-            let origin = request.auth == .inherit ? " (inherited)" : ""
-            let text: String
-            switch auth {
-            case .inherit, .none: text = "No credentials" + origin
-            case let .basic(username, _): text = "Basic \(username):\(SecretMasker.mask)" + origin
-            case let .bearer(token): text = "Bearer \(masker.mask(token))" + origin
-            case let .apiKey(name, value, inQuery): text = "API key \(name)=\(masker.mask(value)) in the \(inQuery ? "query" : "header")" + origin
-            }
-            _ = buffer.write(text, at: Position(x: body.x, y: body.y), maxWidth: body.width)
-        }
-    }
-
-    private static func headersTable(_ model: ExplorerModel, _ headers: [EffectiveHeader], _ masker: SecretMasker, _ rect: Rect,
-                                     _ buffer: inout CellBuffer) {
-        let rows: [[StyledLine]] = headers.map { entry in
-            let style: Style = entry.isOwn ? .plain : Theme.dim
-            let mark = entry.header.enabled ? (entry.isOverridden ? "↷" : "✓") : "·"
-            return [StyledLine(mark, style: style), StyledLine(entry.header.name, style: entry.isOwn ? .bold : style),
-                    StyledLine(masker.mask(entry.header.value), style: style), StyledLine(entry.isOwn ? "request" : entry.origin, style: Theme.dim)]
-        }
-        var table = Table(columns: [TableColumn("", width: .length(1)), TableColumn("Header", width: .percentage(30)),
-                                    TableColumn("Value", width: .fill(1)), TableColumn("From", width: .length(12))],
-                          rows: rows, selectedIndex: model.focus == .request && !rows.isEmpty ? min(model.headerSelection, rows.count - 1) : nil)
-        let editorHeight = model.headerEditor == nil ? 0 : 1
-        let tableRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: max(0, rect.height - editorHeight))
-        table.scrollToSelection(height: max(1, tableRect.height - 1))
-        if rows.isEmpty { _ = buffer.write("No headers. Press a to add one.", at: Position(x: rect.x, y: rect.y), style: Theme.dim, maxWidth: rect.width) }
-        else { table.render(in: tableRect, buffer: &buffer) }
-        if let editor = model.headerEditor, rect.height > 0 {
-            let y = rect.y + rect.height - 1
-            buffer.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1))
-            let label = editor.index == nil ? "New: " : "Edit: "
-            let used = buffer.write(label, at: Position(x: rect.x, y: y), style: .bold, maxWidth: rect.width)
-            let nameWidth = max(8, (rect.width - used) / 3)
-            var name = editor.name
-            name.showsCursor = editor.field == .name
-            name.render(in: Rect(x: rect.x + used, y: y, width: nameWidth, height: 1), buffer: &buffer)
-            _ = buffer.write(": ", at: Position(x: rect.x + used + nameWidth, y: y), maxWidth: 2)
-            var value = editor.value
-            value.showsCursor = editor.field == .value
-            value.render(in: Rect(x: rect.x + used + nameWidth + 2, y: y, width: max(1, rect.width - used - nameWidth - 2), height: 1), buffer: &buffer)
-        }
-    }
-
-    private static func bodyPreview(_ body: BodySpec, _ rect: Rect, _ buffer: inout CellBuffer) {
-        var lines: [StyledLine]
-        switch body {
-        case .none: lines = [StyledLine("No body.", style: Theme.dim)]
-        case let .json(text): lines = [StyledLine("json", style: Theme.dim)] + text.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }
-        case let .text(text, contentType): lines = [StyledLine("text \(contentType ?? "text/plain")", style: Theme.dim)] + text.split(separator: "\n").map { StyledLine(String($0)) }
-        case let .form(fields): lines = [StyledLine("form", style: Theme.dim)] + fields.map { StyledLine("\($0.enabled ? "✓" : "·") \($0.name) = \($0.value)") }
-        case let .multipart(fields): lines = [StyledLine("multipart", style: Theme.dim)] + fields.map { StyledLine("\($0.enabled ? "✓" : "·") \($0.name) = \($0.file.map { "@" + $0 } ?? $0.value ?? "")") }
-        case let .file(path, contentType): lines = [StyledLine("file \(path) (\(contentType ?? "application/octet-stream"))")]
-        }
-        Paragraph(lines: lines).render(in: rect, buffer: &buffer)
     }
 
     private static func response(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
@@ -330,12 +227,21 @@ public enum ExplorerView {
 
     private static func bottomBar(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
         let hints: [KeyHint]
-        if model.headerEditor != nil {
+        if model.dialog != nil {
+            hints = [KeyHint(key: "↑↓", label: "choose"), KeyHint(key: "Enter", label: "ok"), KeyHint(key: "Esc", label: "cancel")]
+        } else if model.headerEditor != nil {
             hints = [KeyHint(key: "Enter", label: "next / done"), KeyHint(key: "Tab", label: "name/value"), KeyHint(key: "Esc", label: "cancel")]
+        } else if model.urlField != nil {
+            hints = [KeyHint(key: "Enter", label: "apply"), KeyHint(key: "Tab", label: "complete {{variable}}"), KeyHint(key: "Esc", label: "cancel")]
+        } else if model.valueEditor != nil {
+            hints = [KeyHint(key: "Enter", label: "apply"), KeyHint(key: "Esc", label: "cancel")]
+        } else if model.bodyEditor != nil {
+            hints = [KeyHint(key: "Esc", label: "done"), KeyHint(key: "Ctrl-Z/Y", label: "undo/redo"), KeyHint(key: "Ctrl-S", label: "save"),
+                     KeyHint(key: "Ctrl-J", label: "send")]
         } else if model.filterField != nil || model.bodyView.searchField != nil {
             hints = [KeyHint(key: "Enter", label: "apply"), KeyHint(key: "Esc", label: "cancel")]
         } else {
-            let bindings = model.keyMap.bindings(focus: model.focus, headersTab: model.focus == .request && model.requestTab == .headers)
+            let bindings = model.keyMap.bindings(focus: model.focus, tab: model.requestTab, isTable: model.currentTable != nil)
             hints = bindings.filter(\.isHint).map { KeyHint(keys: $0.keys, label: $0.help) }
         }
         let message = model.status.map { StyledLine($0, style: .bold) }
@@ -368,7 +274,9 @@ public enum ExplorerView {
     private static func help(_ model: ExplorerModel, _ buffer: inout CellBuffer) {
         var sections: [[StyledLine]] = []
         let groups: [(String, [KeyBinding])] = [("Everywhere", model.keyMap.global), ("Collections tree", model.keyMap.panes[.tree] ?? []),
-                                                ("Request", model.keyMap.panes[.request] ?? []), ("Headers tab", model.keyMap.headers),
+                                                ("Request", model.keyMap.panes[.request] ?? []), ("Tables (Params, Headers, fields)", model.keyMap.table),
+                                                ("Body tab", model.keyMap.tabs[.body] ?? []), ("Auth tab", model.keyMap.tabs[.auth] ?? []),
+                                                ("Options tab", model.keyMap.tabs[.options] ?? []),
                                                 ("Response", model.keyMap.panes[.response] ?? [])]
         for (title, bindings) in groups {
             var lines = [StyledLine(title, style: .bold)]
@@ -423,7 +331,7 @@ public enum ExplorerView {
         buffer.fill(area)
         let block = Block(title: StyledLine(" Unsaved edits "), isFocused: true)
         block.render(in: area, buffer: &buffer)
-        Paragraph(lines: ["Quit and lose unsaved header edits?", StyledLine("y quits, any other key goes back", style: Theme.dim)])
+        Paragraph(lines: ["Quit and lose unsaved edits?", StyledLine("y quits, any other key goes back", style: Theme.dim)])
             .render(in: block.inner(of: area), buffer: &buffer)
     }
 }

@@ -4,8 +4,10 @@ public struct KeyMap: Sendable {
     public var global: [KeyBinding]
     /// Bindings per focused pane.
     public var panes: [Focus: [KeyBinding]]
-    /// Extra bindings for the Headers tab of the request pane.
-    public var headers: [KeyBinding]
+    /// Extra bindings for request tabs that are tables (Params, Headers, form and multipart bodies).
+    public var table: [KeyBinding]
+    /// Extra bindings per request tab.
+    public var tabs: [RequestTab: [KeyBinding]]
 
     /// The standard bindings: arrows and vim keys, Tab to move focus, Enter or Ctrl-J to send.
     public static let standard = KeyMap(
@@ -20,7 +22,7 @@ public struct KeyMap: Sendable {
             KeyBinding([.character("?"), .function(1)], .help, "help", hint: true),
             KeyBinding([.character("q")], .quit, "quit", hint: true),
             KeyBinding([.control("c")], .quit, "cancel the request in flight, else quit"),
-            KeyBinding([.control("r")], .reload, "reload collections from disk (unsaved edits kept)"),
+            KeyBinding([.control("r")], .reload, "reload from disk (unsaved edits kept)"),
         ],
         panes: [
             .tree: [
@@ -32,13 +34,25 @@ public struct KeyMap: Sendable {
                 KeyBinding([.right, .character("l")], .expand, "expand"),
                 KeyBinding([.enter], .activate, "open folder / send request", hint: true),
                 KeyBinding([.character("/")], .filter, "filter", hint: true),
-                KeyBinding([.character("I")], .importCurl, "import a pasted curl command"),
+                KeyBinding([.character("n")], .newRequest, "new request in this folder", hint: true),
+                KeyBinding([.character("N")], .newFolder, "new folder"),
+                KeyBinding([.character("c")], .duplicateRequest, "duplicate the request"),
+                KeyBinding([.character("r")], .renameRequest, "rename the request"),
+                KeyBinding([.character("M")], .moveRequest, "move the request to another folder"),
+                KeyBinding([.character("d"), .delete], .deleteRequest, "delete the request (asks first)"),
+                KeyBinding([.character("I")], .importCurl, "import a pasted curl command here"),
+                KeyBinding([.character("s")], .save, "save the request's edits"),
+                KeyBinding([.character("E")], .externalEditor, "edit the request file in $EDITOR"),
             ],
             .request: [
                 KeyBinding([.right, .character("l"), .character("]")], .nextTab, "next tab", hint: true),
                 KeyBinding([.left, .character("h"), .character("[")], .previousTab, "previous tab"),
                 KeyBinding([.enter], .send, "send"),
+                KeyBinding([.character("u")], .editURL, "edit the URL", hint: true),
+                KeyBinding([.character("m")], .pickMethod, "choose the method", hint: true),
                 KeyBinding([.character("s")], .save, "save edits", hint: true),
+                KeyBinding([.character("E")], .externalEditor, "edit in $EDITOR (Body tab: the body)"),
+                KeyBinding([.character("z")], .maximize, "maximise / restore the pane"),
             ],
             .response: [
                 KeyBinding([.up, .character("k")], .moveUp, "scroll up"),
@@ -56,25 +70,50 @@ public struct KeyMap: Sendable {
                 KeyBinding([.character("/")], .search, "search", hint: true),
                 KeyBinding([.character("n")], .nextMatch, "next match"),
                 KeyBinding([.character("N")], .previousMatch, "previous match"),
+                KeyBinding([.character("z")], .maximize, "maximise / restore the pane"),
             ],
         ],
-        headers: [
-            KeyBinding([.up, .character("k")], .moveUp, "previous header"),
-            KeyBinding([.down, .character("j")], .moveDown, "next header"),
-            KeyBinding([.character("a")], .addHeader, "add a header", hint: true),
-            KeyBinding([.character("i")], .editHeader, "edit the header", hint: true),
-            KeyBinding([.character("d"), .delete], .deleteHeader, "delete the header", hint: true),
-            KeyBinding([.character(" ")], .toggleHeader, "enable / disable", hint: true),
+        table: [
+            KeyBinding([.up, .character("k")], .moveUp, "previous row"),
+            KeyBinding([.down, .character("j")], .moveDown, "next row"),
+            KeyBinding([.character("a")], .addRow, "add a row", hint: true),
+            KeyBinding([.character("i")], .editRow, "edit the row", hint: true),
+            KeyBinding([.character("d"), .delete], .deleteRow, "delete the row", hint: true),
+            KeyBinding([.character(" ")], .toggleRow, "enable / disable", hint: true),
+            KeyBinding([.character("K")], .moveRowUp, "move the row up"),
+            KeyBinding([.character("J")], .moveRowDown, "move the row down"),
+        ],
+        tabs: [
+            .body: [
+                KeyBinding([.character("i")], .editBody, "edit the body", hint: true),
+                KeyBinding([.character("t")], .pickBodyKind, "body kind: none, JSON, text, form, file…", hint: true),
+                KeyBinding([.character("f")], .formatBody, "pretty-print the JSON"),
+            ],
+            .auth: [
+                KeyBinding([.up, .character("k")], .moveUp, "previous field"),
+                KeyBinding([.down, .character("j")], .moveDown, "next field"),
+                KeyBinding([.character("t")], .pickAuthKind, "kind of credentials", hint: true),
+                KeyBinding([.character("i")], .editRow, "edit the field", hint: true),
+                KeyBinding([.character(" ")], .toggleRow, "header / query (API key)"),
+            ],
+            .options: [
+                KeyBinding([.up, .character("k")], .moveUp, "previous option"),
+                KeyBinding([.down, .character("j")], .moveDown, "next option"),
+                KeyBinding([.character("i")], .editRow, "edit the timeout", hint: true),
+                KeyBinding([.character(" ")], .toggleRow, "default / off / on", hint: true),
+            ],
         ]
     )
 
-    /// The bindings in force, most specific first.
-    public func bindings(focus: Focus, headersTab: Bool) -> [KeyBinding] {
-        (focus == .request && headersTab ? headers : []) + (panes[focus] ?? []) + global
+    /// The bindings in force, most specific first: the tab's own, then the table's when the tab shows one.
+    public func bindings(focus: Focus, tab: RequestTab? = nil, isTable: Bool = false) -> [KeyBinding] {
+        guard focus == .request, let tab else { return (panes[focus] ?? []) + global }
+        return (tab == .body && isTable ? [] : tabs[tab] ?? []) + (isTable ? table : []) + (tab == .body && isTable ? tabs[tab] ?? [] : [])
+            + (panes[focus] ?? []) + global
     }
 
     /// The action for a key in a pane, if any.
-    public func action(for key: Key, focus: Focus, headersTab: Bool) -> AppAction? {
-        bindings(focus: focus, headersTab: headersTab).first { $0.keys.contains(key) }?.action
+    public func action(for key: Key, focus: Focus, tab: RequestTab? = nil, isTable: Bool = false) -> AppAction? {
+        bindings(focus: focus, tab: tab, isTable: isTable).first { $0.keys.contains(key) }?.action
     }
 }

@@ -8,6 +8,8 @@ public enum RequestTab: Int, Sendable, CaseIterable {
     case body
     /// Credentials.
     case auth
+    /// Timeout, redirects, TLS verification.
+    case options
 
     /// The tab's title.
     public var title: String {
@@ -16,6 +18,7 @@ public enum RequestTab: Int, Sendable, CaseIterable {
         case .headers: return "Headers"
         case .body: return "Body"
         case .auth: return "Auth"
+        case .options: return "Options"
         }
     }
 }

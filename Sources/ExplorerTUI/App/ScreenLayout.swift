@@ -18,8 +18,8 @@ public struct ScreenLayout: Sendable, Equatable {
     /// True when the terminal is too small to draw in.
     public var isTooSmall: Bool
 
-    /// Computes the layout for `width` × `height`.
-    public init(width: Int, height: Int) {
+    /// Computes the layout for `width` × `height`; a `maximized` request or response pane takes the whole middle.
+    public init(width: Int, height: Int, maximized: Focus? = nil) {
         let screen = Rect(x: 0, y: 0, width: width, height: height)
         isTooSmall = width < ScreenLayout.minimumWidth || height < ScreenLayout.minimumHeight
         let rows = Layout.vertical([.length(1), .fill(1), .length(1)]).split(screen)
@@ -31,6 +31,13 @@ public struct ScreenLayout: Sendable, Equatable {
         let right = Layout.vertical([.percentage(42), .fill(1)]).split(columns[1])
         request = right[0]
         response = right[1]
+        switch maximized {
+        case .request?:
+            (tree, request, response) = (.zero, rows[1], .zero)
+        case .response?:
+            (tree, request, response) = (.zero, .zero, rows[1])
+        default: break
+        }
     }
 
     /// Lines of body visible in the response pane (inside the border, below the status line and tabs).

@@ -17,9 +17,18 @@ struct ExplorerImportTests {
         #expect(model.importField != nil)
         #expect(ExplorerView.render(model).lines.contains { $0.contains("Import curl into Demo") })
         // A pasted multi-line command: Enter after a trailing backslash continues the command.
-        let effects = Fixtures.press(Fixtures.typing("curl 'https://x.test/a?q=1' \\") + [.enter]
-                                     + Fixtures.typing("  -H 'X-A: 1' -k") + [.enter], &model)
+        Fixtures.press(Fixtures.typing("curl 'https://x.test/a?q=1' \\") + [.enter]
+                       + Fixtures.typing("  -H 'X-A: 1' -k") + [.enter], &model)
         #expect(model.importField == nil)
+        // Then its name is asked, the parsed one offered.
+        guard case let .form(form)? = model.dialog else { Issue.record("expected the name form, got \(String(describing: model.dialog))"); return }
+        #expect(form.value(0) == "GET /a")
+        if case let .importCurl(folder, request) = form.purpose {
+            #expect(folder == "Demo" && request.url == "https://x.test/a")
+        } else {
+            Issue.record("expected an import form, got \(form.purpose)")
+        }
+        let effects = Fixtures.press([.control("u")] + Fixtures.typing("Fetch A") + [.enter], &model)
         guard case let .addRequest(slug, request, folder)? = effects.first else {
             Issue.record("expected an addRequest effect, got \(effects)")
             return
@@ -31,9 +40,9 @@ struct ExplorerImportTests {
         let written = try CollectionWriter.add(request, to: folder)
         let data = try #require(FileManager.default.contents(atPath: written.file))
         _ = model.update(.requestAdded(collection: slug, request: written, data: data))
-        #expect(model.selectedRequestKey == "Demo/get-a")
-        #expect(model.treeRows.contains { $0.key == "Demo/get-a" && $0.method == "GET" })
-        #expect(model.status?.hasPrefix("Imported GET GET /a as Demo/get-a — Not converted: -k: certificate verification") == true)
+        #expect(model.selectedRequestKey == "Demo/fetch-a")
+        #expect(model.treeRows.contains { $0.key == "Demo/fetch-a" && $0.method == "GET" && $0.title == "Fetch A" })
+        #expect(model.status?.hasPrefix("Imported Fetch A as Demo/fetch-a — Not converted: -k: certificate verification") == true)
         var load = CollectionLoadResult()
         let loaded = CollectionLoader(environment: [:]).loadRequest(at: written.file, slug: written.slug, into: &load)
         #expect(loaded == written)
@@ -45,6 +54,10 @@ struct ExplorerImportTests {
         #expect(model.importField == nil && model.status == nil)
         let effects = Fixtures.press([.character("I")] + Fixtures.typing("curl -H 'A: b'") + [.enter], &model)
         #expect(effects.isEmpty)
-        #expect(model.status == "Not imported: curl:1: error: the curl command has no URL")
+        #expect(model.status == "Not imported: curl:1: error: the curl command has no URL (fix the command, or Esc)")
+        // The prompt stays open with the text, so it can be fixed rather than typed again.
+        #expect(model.importField?.text == "curl -H 'A: b'")
+        Fixtures.press(Fixtures.typing(" https://x.test/b") + [.enter], &model)
+        if case .form? = model.dialog {} else { Issue.record("a fixed command goes on to the name form") }
     }
 }

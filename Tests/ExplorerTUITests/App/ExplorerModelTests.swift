@@ -90,7 +90,8 @@ struct ExplorerModelTests {
         var model = ExplorerModel(collections: [Fixtures.collection], loadedFiles: ["/tmp/none/users/get-user.yaml": Data("old".utf8)],
                                   width: 80, height: 24)
         Fixtures.press([.character("j"), .right, .down, .tab, .character("a")] + Fixtures.typing("X-New") + [.enter] + Fixtures.typing("v") + [.enter], &model)
-        model.editedHeaders["Demo/gone"] = [KeyValue("A", "b")]
+        let gone = RequestSpec(name: "Gone", slug: "gone", url: "/gone", headers: [KeyValue("A", "b")], file: "/tmp/none/gone.yaml")
+        model.drafts["Demo/gone"] = gone
         let effects = Fixtures.press([.control("r")], &model)
         if case .reload? = effects.first {} else { Issue.record("expected reload, got \(effects)") }
         // Outside, a header was added to the same request and its own X-Request removed.
@@ -100,10 +101,10 @@ struct ExplorerModelTests {
         result.loadedFiles = ["/tmp/none/users/get-user.yaml": Data("new".utf8)]
         _ = model.update(.collectionsReloaded(result))
         #expect(model.loadedFiles["/tmp/none/users/get-user.yaml"] == Data("new".utf8))
-        #expect(model.editedHeaders["Demo/users/get-user"] == [KeyValue("X-New", "v"), KeyValue("X-Outside", "added")],
+        #expect(model.drafts["Demo/users/get-user"]?.headers == [KeyValue("X-New", "v"), KeyValue("X-Outside", "added")],
                 "the outside addition joins the edit and the outside removal stays removed")
         // An edit whose file is gone (or broken) is kept, not dropped: it is still the user's unsaved work.
-        #expect(model.editedHeaders["Demo/gone"] == [KeyValue("A", "b")])
+        #expect(model.drafts["Demo/gone"] == gone)
         #expect(model.status == "Reloaded 1 collection from disk; unsaved edits kept, s saves them into the files as they are now.")
     }
 
@@ -185,16 +186,17 @@ struct ExplorerModelTests {
         #expect(model.effectiveHeaders[1].isOverridden && model.effectiveHeaders[3].isOwn)
         Fixtures.press([.character("a")] + Fixtures.typing("X-Ünï") + [.enter] + Fixtures.typing("värde 値") + [.enter], &model)
         #expect(model.hasUnsavedEdits)
-        #expect(model.editedHeaders["Demo/users/get-user"] == [KeyValue("X-Request", "own"), KeyValue("X-Ünï", "värde 値")])
+        #expect(model.drafts["Demo/users/get-user"]?.headers == [KeyValue("X-Request", "own"), KeyValue("X-Ünï", "värde 値")])
         // Toggling and deleting apply to the request's own headers only.
         Fixtures.press([.character(" ")], &model)
-        #expect(model.editedHeaders["Demo/users/get-user"]?.last?.enabled == false)
+        #expect(model.drafts["Demo/users/get-user"]?.headers.last?.enabled == false)
         Fixtures.press([.character("k"), .character("k"), .character("d")], &model)
         #expect(model.status?.contains("inherited") == true)
         let effects = Fixtures.press([.character("s")], &model)
-        guard case let .save(key, headers, request, _)? = effects.first else { Issue.record("expected save, got \(effects)"); return }
-        #expect(key == "Demo/users/get-user" && headers.count == 2 && request.slug == "get-user")
-        _ = model.update(.saved(key: key, file: request.file, data: Data("x".utf8)))
+        guard case let .save(key, request, saved, _)? = effects.first else { Issue.record("expected save, got \(effects)"); return }
+        #expect(key == "Demo/users/get-user" && request.headers.count == 2 && request.slug == "get-user")
+        #expect(request.changedKeys(from: saved) == ["headers"])
+        _ = model.update(.saved(key: key, file: request.file, data: Data("x".utf8), request: request))
         #expect(!model.hasUnsavedEdits && model.status == "Saved Demo/users/get-user")
         #expect(model.selectedRequest?.located.request.headers.count == 2)
     }

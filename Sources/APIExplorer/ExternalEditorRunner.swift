@@ -1,0 +1,74 @@
+import ExplorerCore
+import ExplorerTUI
+import Foundation
+
+/// Hands the terminal to `$VISUAL`/`$EDITOR` (else `vi`) on a request file or a body, and reads the result back.
+///
+/// The editor works on a copy beside the request file (a dot name, which the loader skips). A request file is put in
+/// place only when it loads without errors; otherwise the copy stays, the error names the copy's line and column, and
+/// the next E opens the copy again, so nothing typed is lost.
+enum ExternalEditorRunner {
+    static func run(_ edit: ExternalEdit, terminal: NcursesTerminal, reload: (@Sendable () -> CollectionLoadResult?)?) -> ExternalEditResult {
+        let environment = ProcessInfo.processInfo.environment
+        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? "vi"
+        let (directory, name) = PathText.split(edit.file)
+        let base = directory.isEmpty ? "." : directory
+        let copy: String
+        switch edit.target {
+        case .body:
+            let suffix = edit.text.trimmingCharacters(in: .whitespaces).hasPrefix("{") || edit.text.trimmingCharacters(in: .whitespaces).hasPrefix("[") ? "json" : "txt"
+            copy = FileManager.default.temporaryDirectory.appendingPathComponent("apiexplorer-body-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).\(suffix)").path
+            guard FileManager.default.createFile(atPath: copy, contents: Data(edit.text.utf8), attributes: [.posixPermissions: 0o600]) else {
+                return .failed("Could not write a temporary file for the editor in \(FileManager.default.temporaryDirectory.path).")
+            }
+        case .requestFile:
+            copy = PathText.appending(base, ".\(name).edit")
+            if !FileManager.default.fileExists(atPath: copy) {
+                guard let data = FileManager.default.contents(atPath: edit.file),
+                      FileManager.default.createFile(atPath: copy, contents: data) else {
+                    return .failed("Could not copy \(edit.file) for the editor.")
+                }
+            }
+        }
+        let before = FileManager.default.contents(atPath: copy)
+        terminal.suspend()
+        let status = runEditor(editor, file: copy)
+        terminal.resume()
+        defer { if edit.target == .body { try? FileManager.default.removeItem(atPath: copy) } }
+        guard status == 0 else {
+            return .failed("The editor (\(editor)) exited with status \(status); nothing was changed" + (edit.target == .requestFile ? " (your copy stays in \(PathText.lastComponent(copy)))." : "."))
+        }
+        guard let after = FileManager.default.contents(atPath: copy) else { return .failed("The edited file \(copy) is gone; nothing was changed.") }
+        switch edit.target {
+        case .body:
+            var text = String(decoding: after, as: UTF8.self)
+            // Editors end the file with a line break; the body did not have one unless it was written with it.
+            if text.hasSuffix("\n"), !edit.text.hasSuffix("\n") { text.removeLast() }
+            return .body(key: edit.key, text: text)
+        case .requestFile:
+            if after == before, FileManager.default.contents(atPath: edit.file) == after {
+                try? FileManager.default.removeItem(atPath: copy)
+                return .failed("The request file is unchanged.")
+            }
+            let slug = PathText.deletingExtension(name)
+            let parsed = CollectionLoader().parseRequest(String(decoding: after, as: UTF8.self), file: copy, slug: slug)
+            if let error = parsed.problems.first(where: { !$0.isWarning }) ?? (parsed.request == nil ? parsed.problems.first : nil) {
+                return .failed("Not applied: \(error.location.description): \(error.message). E opens your edit again; the file is unchanged.")
+            }
+            do { try AtomicFileWriter.write(after, to: edit.file) } catch { return .failed(String(describing: error)) }
+            try? FileManager.default.removeItem(atPath: copy)
+            guard let result = reload?() else { return .failed("Saved; Ctrl-R shows the change.") }
+            return .requestFile(key: edit.key, result)
+        }
+    }
+
+    /// Runs the editor command through the shell (it may carry arguments, as `EDITOR="code -w"` does) and waits.
+    private static func runEditor(_ editor: String, file: String) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", editor + " \"$1\"", "apiexplorer-editor", file]
+        do { try process.run() } catch { return 127 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}

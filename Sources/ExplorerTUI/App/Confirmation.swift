@@ -1,0 +1,17 @@
+/// A yes/no question; y confirms, any other key goes back.
+public struct Confirmation: Sendable, Equatable {
+    /// What yes does.
+    public enum Purpose: Sendable, Equatable {
+        /// Delete the request `key` (its file).
+        case deleteRequest(key: String)
+        /// Send the selected request although its JSON body does not parse.
+        case sendInvalidJSON
+    }
+
+    /// The title.
+    public var title: String
+    /// The question.
+    public var message: String
+    /// What yes does.
+    public var purpose: Purpose
+}

@@ -1,0 +1,56 @@
+import ExplorerCore
+
+/// Handing the request file, or just the body, to `$VISUAL`/`$EDITOR`.
+extension ExplorerModel {
+    /// In the Body tab the body text (JSON or text) goes to the editor; elsewhere the request file does.
+    mutating func openExternalEditor() -> [AppEffect] {
+        if bodyEditor != nil {
+            commitBodyEditor()
+            bodyEditor = nil
+        }
+        guard let selected = selectedRequest else {
+            status = "Select a request in the tree first."
+            return []
+        }
+        let request = selected.located.request
+        if focus == .request, requestTab == .body {
+            switch request.body {
+            case let .json(text), let .text(text, _):
+                return [.openEditor(ExternalEdit(key: selected.key, target: .body, file: request.file, text: text))]
+            default:
+                status = "Only a JSON or text body opens in the editor; E in the tree opens the whole file."
+                return []
+            }
+        }
+        guard drafts[selected.key] == nil else {
+            status = "Save (s) the unsaved edits first: the editor opens the file as it is on disk."
+            return []
+        }
+        return [.openEditor(ExternalEdit(key: selected.key, target: .requestFile, file: request.file, text: ""))]
+    }
+
+    mutating func externalEditFinished(_ result: ExternalEditResult) -> [AppEffect] {
+        switch result {
+        case let .body(key, text):
+            guard key == selectedRequestKey else { return [] }
+            editSelected { request in
+                switch request.body {
+                case .json: request.body = .json(text)
+                case let .text(_, contentType): request.body = .text(text, contentType: contentType)
+                default: break
+                }
+            }
+            if case .json = selectedRequest?.located.request.body, let error = JSONTemplate.validate(text) {
+                status = "Body updated from the editor; the JSON does not parse (\(error)). Press s to save."
+            } else {
+                status = drafts[key] == nil ? "Body unchanged." : "Body updated from the editor; press s to save."
+            }
+        case let .requestFile(key, loaded):
+            reloaded(loaded)
+            status = "Reloaded \(key) from the editor."
+        case let .failed(message):
+            status = message
+        }
+        return []
+    }
+}

@@ -1,0 +1,191 @@
+import ExplorerCore
+
+/// Editing the request's tables: query parameters, headers, and form or multipart body fields.
+extension ExplorerModel {
+    /// The effective headers of the selected request, with unsaved edits.
+    public var effectiveHeaders: [EffectiveHeader] {
+        selectedResolver?.effectiveHeaders ?? []
+    }
+
+    /// The table the request tab shows, if it shows one.
+    public var currentTable: EditableTable? {
+        switch requestTab {
+        case .params: return .params
+        case .headers: return .headers
+        case .body:
+            switch selectedRequest?.located.request.body {
+            case .form?: return .form
+            case .multipart?: return .multipart
+            default: return nil
+            }
+        case .auth, .options: return nil
+        }
+    }
+
+    /// The rows of `table` in `request`, multipart files written `@path`.
+    static func rows(_ table: EditableTable, of request: RequestSpec) -> [KeyValue] {
+        switch table {
+        case .params: return request.query
+        case .headers: return request.headers
+        case .form:
+            if case let .form(fields) = request.body { return fields }
+            return []
+        case .multipart:
+            guard case let .multipart(fields) = request.body else { return [] }
+            return fields.map { KeyValue($0.name, $0.file.map { "@" + $0 } ?? $0.value ?? "", enabled: $0.enabled) }
+        }
+    }
+
+    /// `request` with the rows of `table` replaced; multipart content types are kept for fields that keep their name.
+    static func setting(_ rows: [KeyValue], of table: EditableTable, in request: RequestSpec) -> RequestSpec {
+        var copy = request
+        switch table {
+        case .params: copy.query = rows
+        case .headers: copy.headers = rows
+        case .form: copy.body = .form(rows)
+        case .multipart:
+            var old: [MultipartField] = []
+            if case let .multipart(fields) = request.body { old = fields }
+            copy.body = .multipart(rows.map { row in
+                let isFile = row.value.hasPrefix("@")
+                let contentType = old.first { $0.name == row.name }?.contentType
+                return MultipartField(name: row.name, value: isFile ? nil : row.value, file: isFile ? String(row.value.dropFirst()) : nil,
+                                      contentType: contentType, enabled: row.enabled)
+            })
+        }
+        return copy
+    }
+
+    /// The number of rows the current tab's cursor moves over.
+    var rowCount: Int {
+        guard let request = selectedRequest?.located.request else { return 0 }
+        switch requestTab {
+        case .headers: return effectiveHeaders.count
+        case .params, .body: return currentTable.map { ExplorerModel.rows($0, of: request).count } ?? 0
+        case .auth: return ExplorerModel.authFields(request.auth).count + 1
+        case .options: return 3
+        }
+    }
+
+    /// Index into the table's own rows of the row under the cursor (for headers, only when it is the request's own).
+    private var selectedOwnIndex: Int? {
+        guard let table = currentTable, let request = selectedRequest?.located.request else { return nil }
+        if table == .headers {
+            let rows = effectiveHeaders
+            guard rows.indices.contains(headerSelection), rows[headerSelection].isOwn else { return nil }
+            return rows[..<headerSelection].filter(\.isOwn).count
+        }
+        return ExplorerModel.rows(table, of: request).indices.contains(headerSelection) ? headerSelection : nil
+    }
+
+    /// The cursor row for an index into the table's own rows.
+    private func cursorRow(forOwn index: Int, in table: EditableTable) -> Int {
+        guard table == .headers else { return index }
+        let own = effectiveHeaders.enumerated().filter { $0.element.isOwn }.map(\.offset)
+        return own.indices.contains(index) ? own[index] : max(0, effectiveHeaders.count - 1)
+    }
+
+    private mutating func setRows(_ rows: [KeyValue], of table: EditableTable) {
+        editSelected { $0 = ExplorerModel.setting(rows, of: table, in: $0) }
+    }
+
+    /// Moves, adds, edits, deletes, toggles and reorders rows of the current tab's table.
+    mutating func tableAction(_ action: AppAction) {
+        guard let table = currentTable, let request = selectedRequest?.located.request else { return }
+        let rows = ExplorerModel.rows(table, of: request)
+        switch action {
+        case .addRow: headerEditor = RowEditor(table: table, index: nil)
+        case .editRow:
+            if let own = selectedOwnIndex {
+                headerEditor = RowEditor(table: table, index: own, name: rows[own].name, value: rows[own].value)
+            } else if table == .headers, effectiveHeaders.indices.contains(headerSelection) {
+                // Editing an inherited header adds a request header of the same name, which overrides it.
+                let inherited = effectiveHeaders[headerSelection].header
+                var editor = RowEditor(table: table, index: nil, name: inherited.name, value: inherited.value)
+                editor.field = .value
+                headerEditor = editor
+            } else {
+                status = "Nothing to edit here; press a to add a row."
+            }
+        case .deleteRow:
+            guard let own = selectedOwnIndex else { return explainInherited() }
+            var changed = rows
+            changed.remove(at: own)
+            setRows(changed, of: table)
+            headerSelection = max(0, min(headerSelection, rowCount - 1))
+        case .toggleRow:
+            guard let own = selectedOwnIndex else { return explainInherited() }
+            var changed = rows
+            changed[own].enabled.toggle()
+            setRows(changed, of: table)
+        case .moveRowUp, .moveRowDown:
+            guard let own = selectedOwnIndex else { return explainInherited() }
+            let target = action == .moveRowUp ? own - 1 : own + 1
+            guard rows.indices.contains(target) else { return }
+            var changed = rows
+            changed.swapAt(own, target)
+            setRows(changed, of: table)
+            headerSelection = cursorRow(forOwn: target, in: table)
+        default: break
+        }
+    }
+
+    private mutating func explainInherited() {
+        if requestTab == .headers, effectiveHeaders.indices.contains(headerSelection) {
+            let row = effectiveHeaders[headerSelection]
+            status = "\(row.header.name) is inherited from \(row.origin); press i to override it here."
+        } else {
+            status = "No row here; press a to add one."
+        }
+    }
+
+    /// Keys while a row is being edited: Tab switches name and value, Enter moves on and finally applies, Esc cancels.
+    mutating func handleRowEditor(_ key: Key) -> [AppEffect] {
+        guard var editor = headerEditor else { return [] }
+        switch key {
+        case .escape:
+            headerEditor = nil
+            return []
+        case .tab, .backTab:
+            editor.field = editor.field == .name ? .value : .name
+        case .enter, .control("j"):
+            if editor.field == .name {
+                editor.field = .value
+            } else {
+                let name = editor.name.text.trimmingCharacters(in: .whitespaces)
+                let problem: String?
+                if name.isEmpty {
+                    problem = editor.table == .headers ? "A header needs a name." : "A row needs a name."
+                } else if editor.table == .headers, !KeyValue.isValidHeaderName(name) {
+                    problem = "Header names cannot contain spaces or colons."
+                } else {
+                    problem = nil
+                }
+                if let problem {
+                    status = problem + " Esc cancels."
+                    editor.field = .name
+                    headerEditor = editor
+                    return []
+                }
+                guard let request = selectedRequest?.located.request else { headerEditor = nil; return [] }
+                var rows = ExplorerModel.rows(editor.table, of: request)
+                let row = KeyValue(name, editor.value.text)
+                if let index = editor.index, rows.indices.contains(index) {
+                    rows[index].name = row.name
+                    rows[index].value = row.value
+                } else {
+                    rows.append(row)
+                }
+                setRows(rows, of: editor.table)
+                headerEditor = nil
+                if editor.index == nil { headerSelection = cursorRow(forOwn: rows.count - 1, in: editor.table) }
+                status = "\(name) set; press s to save."
+                return []
+            }
+        default:
+            if editor.field == .name { editor.name.handle(key) } else { editor.value.handle(key) }
+        }
+        headerEditor = editor
+        return []
+    }
+}

@@ -1,0 +1,261 @@
+import ExplorerCore
+import Foundation
+
+/// Creating, duplicating, renaming, moving and deleting requests and folders from the tree.
+extension ExplorerModel {
+    /// The folder the tree cursor is in: the collection or folder under it, or the folder of the request under it.
+    /// `key` is its tree key (`collection/folder/...`).
+    var folderAtCursor: (folder: FolderSpec, key: String)? {
+        let rows = treeRows
+        guard rows.indices.contains(treeSelection), collections.indices.contains(rows[treeSelection].collectionIndex) else {
+            return collections.first.map { ($0.root, $0.slug) }
+        }
+        let row = rows[treeSelection]
+        let collection = collections[row.collectionIndex]
+        switch row.kind {
+        case .collection, .problem: return (collection.root, collection.slug)
+        case let .folder(path): return folder(in: collection, path: path).map { ($0, row.key) }
+        case let .request(path):
+            let parent = Array(path.dropLast())
+            return folder(in: collection, path: parent).map { ($0, ([collection.slug] + parent).joined(separator: "/")) }
+        }
+    }
+
+    /// The folder at `path` (slugs) below `collection`.
+    func folder(in collection: CollectionSpec, path: [String]) -> FolderSpec? {
+        var folder = collection.root
+        for slug in path {
+            guard let next = folder.folders.first(where: { $0.slug == slug }) else { return nil }
+            folder = next
+        }
+        return folder
+    }
+
+    /// The folder with tree key `key`.
+    func folder(forKey key: String) -> FolderSpec? {
+        let parts = key.split(separator: "/").map(String.init)
+        guard let collection = collections.first(where: { $0.slug == parts.first }) else { return nil }
+        return folder(in: collection, path: Array(parts.dropFirst()))
+    }
+
+    /// The request under the tree cursor, with its key.
+    private var requestAtCursor: (request: RequestSpec, key: String)? {
+        let rows = treeRows
+        guard rows.indices.contains(treeSelection), rows[treeSelection].method != nil,
+              let request = savedRequest(rows[treeSelection].key) else { return nil }
+        return (request, rows[treeSelection].key)
+    }
+
+    /// Every folder of the collection holding `key`, as (tree key, shown path).
+    func folders(ofCollectionHolding key: String) -> [(key: String, title: String)] {
+        let slug = key.split(separator: "/").first.map(String.init)
+        guard let collection = collections.first(where: { $0.slug == slug }) else { return [] }
+        func walk(_ folder: FolderSpec, key: String, title: String) -> [(String, String)] {
+            [(key, title)] + folder.folders.flatMap { walk($0, key: key + "/" + $0.slug, title: title + "/" + $0.name) }
+        }
+        return walk(collection.root, key: collection.slug, title: collection.name)
+    }
+
+    /// Starts a tree action: a form, a picker or a question for the row under the cursor.
+    mutating func treeEdit(_ action: AppAction) {
+        switch action {
+        case .newRequest, .newFolder:
+            guard let target = folderAtCursor else {
+                status = "There is no collection to add to."
+                return
+            }
+            if action == .newRequest {
+                dialog = .form(NameForm(title: " New request in \(target.folder.name) ", fields: [("Name", ""), ("File name", "")],
+                                        purpose: .newRequest(folder: target.key),
+                                        note: "Tab: next field · Enter: create · Esc: cancel · the file name defaults to the name"))
+            } else {
+                dialog = .form(NameForm(title: " New folder in \(target.folder.name) ", fields: [("Name", "")],
+                                        purpose: .newFolder(folder: target.key), note: "Enter: create · Esc: cancel"))
+            }
+        case .duplicateRequest, .renameRequest, .moveRequest, .deleteRequest:
+            guard let (request, key) = requestAtCursor else {
+                status = "Put the cursor on a request first."
+                return
+            }
+            switch action {
+            case .duplicateRequest:
+                dialog = .form(NameForm(title: " Duplicate \(request.name) ", fields: [("Name", request.name + " copy")],
+                                        purpose: .duplicate(key: key), note: "The copy is of the file as saved · Enter: create · Esc: cancel"))
+            case .renameRequest:
+                dialog = .form(NameForm(title: " Rename \(request.name) ", fields: [("Name", request.name), ("Rename file (y/n)", "n")],
+                                        purpose: .rename(key: key), note: "y renames \(PathText.lastComponent(request.file)) to match · Enter: rename · Esc: cancel"))
+            case .moveRequest:
+                let folders = folders(ofCollectionHolding: key)
+                let current = key.split(separator: "/").dropLast().joined(separator: "/")
+                dialog = .picker(ListPicker(title: " Move \(request.name) to ", options: folders.map(\.title),
+                                            selected: folders.first { $0.key == current }?.title, purpose: .moveRequest(key: key)))
+            default:
+                dialog = .confirmation(Confirmation(title: " Delete ", message: "Delete \(request.name) (\(PathText.lastComponent(request.file)))?",
+                                                    purpose: .deleteRequest(key: key)))
+            }
+        default: break
+        }
+    }
+
+    /// Enter in a name form: checks the fields and asks the run loop to change the files.
+    mutating func submitForm(_ form: NameForm) -> [AppEffect] {
+        let name = form.value(0)
+        func invalid(_ text: String) -> Bool { text.contains { DisplayWidth.isControl($0) } }
+        switch form.purpose {
+        case let .newRequest(folderKey):
+            guard !name.isEmpty || !form.value(1).isEmpty else { return keep(form, "A request needs a name. Esc cancels.") }
+            guard let folder = folder(forKey: folderKey) else { return keep(form, "That folder is gone (reloaded?). Esc cancels.") }
+            dialog = nil
+            return [.changeTree(.newRequest(name: name, fileName: form.value(1), in: folder), select: folderKey + "/", movedFrom: nil)]
+        case let .newFolder(folderKey):
+            guard !name.isEmpty else { return keep(form, "A folder needs a name. Esc cancels.") }
+            guard let folder = folder(forKey: folderKey) else { return keep(form, "That folder is gone (reloaded?). Esc cancels.") }
+            dialog = nil
+            return [.changeTree(.newFolder(name: name, in: folder), select: folderKey + "/", movedFrom: nil)]
+        case let .duplicate(key):
+            guard !name.isEmpty else { return keep(form, "The copy needs a name. Esc cancels.") }
+            let parent = key.split(separator: "/").dropLast().joined(separator: "/")
+            guard let request = savedRequest(key), let folder = folder(forKey: parent) else { return keep(form, "That request is gone. Esc cancels.") }
+            dialog = nil
+            return [.changeTree(.duplicate(request, name: name, in: folder), select: parent + "/", movedFrom: nil)]
+        case let .rename(key):
+            guard !name.isEmpty, !invalid(name) else { return keep(form, "A request needs a name. Esc cancels.") }
+            let parent = key.split(separator: "/").dropLast().joined(separator: "/")
+            guard let request = savedRequest(key), let folder = folder(forKey: parent) else { return keep(form, "That request is gone. Esc cancels.") }
+            let renameFile = form.value(1).lowercased().hasPrefix("y")
+            dialog = nil
+            return [.changeTree(.rename(request, name: name, renameFile: renameFile, in: folder), select: parent + "/", movedFrom: key)]
+        case let .importCurl(folderKey, request):
+            guard let folder = folder(forKey: folderKey) else { return keep(form, "That folder is gone. Esc cancels.") }
+            var named = request
+            if !name.isEmpty {
+                named.name = name
+                named.slug = name
+            }
+            dialog = nil
+            let collection = String(folderKey.split(separator: "/").first ?? "")
+            return [.addRequest(collection: collection, request: named, folder: folder)]
+        }
+    }
+
+    private mutating func keep(_ form: NameForm, _ message: String) -> [AppEffect] {
+        dialog = .form(form)
+        status = message
+        return []
+    }
+
+    /// The files changed: the collections as read again, the new or moved request selected, its edits kept.
+    mutating func treeChanged(_ result: CollectionLoadResult, select: String?, movedFrom: String?, message: String) -> [AppEffect] {
+        let oldBase = movedFrom.flatMap { savedRequest($0) }
+        let moved = movedFrom.flatMap { drafts.removeValue(forKey: $0) }
+        reloaded(result)
+        if let select {
+            let parts = select.split(separator: "/").map(String.init)
+            for depth in 1..<max(1, parts.count) { expanded.insert(parts[..<depth].joined(separator: "/")) }
+            if let row = treeRows.firstIndex(where: { $0.key == select }) {
+                treeSelection = row
+                syncSelectionWithCursor()
+            }
+            if let moved, let oldBase, let theirs = savedRequest(select) {
+                let merged = RequestMerge.merge(ours: moved, base: oldBase, theirs: theirs)
+                drafts[select] = merged == theirs ? nil : merged
+            }
+        }
+        if let movedFrom, selectedRequestKey == movedFrom { selectedRequestKey = select }
+        focus = .tree
+        status = message
+        return []
+    }
+
+    /// y in a confirmation.
+    mutating func confirm(_ confirmation: Confirmation) -> [AppEffect] {
+        dialog = nil
+        switch confirmation.purpose {
+        case let .deleteRequest(key):
+            guard let request = savedRequest(key) else { return [] }
+            drafts[key] = nil
+            if selectedRequestKey == key { selectedRequestKey = nil }
+            let parent = key.split(separator: "/").dropLast().joined(separator: "/")
+            return [.changeTree(.delete(request), select: parent, movedFrom: nil)]
+        case .sendInvalidJSON:
+            return send(confirmed: true)
+        }
+    }
+
+    /// Enter in a picker.
+    mutating func choose(_ picker: ListPicker) -> [AppEffect] {
+        dialog = nil
+        switch picker.purpose {
+        case .method:
+            let method = (picker.isOnCustom ? picker.custom?.text ?? "" : picker.options[picker.selection]).trimmingCharacters(in: .whitespaces).uppercased()
+            guard !method.isEmpty, method.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" }) else {
+                dialog = .picker(picker)
+                status = "A method is one word of letters (such as PURGE or PROPFIND). Esc cancels."
+                return []
+            }
+            editSelected { $0.method = method }
+            status = "Method: \(method); press s to save."
+        case .bodyKind:
+            setBodyKind(picker.options[picker.selection])
+        case .authKind:
+            setAuthKind(picker.options[picker.selection])
+        case let .moveRequest(key):
+            let folders = folders(ofCollectionHolding: key)
+            guard folders.indices.contains(picker.selection), let request = savedRequest(key),
+                  let target = folder(forKey: folders[picker.selection].key) else { return [] }
+            let current = key.split(separator: "/").dropLast().joined(separator: "/")
+            guard folders[picker.selection].key != current else {
+                status = "\(request.name) is already in \(target.name)."
+                return []
+            }
+            return [.changeTree(.move(request, to: target), select: folders[picker.selection].key + "/" + request.slug, movedFrom: key)]
+        }
+        return []
+    }
+
+    /// Keys while a dialog is open.
+    mutating func handleDialog(_ key: Key) -> [AppEffect] {
+        guard let open = dialog else { return [] }
+        switch open {
+        case var .picker(picker):
+            let last = picker.options.count - (picker.custom == nil ? 1 : 0)
+            switch key {
+            case .escape: dialog = nil
+            case .up, .control("p"): picker.selection = max(0, picker.selection - 1)
+            case .down, .control("n"), .tab: picker.selection = min(last, picker.selection + 1)
+            case .enter, .control("j"): return choose(picker)
+            case .character("k") where !picker.isOnCustom: picker.selection = max(0, picker.selection - 1)
+            case .character("j") where !picker.isOnCustom: picker.selection = min(last, picker.selection + 1)
+            default:
+                if picker.isOnCustom, var custom = picker.custom {
+                    custom.handle(key)
+                    picker.custom = custom
+                } else if case let .character(character) = key, picker.custom != nil, character.isLetter {
+                    // Typing a method name goes to the free-text line.
+                    picker.selection = picker.options.count
+                    picker.custom?.setText(String(character))
+                }
+            }
+            if dialog != nil { dialog = .picker(picker) }
+        case var .form(form):
+            switch key {
+            case .escape: dialog = nil
+            case .tab, .down: form.focused = (form.focused + 1) % form.fields.count
+            case .backTab, .up: form.focused = (form.focused + form.fields.count - 1) % form.fields.count
+            case .enter, .control("j"):
+                if form.focused < form.fields.count - 1 {
+                    form.focused += 1
+                } else {
+                    return submitForm(form)
+                }
+            default: form.fields[form.focused].field.handle(key)
+            }
+            if dialog != nil { dialog = .form(form) }
+        case let .confirmation(confirmation):
+            if key == .character("y") || key == .character("Y") { return confirm(confirmation) }
+            dialog = nil
+            status = "Cancelled."
+        }
+        return []
+    }
+}

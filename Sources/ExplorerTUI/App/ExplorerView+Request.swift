@@ -1,0 +1,254 @@
+import ExplorerCore
+import Foundation
+
+/// The request pane: the URL line, the resolved URL, and the Params, Headers, Body, Auth and Options tabs.
+extension ExplorerView {
+    static func request(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
+        // One resolver per frame: it carries the request (with unsaved edits), its headers and its secrets.
+        let resolver = model.selectedResolver
+        let modified = model.selectedRequestKey.map { model.isModified($0) } ?? false
+        let problem = model.selectedProblem
+        let title = problem.map { $0.isWarning ? " File warning " : " Broken file " } ?? resolver.map { " \($0.request.name)\(modified ? " ●" : "") " } ?? " Request "
+        let block = Block(title: StyledLine(title), isFocused: model.focus == .request)
+        block.render(in: rect, buffer: &buffer)
+        let inner = block.inner(of: rect)
+        if let problem {
+            let heading = problem.isWarning ? StyledLine("Loaded, but this is ignored:", style: Theme.warning)
+                : StyledLine("Cannot load this file:", style: Theme.error)
+            let lines = [heading, StyledLine(problem.location.description), StyledLine(problem.message)]
+            Paragraph(lines: lines, wrap: true).render(in: inner, buffer: &buffer)
+            return
+        }
+        guard let resolver, inner.height >= 3 else {
+            _ = buffer.write("Select a request in the tree (↑↓ or j/k), Enter sends it.", at: Position(x: inner.x, y: inner.y), style: Theme.dim, maxWidth: inner.width)
+            return
+        }
+        let request = resolver.request
+        let masker = SecretMasker(secrets: resolver.variableResolver.secretValues)
+        let known = Set(model.variableNames)
+        let methodWidth = buffer.write(request.method + " ", at: Position(x: inner.x, y: inner.y), style: Theme.method(request.method), maxWidth: inner.width)
+        let urlRect = Rect(x: inner.x + methodWidth, y: inner.y, width: max(0, inner.width - methodWidth), height: 1)
+        if var field = model.urlField {
+            field.showsCursor = true
+            field.render(in: urlRect, buffer: &buffer)
+            highlightVariables(in: urlRect, known: known, &buffer)
+        } else {
+            writeCut(StyledLine(variableSpans(request.url, known: known)), in: urlRect, &buffer)
+        }
+        let preview: StyledLine
+        do {
+            preview = StyledLine([Span("→ ", style: Theme.dim), Span(masker.mask(try resolver.previewURLString()), style: Theme.dim)])
+        } catch {
+            preview = StyledLine([Span("✗ " + error.description, style: Theme.error)])
+        }
+        writeCut(preview, in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1), &buffer)
+        Tabs(titles: RequestTab.allCases.map { StyledLine($0.title) }, selectedIndex: model.requestTab.rawValue)
+            .render(in: Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: 1), buffer: &buffer)
+        var body = Rect(x: inner.x, y: inner.y + 3, width: inner.width, height: max(0, inner.height - 3))
+        // On the smallest screens the tab has no rows left: writing its first line would land on the border.
+        guard body.height > 0 else { return }
+        if let editor = model.valueEditor {
+            valueEditorLine(editor, Rect(x: body.x, y: body.bottom - 1, width: body.width, height: 1), &buffer)
+            body.height -= 1
+        }
+        let selection = model.focus == .request ? model.headerSelection : nil
+        switch model.requestTab {
+        case .params:
+            let rows = request.query.map { [StyledLine($0.enabled ? "✓" : "·"), StyledLine($0.name), StyledLine(masker.mask($0.value))] }
+            keyValueTable(model, rows, empty: "No query parameters. Press a to add one (or type ?name=value in the URL with u).",
+                          columns: [TableColumn("", width: .length(1)), TableColumn("Name", width: .percentage(35)), TableColumn("Value", width: .fill(1))],
+                          selection: selection, body, &buffer)
+        case .headers:
+            headersTable(model, resolver.effectiveHeaders, masker, body, &buffer)
+        case .body:
+            bodyTab(model, request, masker, selection: selection, body, &buffer)
+        case .auth:
+            authTab(resolver, masker, selection: selection, body, &buffer)
+        case .options:
+            let rows: [[StyledLine]] = [
+                [StyledLine("Timeout"), StyledLine(request.timeout.map { MeasurementText.duration($0) } ?? "default (30 s)", style: request.timeout == nil ? Theme.dim : .plain)],
+                [StyledLine("Follow redirects"), StyledLine(request.followRedirects.map { $0 ? "on" : "off" } ?? "default (on)", style: request.followRedirects == nil ? Theme.dim : .plain)],
+                [StyledLine("Verify TLS"), StyledLine(request.verifyTLS.map { $0 ? "on" : "off" } ?? "default (the environment's)", style: request.verifyTLS == nil ? Theme.dim : .plain)],
+            ]
+            var table = Table(columns: [TableColumn("Option", width: .length(18)), TableColumn("Value", width: .fill(1))], rows: rows,
+                              selectedIndex: selection.map { min($0, rows.count - 1) })
+            table.scrollToSelection(height: max(1, body.height - 1))
+            table.render(in: body, buffer: &buffer)
+        }
+    }
+
+    /// A table of name/value rows with the row editor, if open, on its last line.
+    private static func keyValueTable(_ model: ExplorerModel, _ rows: [[StyledLine]], empty: String, columns: [TableColumn],
+                                      selection: Int?, _ rect: Rect, _ buffer: inout CellBuffer) {
+        let editorHeight = model.headerEditor == nil ? 0 : 1
+        let tableRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: max(0, rect.height - editorHeight))
+        if rows.isEmpty {
+            _ = buffer.write(empty, at: Position(x: rect.x, y: rect.y), style: Theme.dim, maxWidth: rect.width)
+        } else {
+            var table = Table(columns: columns, rows: rows, selectedIndex: selection.map { min($0, rows.count - 1) })
+            table.scrollToSelection(height: max(1, tableRect.height - 1))
+            table.render(in: tableRect, buffer: &buffer)
+        }
+        if let editor = model.headerEditor, rect.height > 0 { rowEditorLine(editor, Rect(x: rect.x, y: rect.bottom - 1, width: rect.width, height: 1), &buffer) }
+    }
+
+    static func headersTable(_ model: ExplorerModel, _ headers: [EffectiveHeader], _ masker: SecretMasker, _ rect: Rect,
+                             _ buffer: inout CellBuffer) {
+        let rows: [[StyledLine]] = headers.map { entry in
+            let style: Style = entry.isOwn ? .plain : Theme.dim
+            let mark = entry.header.enabled ? (entry.isOverridden ? "↷" : "✓") : "·"
+            return [StyledLine(mark, style: style), StyledLine(entry.header.name, style: entry.isOwn ? .bold : style),
+                    StyledLine(masker.mask(entry.header.value), style: style), StyledLine(entry.isOwn ? "request" : entry.origin, style: Theme.dim)]
+        }
+        keyValueTable(model, rows, empty: "No headers. Press a to add one.",
+                      columns: [TableColumn("", width: .length(1)), TableColumn("Header", width: .percentage(30)),
+                                TableColumn("Value", width: .fill(1)), TableColumn("From", width: .length(12))],
+                      selection: model.focus == .request ? model.headerSelection : nil, rect, &buffer)
+    }
+
+    private static func rowEditorLine(_ editor: RowEditor, _ rect: Rect, _ buffer: inout CellBuffer) {
+        buffer.fill(rect)
+        let label = editor.index == nil ? "New: " : "Edit: "
+        let used = buffer.write(label, at: Position(x: rect.x, y: rect.y), style: .bold, maxWidth: rect.width)
+        let nameWidth = max(8, (rect.width - used) / 3)
+        var name = editor.name
+        name.showsCursor = editor.field == .name
+        name.render(in: Rect(x: rect.x + used, y: rect.y, width: nameWidth, height: 1), buffer: &buffer)
+        _ = buffer.write(editor.table == .headers ? ": " : "= ", at: Position(x: rect.x + used + nameWidth, y: rect.y), maxWidth: 2)
+        var value = editor.value
+        value.showsCursor = editor.field == .value
+        value.render(in: Rect(x: rect.x + used + nameWidth + 2, y: rect.y, width: max(1, rect.width - used - nameWidth - 2), height: 1), buffer: &buffer)
+    }
+
+    private static func valueEditorLine(_ editor: ValueEditor, _ rect: Rect, _ buffer: inout CellBuffer) {
+        buffer.fill(rect)
+        let used = buffer.write(editor.label, at: Position(x: rect.x, y: rect.y), style: .bold, maxWidth: rect.width)
+        var field = editor.field
+        if editor.isSecret {
+            // A secret is masked while typed: the field keeps its text, the screen shows one dot per character.
+            let cursor = field.cursor
+            field = TextField(text: String(repeating: "•", count: editor.field.text.count))
+            field.moveTo(cursor)
+        }
+        field.render(in: Rect(x: rect.x + used, y: rect.y, width: max(1, rect.width - used), height: 1), buffer: &buffer)
+    }
+
+    private static func bodyTab(_ model: ExplorerModel, _ request: RequestSpec, _ masker: SecretMasker, selection: Int?, _ rect: Rect,
+                                _ buffer: inout CellBuffer) {
+        var content = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: max(0, rect.height - 1))
+        let kindLine: StyledLine
+        switch request.body {
+        case .none:
+            _ = buffer.write(StyledLine([Span("No body. ", style: Theme.dim), Span("t", style: .bold), Span(" chooses a kind.", style: Theme.dim)]),
+                             at: Position(x: rect.x, y: rect.y), maxWidth: rect.width)
+            return
+        case let .json(text):
+            let error = model.bodyEditor.map(\.jsonError) ?? JSONTemplate.validate(text)
+            kindLine = StyledLine([Span("JSON ", style: .bold)] + (error.map { [Span("✗ \($0)", style: Theme.error)] } ?? [Span("✓ valid", style: Theme.dim)])
+                                  + [Span(model.bodyEditor == nil ? "  i edits · f formats · t kind · E $EDITOR" : "  editing (Esc done)", style: Theme.dim)])
+        case let .text(_, contentType):
+            kindLine = StyledLine([Span("Text ", style: .bold), Span(contentType ?? "text/plain", style: Theme.dim),
+                                   Span(model.bodyEditor == nil ? "  i edits · t kind · E $EDITOR" : "  editing (Esc done)", style: Theme.dim)])
+        case .form:
+            kindLine = StyledLine([Span("Form ", style: .bold), Span("application/x-www-form-urlencoded  t kind", style: Theme.dim)])
+        case .multipart:
+            kindLine = StyledLine([Span("Multipart ", style: .bold), Span("@path sends a file  t kind", style: Theme.dim)])
+        case let .file(path, contentType):
+            kindLine = StyledLine([Span("File ", style: .bold), Span(path.isEmpty ? "(no path: i sets it)" : path),
+                                   Span("  \(contentType ?? "application/octet-stream")  i path · t kind", style: Theme.dim)])
+        }
+        writeCut(kindLine, in: Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), &buffer)
+        switch request.body {
+        case let .json(text), let .text(text, _):
+            if var editor = model.bodyEditor?.area {
+                editor.showsCursor = true
+                editor.scrollToCursor(width: content.width, height: content.height)
+                editor.render(in: content, buffer: &buffer)
+            } else {
+                var area = TextArea(text: text)
+                area.showsCursor = false
+                area.render(in: content, buffer: &buffer)
+            }
+        case .form, .multipart:
+            guard let table = model.currentTable else { return }
+            let rows = ExplorerModel.rows(table, of: request).map { [StyledLine($0.enabled ? "✓" : "·"), StyledLine($0.name), StyledLine(masker.mask($0.value))] }
+            content.height = max(0, content.height)
+            keyValueTable(model, rows, empty: "No fields. Press a to add one.",
+                          columns: [TableColumn("", width: .length(1)), TableColumn("Field", width: .percentage(35)), TableColumn("Value", width: .fill(1))],
+                          selection: selection, content, &buffer)
+        default: break
+        }
+    }
+
+    private static func authTab(_ resolver: RequestResolver, _ masker: SecretMasker, selection: Int?, _ rect: Rect, _ buffer: inout CellBuffer) {
+        let request = resolver.request
+        var rows: [[StyledLine]] = []
+        let kind: String
+        switch request.auth {
+        case .inherit:
+            let effective = resolver.effectiveAuth
+            kind = "inherit" + (effective == .none ? " (none above)" : " (\(effective.typeName) from above)")
+        default: kind = request.auth.typeName
+        }
+        rows.append([StyledLine("Kind"), StyledLine(kind)])
+        for field in ExplorerModel.authFields(request.auth) {
+            let shown = field.isSecret && !field.value.isEmpty && !field.value.contains("{{") ? SecretMasker.mask : masker.mask(field.value)
+            rows.append([StyledLine(field.label), StyledLine(field.value.isEmpty ? "(empty)" : shown, style: field.value.isEmpty ? Theme.dim : .plain)])
+        }
+        var table = Table(columns: [TableColumn("Field", width: .length(12)), TableColumn("Value", width: .fill(1))], rows: rows,
+                          selectedIndex: selection.map { min($0, rows.count - 1) })
+        table.scrollToSelection(height: max(1, rect.height - 1))
+        table.render(in: rect, buffer: &buffer)
+    }
+
+    /// `{{variables}}` in `text` coloured: known ones cyan, unknown ones in the error colour.
+    static func variableSpans(_ text: String, known: Set<String>) -> [Span] {
+        var spans: [Span] = []
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{") {
+            spans.append(Span(String(rest[..<open.lowerBound])))
+            guard let close = rest[open.upperBound...].range(of: "}}") else {
+                spans.append(Span(String(rest[open.lowerBound...])))
+                return spans
+            }
+            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            let style = known.contains(name) || name.hasPrefix("$") ? Style(foreground: .cyan, attributes: .bold) : Theme.error
+            spans.append(Span(String(rest[open.lowerBound..<close.upperBound]), style: style))
+            rest = rest[close.upperBound...]
+        }
+        spans.append(Span(String(rest)))
+        return spans
+    }
+
+    /// Colours `{{variables}}` already drawn on one row of the buffer (the URL field draws plain text).
+    private static func highlightVariables(in rect: Rect, known: Set<String>, _ buffer: inout CellBuffer) {
+        var cells: [(x: Int, symbol: String)] = []
+        var x = rect.x
+        while x < rect.right, let cell = buffer.cell(x: x, y: rect.y) {
+            if !cell.isContinuation { cells.append((x, cell.symbol)) }
+            x += 1
+        }
+        let text = cells.map(\.symbol).joined()
+        var offset = 0
+        for span in variableSpans(text, known: known) {
+            let count = span.text.count
+            if span.style != .plain {
+                for index in offset..<min(cells.count, offset + count) {
+                    buffer.setStyle(Rect(x: cells[index].x, y: rect.y, width: 1, height: 1), style: span.style)
+                }
+            }
+            offset += count
+        }
+    }
+
+    /// Writes `line` in one row; a line wider than the row ends in `…` so a cut is never silent.
+    static func writeCut(_ line: StyledLine, in rect: Rect, _ buffer: inout CellBuffer) {
+        guard rect.width > 0 else { return }
+        if line.width <= rect.width {
+            _ = buffer.write(line, at: Position(x: rect.x, y: rect.y), maxWidth: rect.width)
+        } else {
+            _ = buffer.write(line, at: Position(x: rect.x, y: rect.y), maxWidth: rect.width - 1)
+            buffer.set(x: rect.right - 1, y: rect.y, character: "…", style: Theme.dim)
+        }
+    }
+}

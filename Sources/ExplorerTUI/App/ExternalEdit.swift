@@ -1,0 +1,19 @@
+/// A request or body handed to the external editor.
+public struct ExternalEdit: Sendable, Equatable {
+    /// What is edited.
+    public enum Target: Sendable, Equatable {
+        /// The whole request file; it is read back and checked by the loader.
+        case requestFile
+        /// Only the body text (a temporary file), which goes back into the draft.
+        case body
+    }
+
+    /// The request's tree key.
+    public var key: String
+    /// What is edited.
+    public var target: Target
+    /// The request file's path.
+    public var file: String
+    /// The body text, when the target is the body.
+    public var text: String
+}

@@ -1,0 +1,50 @@
+import ExplorerCore
+
+/// A small form of labelled one-line fields, such as a new request's name and file name.
+public struct NameForm: Sendable, Equatable {
+    /// What the form creates or changes.
+    public enum Purpose: Sendable, Equatable {
+        /// A new request in the folder at `folder` (tree key of the folder or collection).
+        case newRequest(folder: String)
+        /// A new folder inside `folder` (tree key).
+        case newFolder(folder: String)
+        /// A new name for the request `key`; the second field says whether its file is renamed too.
+        case rename(key: String)
+        /// A copy of the request `key`.
+        case duplicate(key: String)
+        /// A request imported from a curl command, to be written into `folder` (tree key) under the name asked.
+        case importCurl(folder: String, request: RequestSpec)
+    }
+
+    /// One labelled field.
+    public struct Field: Sendable, Equatable {
+        /// The label before it.
+        public var label: String
+        /// The text.
+        public var field: TextField
+    }
+
+    /// The title.
+    public var title: String
+    /// The fields, top to bottom.
+    public var fields: [Field]
+    /// The field with the cursor.
+    public var focused = 0
+    /// What Enter on the last field does.
+    public var purpose: Purpose
+    /// A line of help under the fields.
+    public var note: String
+
+    /// Creates a form.
+    public init(title: String, fields: [(String, String)], purpose: Purpose, note: String = "") {
+        self.title = title
+        self.fields = fields.map { Field(label: $0.0, field: TextField(text: $0.1)) }
+        self.purpose = purpose
+        self.note = note
+    }
+
+    /// The text of field `index`, trimmed.
+    public func value(_ index: Int) -> String {
+        fields.indices.contains(index) ? fields[index].field.text.trimmingCharacters(in: .whitespaces) : ""
+    }
+}

@@ -1,0 +1,21 @@
+/// An in-progress edit of one value of the Auth or Options tab, or a body file path.
+public struct ValueEditor: Sendable, Equatable {
+    /// What the value is.
+    public enum Target: Sendable, Equatable {
+        /// Auth field `index` of the current credentials (username, password, token, key name, key value).
+        case authField(Int)
+        /// The timeout in seconds (empty for the default).
+        case timeout
+        /// The path of a file body.
+        case bodyFile
+    }
+
+    /// What is edited.
+    public var target: Target
+    /// The label shown before the field.
+    public var label: String
+    /// The text.
+    public var field: TextField
+    /// True for a secret (a password, a token, an API key): shown masked while typed.
+    public var isSecret: Bool
+}
