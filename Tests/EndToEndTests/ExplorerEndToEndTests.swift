@@ -138,11 +138,15 @@ struct ExplorerEndToEndTests {
         try session.waitFor("paste a curl command")
         try session.sendText("curl -X POST -H 'X-Imported: yes'\n  -d '{\"a\":1}' http://127.0.0.1:9/e2e/imported")
         try session.sendKeys("Enter")
-        try session.waitFor("POST   POST /e2e/imported")
-        let demo = collections.appendingPathComponent("Demo")
-        let written = try FileManager.default.contentsOfDirectory(atPath: demo.path).filter { $0.hasSuffix(".yaml") && $0 != "collection.yaml" }
-        #expect(written == ["post-e2e-imported.yaml"])
-        let saved = try String(contentsOf: demo.appendingPathComponent(written.first ?? "-"), encoding: .utf8)
+        // It goes into the folder under the tree cursor (Users), under a name asked for, the parsed one offered.
+        try session.waitFor("Import into Users")
+        try session.sendKeys("C-u")
+        try session.sendText("Imported order")
+        try session.sendKeys("Enter")
+        try session.waitFor("POST   Imported order")
+        let users = collections.appendingPathComponent("Demo/users")
+        #expect(FileManager.default.fileExists(atPath: users.appendingPathComponent("imported-order.yaml").path))
+        let saved = try String(contentsOf: users.appendingPathComponent("imported-order.yaml"), encoding: .utf8)
         #expect(saved.contains("method: POST") && saved.contains("X-Imported") && saved.contains("http://127.0.0.1:9/e2e/imported"))
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
@@ -170,7 +174,7 @@ struct ExplorerEndToEndTests {
         #expect(refused.contains("X-Mine") && refused.contains("from the explorer"), "the explorer's edit is still on screen")
         // Quitting asks first, because the edit was not saved.
         try session.sendKeys("q")
-        try session.waitFor("Quit and lose unsaved header edits?")
+        try session.waitFor("Quit and lose unsaved edits?")
         try session.sendKeys("n")
         try session.waitFor("Quit cancelled")
         // Ctrl-R reads the file as it is now; s then writes the explorer's header into it, keeping the outside edit.

@@ -4,7 +4,7 @@ import Yams
 /// Turns the text of one collection, folder or request file into the model, collecting warnings as it goes.
 struct CollectionFileParser {
     static let requestKeys = ["name", "method", "url", "description", "query", "headers", "body", "auth", "variables",
-                              "timeout", "followRedirects", "verifyTLS"]
+                              "timeout", "followRedirects", "verifyTLS", "omitHeaders"]
     static let collectionKeys = ["name", "description", "headers", "auth", "variables", "order", "environments"]
     static let folderKeys = ["name", "description", "headers", "auth", "variables", "order"]
 
@@ -52,13 +52,22 @@ struct CollectionFileParser {
         guard !url.contains(where: { $0 == " " || $0 == "\n" }) || url.contains("{{") else {
             throw CollectionProblem(map.location("url"), "the url '\(url)' contains spaces; encode them as %20")
         }
-        return RequestSpec(
+        var omitted: [String] = []
+        for item in try map.list("omitHeaders") {
+            guard case let .scalar(scalar) = item, KeyValue.isValidHeaderName(scalar.string) else {
+                throw CollectionProblem(YAMLMap.location(of: item, in: file), "expected each item of 'omitHeaders' to be a header name, found \(YAMLMap.kind(of: item))")
+            }
+            omitted.append(scalar.string)
+        }
+        var request = RequestSpec(
             name: try map.string("name") ?? slug, slug: slug, method: method, url: url,
             description: try map.string("description"),
             query: try keyValues(map, "query"), headers: try keyValues(map, "headers"),
             body: try body(map), auth: try auth(map), variables: try variables(map, "variables"),
             timeout: try map.double("timeout"), followRedirects: try map.bool("followRedirects"),
             verifyTLS: try map.bool("verifyTLS"), file: file)
+        request.omittedHeaders = omitted
+        return request
     }
 
     mutating func folder(_ map: YAMLMap?, slug: String, directory: String, isCollection: Bool) throws(CollectionProblem) -> (FolderSpec, [EnvironmentSpec]) {

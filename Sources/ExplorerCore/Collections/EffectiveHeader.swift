@@ -8,6 +8,8 @@ public struct EffectiveHeader: Sendable, Equatable {
     public var isOwn: Bool
     /// True when a nearer header with the same name replaces this one.
     public var isOverridden: Bool
+    /// True for an inherited header the request switches off (`omitHeaders`).
+    public var isOmitted = false
 
     /// Creates an entry.
     public init(header: KeyValue, origin: String, isOwn: Bool, isOverridden: Bool = false) {

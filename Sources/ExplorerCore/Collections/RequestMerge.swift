@@ -18,6 +18,7 @@ public enum RequestMerge {
         pick(\.timeout)
         pick(\.followRedirects)
         pick(\.verifyTLS)
+        pick(\.omittedHeaders)
         merged.headers = mergeList(ours: ours.headers, base: base.headers, theirs: theirs.headers)
         merged.query = mergeList(ours: ours.query, base: base.query, theirs: theirs.query)
         merged.file = theirs.file

@@ -77,6 +77,10 @@ public struct RequestResolver: Sendable {
             let replacedLater = entries[(index + 1)...].contains { $0.header.enabled && $0.header.name.lowercased() == name && $0.origin != entries[index].origin }
             entries[index].isOverridden = replacedLater
         }
+        let omitted = Set(request.omittedHeaders.map { $0.lowercased() })
+        for index in entries.indices where !entries[index].isOwn && omitted.contains(entries[index].header.name.lowercased()) {
+            entries[index].isOmitted = true
+        }
         return entries
     }
 
@@ -165,9 +169,12 @@ public struct RequestResolver: Sendable {
         components.fragment = nil
         guard let base = components.url else { throw .invalidURL(full, context: "request \(reference)") }
 
-        var context = ComponentContext(baseURL: base, properties: try properties(headers: collection.root.headers, auth: collection.root.auth, sub))
+        // Headers the request omits (`omitHeaders`) are not sent, whatever the collection or a folder says.
+        let omitted = Set(request.omittedHeaders.map { $0.lowercased() })
+        func inherited(_ headers: [KeyValue]) -> [KeyValue] { headers.filter { !omitted.contains($0.name.lowercased()) } }
+        var context = ComponentContext(baseURL: base, properties: try properties(headers: inherited(collection.root.headers), auth: collection.root.auth, sub))
         for folder in folders {
-            context = context.child(properties: try properties(headers: folder.headers, auth: folder.auth, sub))
+            context = context.child(properties: try properties(headers: inherited(folder.headers), auth: folder.auth, sub))
         }
         var query = inlineQuery
         for item in request.query where item.enabled { query.append(URLQueryItem(name: try sub(item.name), value: try sub(item.value))) }

@@ -1,7 +1,7 @@
 extension RequestSpec {
     /// The keys of a request file in the order a new file lists them.
     public static let fileKeys = ["name", "method", "url", "description", "query", "headers", "body", "auth", "variables",
-                                  "timeout", "followRedirects", "verifyTLS"]
+                                  "timeout", "followRedirects", "verifyTLS", "omitHeaders"]
 
     /// The file keys whose values differ between this request and `other`, in file order.
     public func changedKeys(from other: RequestSpec) -> [String] {
@@ -18,6 +18,7 @@ extension RequestSpec {
         if timeout != other.timeout { keys.append("timeout") }
         if followRedirects != other.followRedirects { keys.append("followRedirects") }
         if verifyTLS != other.verifyTLS { keys.append("verifyTLS") }
+        if omittedHeaders != other.omittedHeaders { keys.append("omitHeaders") }
         return keys
     }
 
@@ -44,6 +45,7 @@ extension RequestSpec {
         case "timeout": return timeout.map { ["timeout: \(YAMLText.number($0))"] } ?? []
         case "followRedirects": return followRedirects.map { ["followRedirects: \($0)"] } ?? []
         case "verifyTLS": return verifyTLS.map { ["verifyTLS: \($0)"] } ?? []
+        case "omitHeaders": return omittedHeaders.isEmpty ? [] : ["omitHeaders:"] + omittedHeaders.map { "  - \(YAMLText.scalar($0))" }
         default: return []
         }
     }

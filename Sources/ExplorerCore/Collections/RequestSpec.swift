@@ -28,6 +28,8 @@ public struct RequestSpec: Sendable, Equatable {
     public var followRedirects: Bool?
     /// Whether TLS certificates are verified (default true).
     public var verifyTLS: Bool?
+    /// Names of headers the collection or a folder sets that this request does not send (the `omitHeaders` key).
+    public var omittedHeaders: [String] = []
     /// The file it was loaded from.
     public var file: String
 

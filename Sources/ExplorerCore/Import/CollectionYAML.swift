@@ -34,6 +34,7 @@ enum CollectionYAML {
         }
         if let follow = request.followRedirects { pairs.append(("followRedirects", plain(follow ? "true" : "false"))) }
         if let verify = request.verifyTLS { pairs.append(("verifyTLS", plain(verify ? "true" : "false"))) }
+        if !request.omittedHeaders.isEmpty { pairs.append(("omitHeaders", .sequence(Node.Sequence(request.omittedHeaders.map(text))))) }
         return try emit(pairs)
     }
 

@@ -125,6 +125,11 @@ extension ExplorerModel {
         guard let request = selectedRequest?.located.request else { return }
         switch request.body {
         case let .json(text), let .text(text, _):
+            // Reopening the same body keeps its undo history and cursor.
+            if let (key, kept) = closedBodyEditor, key == selectedRequestKey, kept.area.text == text {
+                bodyEditor = kept
+                return
+            }
             var area = TextArea(text: text)
             area.showsLineNumbers = true
             bodyEditor = BodyEditor(area: area, jsonError: request.body.typeName == "json" ? JSONTemplate.validate(text) : nil)
@@ -137,9 +142,10 @@ extension ExplorerModel {
         }
     }
 
-    /// The body editor's text goes into the draft; JSON is checked again.
+    /// The body editor's text goes into the draft; the editor is kept aside so reopening it can still undo.
     mutating func commitBodyEditor() {
         guard let editor = bodyEditor else { return }
+        closedBodyEditor = selectedRequestKey.map { ($0, editor) }
         let text = editor.area.text
         editSelected { request in
             switch request.body {

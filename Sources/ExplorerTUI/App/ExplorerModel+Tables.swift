@@ -114,6 +114,21 @@ extension ExplorerModel {
             setRows(changed, of: table)
             headerSelection = max(0, min(headerSelection, rowCount - 1))
         case .toggleRow:
+            if selectedOwnIndex == nil, table == .headers, effectiveHeaders.indices.contains(headerSelection) {
+                // Space on an inherited header switches it off for this request only (omitHeaders), or back on.
+                let name = effectiveHeaders[headerSelection].header.name
+                var off = false
+                editSelected { request in
+                    if let index = request.omittedHeaders.firstIndex(where: { $0.lowercased() == name.lowercased() }) {
+                        request.omittedHeaders.remove(at: index)
+                    } else {
+                        request.omittedHeaders.append(name)
+                        off = true
+                    }
+                }
+                status = "\(name) \(off ? "switched off" : "sent again") for this request; press s to save."
+                return
+            }
             guard let own = selectedOwnIndex else { return explainInherited() }
             var changed = rows
             changed[own].enabled.toggle()

@@ -150,6 +150,8 @@ extension ExplorerModel {
         let moved = movedFrom.flatMap { drafts.removeValue(forKey: $0) }
         reloaded(result)
         if let select {
+            // A filter that hides the new or moved request would leave the user looking for it.
+            if !filter.isEmpty, !treeRows.contains(where: { $0.key == select }) { filter = "" }
             let parts = select.split(separator: "/").map(String.init)
             for depth in 1..<max(1, parts.count) { expanded.insert(parts[..<depth].joined(separator: "/")) }
             if let row = treeRows.firstIndex(where: { $0.key == select }) {

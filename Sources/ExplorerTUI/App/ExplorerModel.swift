@@ -41,6 +41,8 @@ public struct ExplorerModel: Sendable {
     public var urlField: TextField?
     /// The body being edited, when the Body tab's editor has the cursor (its text goes into the draft as it changes).
     public var bodyEditor: BodyEditor?
+    /// The last body editor closed and its request key, so reopening it keeps undo history.
+    var closedBodyEditor: (String, BodyEditor)?
     /// An open edit of an Auth or Options value, or a body file path.
     public var valueEditor: ValueEditor?
     /// An open dialog: a picker, a name form or a confirmation.
@@ -163,7 +165,7 @@ public struct ExplorerModel: Sendable {
         activeEnvironment[collection.slug].flatMap { collection.environment(named: $0) } ?? collection.defaultEnvironment
     }
 
-    /// The selected request with its collection, folders and any unsaved header edits applied.
+    /// The selected request with its collection, folders and any unsaved edits applied.
     public var selectedRequest: (collection: CollectionSpec, located: CollectionSpec.Located, key: String)? {
         guard let key = selectedRequestKey else { return nil }
         let parts = key.split(separator: "/").map(String.init)

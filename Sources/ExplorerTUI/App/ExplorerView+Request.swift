@@ -96,9 +96,10 @@ extension ExplorerView {
                              _ buffer: inout CellBuffer) {
         let rows: [[StyledLine]] = headers.map { entry in
             let style: Style = entry.isOwn ? .plain : Theme.dim
-            let mark = entry.header.enabled ? (entry.isOverridden ? "↷" : "✓") : "·"
+            let mark = entry.isOmitted ? "✗" : entry.header.enabled ? (entry.isOverridden ? "↷" : "✓") : "·"
+            let origin = entry.isOwn ? "request" : entry.isOmitted ? "off here" : entry.origin
             return [StyledLine(mark, style: style), StyledLine(entry.header.name, style: entry.isOwn ? .bold : style),
-                    StyledLine(masker.mask(entry.header.value), style: style), StyledLine(entry.isOwn ? "request" : entry.origin, style: Theme.dim)]
+                    StyledLine(masker.mask(entry.header.value), style: style), StyledLine(origin, style: Theme.dim)]
         }
         keyValueTable(model, rows, empty: "No headers. Press a to add one.",
                       columns: [TableColumn("", width: .length(1)), TableColumn("Header", width: .percentage(30)),
