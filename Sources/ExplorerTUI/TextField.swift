@@ -115,6 +115,13 @@ public struct TextField: Widget, Hashable {
         cursor = start
     }
 
+    /// Deletes the graphemes in `range` and puts the cursor at its start.
+    public mutating func delete(_ range: Range<Int>) {
+        let clamped = max(0, min(range.lowerBound, text.count))..<max(0, min(range.upperBound, text.count))
+        removeGraphemes(clamped)
+        cursor = clamped.lowerBound
+    }
+
     /// Puts the cursor before grapheme `position`, clamped to the text.
     public mutating func moveTo(_ position: Int) {
         cursor = min(max(0, position), text.count)

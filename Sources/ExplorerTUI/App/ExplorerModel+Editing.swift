@@ -57,6 +57,12 @@ extension ExplorerModel {
         case .alt("b"), .alt("f"):
             field.moveByWord(forward: key == .alt("f"))
             urlField = field
+        case .control("w"):
+            // In a URL a word ends at punctuation (`/`, `{{`, `?`, `&`, `=`), not only at spaces.
+            let end = field.cursor
+            field.moveByWord(forward: false)
+            field.delete(field.cursor..<end)
+            urlField = field
         default:
             field.handle(key)
             urlField = field

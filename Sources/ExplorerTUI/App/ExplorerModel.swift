@@ -242,7 +242,7 @@ public struct ExplorerModel: Sendable {
                 let key = ([collection.slug] + path + [request.slug]).joined(separator: "/")
                 guard needle.isEmpty || request.name.lowercased().contains(needle) || key.lowercased().contains(needle) else { continue }
                 rows.append(TreeRow(kind: .request(path + [request.slug]), collectionIndex: index, depth: depth, title: request.name,
-                                    method: request.method, key: key))
+                                    method: drafts[key]?.method ?? request.method, key: key))
             }
             return rows
         }
@@ -300,7 +300,7 @@ public struct ExplorerModel: Sendable {
     }
 
     /// The request as its file was last loaded or saved (without unsaved edits).
-    func savedRequest(_ key: String) -> RequestSpec? {
+    public func savedRequest(_ key: String) -> RequestSpec? {
         let parts = key.split(separator: "/").map(String.init)
         return collections.first { $0.slug == parts.first }?.locate(Array(parts.dropFirst()))?.request
     }

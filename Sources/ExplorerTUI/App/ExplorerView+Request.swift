@@ -146,10 +146,10 @@ extension ExplorerView {
         case let .json(text):
             let error = model.bodyEditor.map(\.jsonError) ?? JSONTemplate.validate(text)
             kindLine = StyledLine([Span("JSON ", style: .bold)] + (error.map { [Span("✗ \($0)", style: Theme.error)] } ?? [Span("✓ valid", style: Theme.dim)])
-                                  + [Span(model.bodyEditor == nil ? "  i edits · f formats · t kind · E $EDITOR" : "  editing (Esc done)", style: Theme.dim)])
+                                  + [Span(model.bodyEditor == nil ? "  i edits · f formats · t kind · z maximises · E $EDITOR" : "  editing (Esc done)", style: Theme.dim)])
         case let .text(_, contentType):
             kindLine = StyledLine([Span("Text ", style: .bold), Span(contentType ?? "text/plain", style: Theme.dim),
-                                   Span(model.bodyEditor == nil ? "  i edits · t kind · E $EDITOR" : "  editing (Esc done)", style: Theme.dim)])
+                                   Span(model.bodyEditor == nil ? "  i edits · t kind · z maximises · E $EDITOR" : "  editing (Esc done)", style: Theme.dim)])
         case .form:
             kindLine = StyledLine([Span("Form ", style: .bold), Span("application/x-www-form-urlencoded  t kind", style: Theme.dim)])
         case .multipart:

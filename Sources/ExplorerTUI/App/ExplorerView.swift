@@ -66,8 +66,9 @@ public enum ExplorerView {
             }
             if let method = row.method {
                 let label = method.count > 6 ? String(method.prefix(6)) : method.padding(toLength: 6, withPad: " ", startingAt: 0)
-                let modified = model.isModified(row.key) ? " ●" : ""
-                return StyledLine([Span(indent), Span(label, style: Theme.method(method)), Span(" " + row.title + modified)])
+                // The unsaved mark goes before the method, where a long name cannot push it off the edge.
+                let marked = model.isModified(row.key) ? String(indent.dropLast()) + "●" : indent
+                return StyledLine([Span(marked, style: Theme.warning), Span(label, style: Theme.method(method)), Span(" " + row.title)])
             }
             let arrow = model.expanded.contains(row.key) || !model.filter.isEmpty ? "▾ " : "▸ "
             let found = row.kind == .collection ? model.problemIndices(in: row.collectionIndex).map { model.problems[$0].isWarning } : []
