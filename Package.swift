@@ -51,6 +51,7 @@ let package = Package(
             dependencies: [
                 "DemoServer",
                 "ExplorerCore",
+                "ExplorerTUI",
                 "TestSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -150,6 +150,9 @@ final class ExplorerRunLoop {
                         inbox.post(.saveFailed(key: select, message: String(describing: error)))
                     }
                 }
+            case let .checkJSON(id, text):
+                let inbox = self.inbox
+                Task.detached { inbox.post(.jsonChecked(id: id, error: JSONTemplate.validate(text))) }
             case let .openEditor(edit):
                 guard let terminal = activeTerminal else { break }
                 let result = ExternalEditorRunner.run(edit, terminal: terminal, reload: fullLoad)

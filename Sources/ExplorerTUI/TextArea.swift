@@ -22,11 +22,15 @@ public struct TextArea: Widget, Sendable, Equatable {
 
     private struct Snapshot: Sendable, Equatable {
         var lines: [String]
+        var ascii: [Bool]
         var cursor: Location
     }
 
     /// The text, one element per line, without line breaks.
     public private(set) var lines: [String]
+    /// Per line, true when it is all ASCII: then a column is a byte offset and one cell, so a 1 MB line of minified
+    /// JSON is edited and drawn without walking its graphemes.
+    private var ascii: [Bool] = []
     /// Where the cursor is.
     public private(set) var cursor: Location
     /// The first line shown.
@@ -49,6 +53,7 @@ public struct TextArea: Widget, Sendable, Equatable {
     /// Creates an editor for `text`, the cursor at the start.
     public init(text: String) {
         lines = TextArea.split(text)
+        ascii = lines.map(TextArea.isASCII)
         cursor = Location(line: 0, column: 0)
     }
 
@@ -56,7 +61,20 @@ public struct TextArea: Widget, Sendable, Equatable {
     public var text: String { lines.joined(separator: "\n") }
 
     /// The number of graphemes in line `index`.
-    private func length(_ index: Int) -> Int { lines[index].count }
+    private func length(_ index: Int) -> Int { ascii[index] ? lines[index].utf8.count : lines[index].count }
+
+    /// The string index of grapheme `column` in line `line`.
+    private func index(_ column: Int, in line: Int) -> String.Index {
+        let text = lines[line]
+        if ascii[line] { return text.utf8.index(text.startIndex, offsetBy: min(column, text.utf8.count)) }
+        return text.index(text.startIndex, offsetBy: min(column, text.count))
+    }
+
+    /// Replaces line `line` with `text`, keeping its ASCII flag right (`known` when the caller knows it).
+    private mutating func setLine(_ line: Int, _ text: String, ascii known: Bool? = nil) {
+        lines[line] = text
+        ascii[line] = known ?? TextArea.isASCII(text)
+    }
 
     // MARK: - Editing
 
@@ -68,19 +86,29 @@ public struct TextArea: Widget, Sendable, Equatable {
         record(coalescing: isTyping)
         let pieces = TextArea.split(clean)
         let line = lines[cursor.line]
-        let split = line.index(line.startIndex, offsetBy: min(cursor.column, line.count))
-        let before = String(line[..<split])
-        let after = String(line[split...])
+        let split = index(cursor.column, in: cursor.line)
+        let wasASCII = ascii[cursor.line]
         if pieces.count == 1 {
-            let prefix = before + pieces[0]
-            lines[cursor.line] = prefix + after
-            cursor.column = min(prefix.count, lines[cursor.line].count)
+            let piece = pieces[0]
+            let pieceIsASCII = TextArea.isASCII(piece)
+            if wasASCII, pieceIsASCII {
+                // The common case, typing into an ASCII line: insert in place, no grapheme counting.
+                lines[cursor.line].insert(contentsOf: piece, at: split)
+                cursor.column += piece.utf8.count
+            } else {
+                let prefix = String(line[..<split]) + piece
+                setLine(cursor.line, prefix + line[split...], ascii: wasASCII && pieceIsASCII)
+                cursor.column = min(prefix.count, lines[cursor.line].count)
+            }
         } else {
+            let before = String(line[..<split])
+            let after = String(line[split...])
             var replacement = [before + pieces[0]]
             replacement += pieces[1..<(pieces.count - 1)]
             let last = pieces[pieces.count - 1]
             replacement.append(last + after)
             lines.replaceSubrange(cursor.line...cursor.line, with: replacement)
+            ascii.replaceSubrange(cursor.line...cursor.line, with: replacement.map(TextArea.isASCII))
             cursor = Location(line: cursor.line + pieces.count - 1, column: last.count)
         }
         isTypingRun = isTyping
@@ -102,8 +130,9 @@ public struct TextArea: Widget, Sendable, Equatable {
             record(coalescing: false)
             let above = cursor.line - 1
             let column = length(above)
-            lines[above] += lines[cursor.line]
+            setLine(above, lines[above] + lines[cursor.line], ascii: ascii[above] && ascii[cursor.line])
             lines.remove(at: cursor.line)
+            ascii.remove(at: cursor.line)
             cursor = Location(line: above, column: column)
         }
     }
@@ -115,8 +144,9 @@ public struct TextArea: Widget, Sendable, Equatable {
             remove(line: cursor.line, range: cursor.column..<cursor.column + 1)
         } else if cursor.line + 1 < lines.count {
             record(coalescing: false)
-            lines[cursor.line] += lines[cursor.line + 1]
+            setLine(cursor.line, lines[cursor.line] + lines[cursor.line + 1], ascii: ascii[cursor.line] && ascii[cursor.line + 1])
             lines.remove(at: cursor.line + 1)
+            ascii.remove(at: cursor.line + 1)
         }
     }
 
@@ -140,24 +170,28 @@ public struct TextArea: Widget, Sendable, Equatable {
         guard text != self.text else { return }
         record(coalescing: false)
         lines = TextArea.split(text)
+        ascii = lines.map(TextArea.isASCII)
         cursor = Location(line: min(cursor.line, lines.count - 1), column: 0)
+    }
+
+    /// Forgets that the text was changed (it now matches what was saved); undo history stays.
+    public mutating func markUnmodified() {
+        isModified = false
     }
 
     /// Goes back one edit.
     public mutating func undo() {
         guard let snapshot = undoStack.popLast() else { return }
-        redoStack.append(Snapshot(lines: lines, cursor: cursor))
-        lines = snapshot.lines
-        cursor = snapshot.cursor
+        redoStack.append(Snapshot(lines: lines, ascii: ascii, cursor: cursor))
+        (lines, ascii, cursor) = (snapshot.lines, snapshot.ascii, snapshot.cursor)
         isTypingRun = false
     }
 
     /// Redoes an edit undone.
     public mutating func redo() {
         guard let snapshot = redoStack.popLast() else { return }
-        undoStack.append(Snapshot(lines: lines, cursor: cursor))
-        lines = snapshot.lines
-        cursor = snapshot.cursor
+        undoStack.append(Snapshot(lines: lines, ascii: ascii, cursor: cursor))
+        (lines, ascii, cursor) = (snapshot.lines, snapshot.ascii, snapshot.cursor)
         isTypingRun = false
     }
 
@@ -268,7 +302,13 @@ public struct TextArea: Widget, Sendable, Equatable {
 
     /// The cursor's column in display cells from the start of its line.
     public var cursorDisplayColumn: Int {
-        DisplayWidth.width(of: String(lines[cursor.line].prefix(cursor.column)))
+        if ascii[cursor.line] { return cursor.column }
+        return lines[cursor.line].prefix(cursor.column).reduce(0) { $0 + TextArea.cellWidth($1) }
+    }
+
+    /// Cells a character takes as drawn here: a tab or control character is one cell (a space or `?`).
+    private static func cellWidth(_ character: Character) -> Int {
+        DisplayWidth.isControl(character) ? 1 : DisplayWidth.width(of: character)
     }
 
     /// Where the terminal cursor goes for a view drawn in `rect`, or nil when the cursor is scrolled out of it.
@@ -296,8 +336,20 @@ public struct TextArea: Widget, Sendable, Equatable {
             var x = rect.x + gutter
             var skipped = 0
             var cut = false
-            for character in lines[index] {
-                let width = DisplayWidth.width(of: character)
+            let line = lines[index]
+            let visible: Substring
+            if ascii[index] {
+                // Only the visible bytes of an ASCII line are looked at.
+                let start = line.utf8.index(line.startIndex, offsetBy: min(leftColumn, line.utf8.count))
+                skipped = min(leftColumn, line.utf8.count)
+                let end = line.utf8.index(start, offsetBy: min(textWidth + 1, line.utf8.distance(from: start, to: line.endIndex)))
+                visible = line[start..<end]
+                cut = line.utf8.distance(from: start, to: line.endIndex) > textWidth
+            } else {
+                visible = line[...]
+            }
+            for character in visible {
+                let width = TextArea.cellWidth(character)
                 if skipped < leftColumn {
                     skipped += width
                     continue
@@ -322,17 +374,20 @@ public struct TextArea: Widget, Sendable, Equatable {
         isModified = true
         redoStack.removeAll()
         if coalescing, isTypingRun { return }
-        undoStack.append(Snapshot(lines: lines, cursor: cursor))
+        undoStack.append(Snapshot(lines: lines, ascii: ascii, cursor: cursor))
         if undoStack.count > TextArea.undoLimit { undoStack.removeFirst(undoStack.count - TextArea.undoLimit) }
         isTypingRun = false
     }
 
-    private mutating func remove(line index: Int, range: Range<Int>) {
+    private mutating func remove(line line: Int, range: Range<Int>) {
         guard !range.isEmpty else { return }
-        let line = lines[index]
-        let lower = line.index(line.startIndex, offsetBy: range.lowerBound)
-        let upper = line.index(lower, offsetBy: range.count)
-        lines[index].removeSubrange(lower..<upper)
+        let lower = index(range.lowerBound, in: line)
+        let upper = index(range.upperBound, in: line)
+        lines[line].removeSubrange(lower..<upper)
+    }
+
+    private static func isASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 }
     }
 
     private static func isWord(_ character: Character) -> Bool {

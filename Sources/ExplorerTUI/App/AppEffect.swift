@@ -24,6 +24,8 @@ public enum AppEffect: Sendable {
     case compare(id: Int, first: RequestResolver, second: RequestResolver)
     /// Write an imported request as a new file in `folder` of the collection `collection` (a slug).
     case addRequest(collection: String, request: RequestSpec, folder: FolderSpec)
+    /// Check a large JSON body off the UI and report `.jsonChecked` with `id`.
+    case checkJSON(id: Int, text: String)
     /// Read every collection from disk again.
     case reload
     /// Leave the explorer.

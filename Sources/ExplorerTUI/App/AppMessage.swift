@@ -26,6 +26,8 @@ public enum AppMessage: Sendable {
     /// The tree's files changed and the collections were read again; `select` is the tree key to select, `movedFrom`
     /// the key a moved or renamed request had (its unsaved edits follow it); `message` goes to the status line.
     case treeChanged(CollectionLoadResult, select: String?, movedFrom: String?, message: String)
+    /// The check of a large JSON body with this id finished: where it does not parse, or nil.
+    case jsonChecked(id: Int, error: JSONSyntaxError?)
     /// The external editor closed.
     case editorFinished(ExternalEditResult)
     /// Saving failed.

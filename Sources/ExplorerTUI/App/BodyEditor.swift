@@ -6,4 +6,11 @@ public struct BodyEditor: Sendable, Equatable {
     public var area: TextArea
     /// Where the JSON does not parse, when the body is JSON and invalid; `{{variables}}` count as values.
     public var jsonError: JSONSyntaxError?
+    /// The id of the check of a large body running off the UI, whose result is not in yet.
+    public var pendingCheck: Int?
+    /// True when the text changed while a check was running: another starts when it reports.
+    public var needsCheck = false
+
+    /// Bodies up to this size are checked as each key is typed; larger ones off the UI, so typing stays immediate.
+    public static let inlineCheckLimit = 128 * 1024
 }

@@ -13,15 +13,7 @@ extension ExplorerModel {
 
     /// True when the request `key` has unsaved edits (a draft, or a body being edited).
     public func isModified(_ key: String) -> Bool {
-        drafts[key] != nil || (key == selectedRequestKey && bodyEditor?.area.isModified == true && bodyEditorDiffers)
-    }
-
-    private var bodyEditorDiffers: Bool {
-        guard let editor = bodyEditor, let request = selectedRequest?.located.request else { return false }
-        switch request.body {
-        case let .json(text), let .text(text, _): return text != editor.area.text
-        default: return true
-        }
+        drafts[key] != nil || (key == selectedRequestKey && bodyEditor?.area.isModified == true)
     }
 
     /// The names of the variables the selected request can use, for completion.
@@ -139,6 +131,7 @@ extension ExplorerModel {
             var area = TextArea(text: text)
             area.showsLineNumbers = true
             bodyEditor = BodyEditor(area: area, jsonError: request.body.typeName == "json" ? JSONTemplate.validate(text) : nil)
+            bodyEditor?.area.markUnmodified()
         case .none:
             status = "No body: press t to choose a kind (JSON, text, form, multipart, file)."
         case .form, .multipart:
@@ -183,12 +176,33 @@ extension ExplorerModel {
         default:
             let page = max(1, ScreenLayout(width: width, height: height, maximized: maximized).request.height - 6)
             guard editor.area.handle(key, page: page) else { return [] }
-            if selectedRequest?.located.request.body.typeName == "json", editor.area.lines.count < 20_000 {
-                editor.jsonError = JSONTemplate.validate(editor.area.text)
-            }
             bodyEditor = editor
+            return checkBodyJSON()
         }
         return []
+    }
+
+    /// Checks the JSON being edited: at once when it is small, else off the UI (the result comes as `.jsonChecked`).
+    mutating func checkBodyJSON() -> [AppEffect] {
+        guard var editor = bodyEditor, selectedRequest?.located.request.body.typeName == "json" else { return [] }
+        // One check of a large body at a time; keys typed meanwhile are checked together when it reports.
+        if editor.pendingCheck != nil {
+            editor.needsCheck = true
+            bodyEditor = editor
+            return []
+        }
+        let text = editor.area.text
+        guard text.utf8.count > BodyEditor.inlineCheckLimit else {
+            editor.jsonError = JSONTemplate.validate(text)
+            editor.pendingCheck = nil
+            bodyEditor = editor
+            return []
+        }
+        let id = nextSendID
+        nextSendID += 1
+        editor.pendingCheck = id
+        bodyEditor = editor
+        return [.checkJSON(id: id, text: text)]
     }
 
     mutating func openBodyKindPicker() {

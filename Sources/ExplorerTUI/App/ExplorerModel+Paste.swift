@@ -32,8 +32,8 @@ extension ExplorerModel {
             valueEditor = editor
         } else if var editor = bodyEditor {
             editor.area.insert(text)
-            if selectedRequest?.located.request.body.typeName == "json" { editor.jsonError = JSONTemplate.validate(editor.area.text) }
             bodyEditor = editor
+            return checkBodyJSON()
         } else if var field = importField {
             field.insert(text)
             importField = field

@@ -144,8 +144,20 @@ public struct ExplorerModel: Sendable {
             loadedFiles[file] = data
             applySaved(request, key: key)
             if drafts[key] == request { drafts[key] = nil }
+            if var kept = closedBodyEditor, kept.0 == key {
+                kept.1.area.markUnmodified()
+                closedBodyEditor = kept
+            }
             status = "Saved \(key)"
             return []
+        case let .jsonChecked(id, error):
+            guard var editor = bodyEditor, editor.pendingCheck == id else { return [] }
+            editor.jsonError = error
+            editor.pendingCheck = nil
+            let again = editor.needsCheck
+            editor.needsCheck = false
+            bodyEditor = editor
+            return again ? checkBodyJSON() : []
         case let .editorFinished(result):
             return externalEditFinished(result)
         case let .saveFailed(_, message):

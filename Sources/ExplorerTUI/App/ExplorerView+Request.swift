@@ -144,8 +144,17 @@ extension ExplorerView {
                              at: Position(x: rect.x, y: rect.y), maxWidth: rect.width)
             return
         case let .json(text):
-            let error = model.bodyEditor.map(\.jsonError) ?? JSONTemplate.validate(text)
-            kindLine = StyledLine([Span("JSON ", style: .bold)] + (error.map { [Span("✗ \($0)", style: Theme.error)] } ?? [Span("✓ valid", style: Theme.dim)])
+            // A large body is checked while it is edited (off the UI) and when it is sent, not on every frame.
+            let verdict: Span
+            if let editor = model.bodyEditor {
+                verdict = editor.pendingCheck != nil ? Span("checking…", style: Theme.dim)
+                    : editor.jsonError.map { Span("✗ \($0)", style: Theme.error) } ?? Span("✓ valid", style: Theme.dim)
+            } else if text.utf8.count > BodyEditor.inlineCheckLimit {
+                verdict = Span(MeasurementText.byteCount(text.utf8.count), style: Theme.dim)
+            } else {
+                verdict = JSONTemplate.validate(text).map { Span("✗ \($0)", style: Theme.error) } ?? Span("✓ valid", style: Theme.dim)
+            }
+            kindLine = StyledLine([Span("JSON ", style: .bold), verdict]
                                   + [Span(model.bodyEditor == nil ? "  i edits · f formats · t kind · z maximises · E $EDITOR" : "  editing (Esc done)", style: Theme.dim)])
         case let .text(_, contentType):
             kindLine = StyledLine([Span("Text ", style: .bold), Span(contentType ?? "text/plain", style: Theme.dim),
@@ -166,7 +175,10 @@ extension ExplorerView {
                 editor.scrollToCursor(width: content.width, height: content.height)
                 editor.render(in: content, buffer: &buffer)
             } else {
-                var area = TextArea(text: text)
+                // Only the lines that fit are split off: a 2 MB body is not split whole for every frame.
+                var head = text.split(separator: "\n", maxSplits: max(0, content.height), omittingEmptySubsequences: false)
+                if head.count > content.height { head.removeLast() }
+                var area = TextArea(text: head.joined(separator: "\n"))
                 area.showsCursor = false
                 area.render(in: content, buffer: &buffer)
             }

@@ -258,3 +258,27 @@ struct RequestEditingTests {
         #expect(model.status == "Not applied: r.yaml:3:1: error: bad. E opens your edit again; the file is unchanged.")
     }
 }
+
+@Suite("A large JSON body is checked off the UI, one check at a time")
+struct LargeBodyCheckTests {
+    @Test func typingIntoALargeBodyChecksItInTheBackground() {
+        let big = "[" + (0..<20_000).map { "{\"id\": \($0)}" }.joined(separator: ",") + "]"
+        #expect(big.utf8.count > BodyEditor.inlineCheckLimit)
+        let request = RequestSpec(name: "Big", slug: "big", method: "POST", url: "/big", body: .json(big), file: "/nonexistent/big.yaml")
+        let root = FolderSpec(name: "Bench", slug: "Bench", requests: [request], directory: "/nonexistent")
+        var model = ExplorerModel(collections: [CollectionSpec(root: root, environments: [])])
+        Fixtures.press([.down, .tab, .character("l"), .character("i")], &model)
+        var effects = Fixtures.press([.character("x")], &model)
+        guard case let .checkJSON(id, text)? = effects.first else { Issue.record("expected a background check, got \(effects)"); return }
+        #expect(text.hasPrefix("x[") && model.bodyEditor?.pendingCheck == id)
+        #expect(ExplorerView.render(model).lines.contains { $0.contains("JSON checking…") })
+        // Keys typed while it runs start no second check; its result then starts one for them.
+        #expect(Fixtures.press([.backspace], &model).isEmpty && model.bodyEditor?.needsCheck == true)
+        effects = model.update(.jsonChecked(id: id, error: JSONTemplate.validate(text)))
+        guard case let .checkJSON(second, latest)? = effects.first else { Issue.record("expected the next check, got \(effects)"); return }
+        #expect(latest == big)
+        _ = model.update(.jsonChecked(id: second, error: nil))
+        #expect(model.bodyEditor?.jsonError == nil && model.bodyEditor?.pendingCheck == nil)
+        #expect(ExplorerView.render(model).lines.contains { $0.contains("JSON ✓ valid") })
+    }
+}
