@@ -150,6 +150,17 @@ final class ExplorerRunLoop {
                         inbox.post(.saveFailed(key: select, message: String(describing: error)))
                     }
                 }
+            case let .storeSecret(directory, environment, variable, value):
+                let inbox = self.inbox
+                let fullLoad = self.fullLoad
+                Task.detached {
+                    do {
+                        try SecretsFile.set(value, for: variable, environment: environment, inCollection: directory)
+                        inbox.post(.secretStored(fullLoad?(), message: "Secret kept as {{\(variable)}} in secrets.local.yaml (\(environment)); press s to save the request."))
+                    } catch {
+                        inbox.post(.secretStored(nil, message: String(describing: error)))
+                    }
+                }
             case let .checkJSON(id, text):
                 let inbox = self.inbox
                 Task.detached { inbox.post(.jsonChecked(id: id, error: JSONTemplate.validate(text))) }

@@ -69,6 +69,13 @@ public final class TmuxSession {
         try run(["send-keys", "-t", name, "-l", text])
     }
 
+    /// Pastes `text` as a terminal does: wrapped in bracketed-paste markers when the program asked for them
+    /// (tmux's `paste-buffer -p`), line feeds sent as carriage returns.
+    public func paste(_ text: String) throws {
+        try run(["set-buffer", "-b", "apiexplorer-test", "--", text])
+        try run(["paste-buffer", "-p", "-d", "-b", "apiexplorer-test", "-t", name])
+    }
+
     /// The visible pane as text, one line per row, trailing blanks trimmed by tmux.
     public func capture() throws -> String {
         try run(["capture-pane", "-p", "-t", name])

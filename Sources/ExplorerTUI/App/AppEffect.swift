@@ -24,6 +24,9 @@ public enum AppEffect: Sendable {
     case compare(id: Int, first: RequestResolver, second: RequestResolver)
     /// Write an imported request as a new file in `folder` of the collection `collection` (a slug).
     case addRequest(collection: String, request: RequestSpec, folder: FolderSpec)
+    /// Write `value` as `variable` of `environment` into the secrets file of the collection in `directory`, read the
+    /// collections again and report `.secretStored`.
+    case storeSecret(directory: String, environment: String, variable: String, value: String)
     /// Check a large JSON body off the UI and report `.jsonChecked` with `id`.
     case checkJSON(id: Int, text: String)
     /// Read every collection from disk again.

@@ -28,6 +28,8 @@ public enum AppMessage: Sendable {
     case treeChanged(CollectionLoadResult, select: String?, movedFrom: String?, message: String)
     /// The check of a large JSON body with this id finished: where it does not parse, or nil.
     case jsonChecked(id: Int, error: JSONSyntaxError?)
+    /// A secret was written to a secrets file and the collections read again (nil when writing failed); `message` says which.
+    case secretStored(CollectionLoadResult?, message: String)
     /// The external editor closed.
     case editorFinished(ExternalEditResult)
     /// Saving failed.

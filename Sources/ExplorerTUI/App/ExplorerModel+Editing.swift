@@ -364,15 +364,38 @@ extension ExplorerModel {
                     if case let .file(_, contentType) = request.body { request.body = .file(path: path, contentType: contentType) }
                 }
             case let .authField(index):
+                if editor.keepsInSecretsFile {
+                    valueEditor = nil
+                    return storeSecret(text, field: index, label: editor.label)
+                }
                 editSelected { request in request.auth = ExplorerModel.setting(authField: index, to: text, in: request.auth) }
             }
             valueEditor = nil
             status = "\(editor.label.trimmingCharacters(in: CharacterSet(charactersIn: ": "))) set; press s to save."
+        case .tab where editor.isSecret:
+            editor.keepsInSecretsFile.toggle()
+            valueEditor = editor
         default:
             editor.field.handle(key)
             valueEditor = editor
         }
         return []
+    }
+
+    /// Puts a typed secret in the collection's `secrets.local.yaml` for the active environment, and a `{{variable}}`
+    /// naming it in the request, so the value never lands in the request file.
+    private mutating func storeSecret(_ value: String, field index: Int, label: String) -> [AppEffect] {
+        guard let selected = selectedRequest else { return [] }
+        guard let environment = environment(of: selected.collection) else {
+            status = "This collection has no environment to keep the secret in; it stays in the request."
+            editSelected { request in request.auth = ExplorerModel.setting(authField: index, to: value, in: request.auth) }
+            return []
+        }
+        let field = label.trimmingCharacters(in: CharacterSet(charactersIn: ": ")).lowercased()
+        let variable = "\(selected.located.request.slug)-\(field)"
+        editSelected { request in request.auth = ExplorerModel.setting(authField: index, to: "{{\(variable)}}", in: request.auth) }
+        status = "Keeping the secret as {{\(variable)}} in secrets.local.yaml (\(environment.name))…"
+        return [.storeSecret(directory: selected.collection.directory, environment: environment.name, variable: variable, value: value)]
     }
 
     private static func setting(authField index: Int, to value: String, in auth: AuthSpec) -> AuthSpec {

@@ -46,8 +46,9 @@ extension ExplorerModel {
                 status = drafts[key] == nil ? "Body unchanged." : "Body updated from the editor; press s to save."
             }
         case let .requestFile(key, loaded):
-            reloaded(loaded)
-            status = "Reloaded \(key) from the editor."
+            let focused = focus
+            _ = treeChanged(loaded, select: key, movedFrom: nil, message: "Reloaded \(key) from the editor.")
+            focus = focused
         case let .failed(message):
             status = message
         }

@@ -158,6 +158,10 @@ public struct ExplorerModel: Sendable {
             editor.needsCheck = false
             bodyEditor = editor
             return again ? checkBodyJSON() : []
+        case let .secretStored(result, message):
+            if let result { reloaded(result) }
+            status = message
+            return []
         case let .editorFinished(result):
             return externalEditFinished(result)
         case let .saveFailed(_, message):

@@ -123,7 +123,11 @@ extension ExplorerView {
 
     private static func valueEditorLine(_ editor: ValueEditor, _ rect: Rect, _ buffer: inout CellBuffer) {
         buffer.fill(rect)
-        let used = buffer.write(editor.label, at: Position(x: rect.x, y: rect.y), style: .bold, maxWidth: rect.width)
+        var used = buffer.write(editor.label, at: Position(x: rect.x, y: rect.y), style: .bold, maxWidth: rect.width)
+        if editor.isSecret {
+            let note = editor.keepsInSecretsFile ? "[secrets.local.yaml] " : "[request file, Tab: secrets file] "
+            used += buffer.write(note, at: Position(x: rect.x + used, y: rect.y), style: Theme.dim, maxWidth: max(0, rect.width - used))
+        }
         var field = editor.field
         if editor.isSecret {
             // A secret is masked while typed: the field keeps its text, the screen shows one dot per character.

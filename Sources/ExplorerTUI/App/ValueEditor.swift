@@ -18,4 +18,7 @@ public struct ValueEditor: Sendable, Equatable {
     public var field: TextField
     /// True for a secret (a password, a token, an API key): shown masked while typed.
     public var isSecret: Bool
+    /// True when the secret goes to the collection's `secrets.local.yaml` (Tab toggles) and the request file gets a
+    /// `{{variable}}` in its place.
+    public var keepsInSecretsFile = false
 }

@@ -190,13 +190,29 @@ struct RequestEditingTests {
         #expect(draft(model)?.auth == .bearer(token: ""))
         Fixtures.press([.character("i")] + Fixtures.typing("hunter2"), &model)
         let typing = ExplorerView.render(model).lines.joined(separator: "\n")
-        #expect(typing.contains("Token: •••••••") && !typing.contains("hunter2"))
+        #expect(typing.contains("Token: [request file, Tab: secrets file] •••••••") && !typing.contains("hunter2"))
         Fixtures.press([.enter], &model)
         #expect(draft(model)?.auth == .bearer(token: "hunter2"))
         #expect(!ExplorerView.render(model).lines.joined().contains("hunter2"))
         // An API key moves between header and query with Space; the secret carries over to the new kind.
         Fixtures.press([.character("t"), .down, .enter, .down, .down, .down, .character(" ")], &model)
         #expect(draft(model)?.auth == .apiKey(name: "X-API-Key", value: "hunter2", inQuery: true))
+    }
+
+    @Test func aSecretCanBeKeptInTheSecretsFileInsteadOfTheRequest() {
+        var model = onGetUser()
+        Fixtures.press([.character("l"), .character("l"), .character("t"), .down, .down, .down, .enter, .character("i"), .tab]
+                       + Fixtures.typing("tok-123"), &model)
+        #expect(ExplorerView.render(model).lines.contains { $0.contains("Token: [secrets.local.yaml] •••••••") })
+        let effects = Fixtures.press([.enter], &model)
+        guard case let .storeSecret(directory, environment, variable, value)? = effects.first else {
+            Issue.record("expected the secret to be stored, got \(effects)")
+            return
+        }
+        #expect(directory == "/tmp/none" && environment == "local" && variable == "get-user-token" && value == "tok-123")
+        #expect(draft(model)?.auth == .bearer(token: "{{get-user-token}}"))
+        _ = model.update(.secretStored(nil, message: "Not saved: writing failed."))
+        #expect(model.status == "Not saved: writing failed.")
     }
 
     @Test func optionsAreTimeoutRedirectsAndTLS() {

@@ -1,0 +1,261 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Composing requests in the real explorer in tmux: URL, params, method and body edited and sent, saved byte for
+/// byte, the same request sent by the CLI; tree changes on disk; the external editor; pastes.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed; apt-get install tmux to run the end-to-end tests"))
+struct ComposeEndToEndTests {
+    /// A scratch copy of `Collections/Demo`, so saving never touches the repository.
+    private func scratchCollections() throws -> URL {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("compose-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: root.appendingPathComponent("Collections/Demo"), to: scratch.appendingPathComponent("Demo"))
+        return scratch
+    }
+
+    /// The explorer on `collections` with the request named `name` selected through the tree filter.
+    private func explorer(_ collections: URL, on name: String, environment: [String: String] = [:], width: Int = 120,
+                          height: Int = 36) throws -> TmuxSession {
+        let binary = try BuiltProducts.executable(named: "apiexplorer")
+        let session = try TmuxSession(arguments: [binary.path, "--collections", collections.path], width: width, height: height,
+                                      environment: environment)
+        try session.waitFor("env: local")
+        try session.waitUntilGone("Loading requests…")
+        try session.sendKeys("/")
+        try session.sendText(name)
+        try session.sendKeys("Enter")
+        try session.waitFor("┌  \(name)")
+        return session
+    }
+
+    /// Runs `executable` with its output small enough for a pipe, and returns how it exited and what it printed.
+    private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, standardOutput: String, standardError: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("compose-cli-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: output.path + ".out", contents: nil)
+        FileManager.default.createFile(atPath: output.path + ".err", contents: nil)
+        defer {
+            try? FileManager.default.removeItem(atPath: output.path + ".out")
+            try? FileManager.default.removeItem(atPath: output.path + ".err")
+        }
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output.path + ".out"))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: output.path + ".err"))
+        try process.run()
+        process.waitUntilExit()
+        let out = (try? String(contentsOfFile: output.path + ".out", encoding: .utf8)) ?? ""
+        let err = (try? String(contentsOfFile: output.path + ".err", encoding: .utf8)) ?? ""
+        return (process.terminationStatus, out, err)
+    }
+
+    /// The value of `key` in the echo the demo API sent back, as printed on screen or by the CLI (`"key": value`).
+    private func echoed(_ key: String, in text: String) -> String? {
+        text.split(separator: "\n").first { $0.contains("\"\(key)\": ") }.map { String($0).trimmingCharacters(in: .whitespaces) }
+    }
+
+    @Test func editURLParamsMethodAndAJSONBodyThenSendSaveAndSendFromTheCLI() throws {
+        let collections = try scratchCollections()
+        defer { try? FileManager.default.removeItem(at: collections) }
+        let session = try explorer(collections, on: "Echo JSON")
+        defer { session.kill() }
+
+        // URL: a path segment and a query written in the URL, which moves to Params.
+        try session.sendKeys("Tab", "u", "End")
+        try session.sendText("/e2e?from=url")
+        try session.sendKeys("Enter")
+        try session.waitFor("POST /echo/e2e ")
+        // Params: turn on the disabled `debug` and change its value.
+        try session.sendKeys("h", "j", "Space", "i", "Tab", "C-u")
+        try session.sendText("2")
+        try session.sendKeys("Enter")
+        try session.waitFor("source=apiexplorer&debug=2&from=url")
+        // Method: from the picker.
+        try session.sendKeys("m", "Down", "Enter")
+        try session.waitFor("PUT /echo/e2e")
+        // Body: an error first, shown with its position, then fixed.
+        try session.sendKeys("l", "l", "i", "C-k")
+        try session.sendText("{\"a\": tru")
+        try session.waitFor("JSON ✗")
+        try session.sendText("e, \"n\": 1.50}")
+        try session.waitFor("JSON ✓ valid")
+        try session.sendKeys("Escape")
+        try session.waitUntilGone("editing (Esc done)")
+        try session.sendKeys("C-j")
+        let sent = try session.waitFor("200 OK")
+        #expect(sent.contains("\"method\": \"PUT\"") && sent.contains("\"path\": \"/echo/e2e\""))
+        // The end of the echo, with the body as the server received it.
+        try session.sendKeys("Tab", "G")
+        let end = try session.waitFor("\"bodyLength\"")
+        try session.sendKeys("BTab")
+
+        // Saved: only the changed keys differ from the bundled file; its description and headers are as they were.
+        try session.sendKeys("s")
+        try session.waitFor("Saved Demo/bodies/echo-json")
+        let file = collections.appendingPathComponent("Demo/bodies/echo-json.yaml")
+        let saved = try String(contentsOf: file, encoding: .utf8)
+        #expect(saved == """
+        name: Echo JSON
+        method: PUT
+        url: /echo/e2e
+        description: Sends a JSON body; the demo API echoes method, path, query, headers and body.
+        query:
+          - name: source
+            value: apiexplorer
+          - name: debug
+            value: "2"
+          - name: from
+            value: url
+        headers:
+          - name: X-Trace
+            value: demo-1
+        body:
+          type: json
+          content: |
+            {"a": true, "n": 1.50}
+
+        """)
+
+        // The CLI sends the same request: method, path, query and body echo back the same.
+        try session.sendKeys("Tab", "Tab", "g")
+        let screen = try session.capture()
+        let binary = try BuiltProducts.executable(named: "apiexplorer")
+        let cli = try run(binary.path, ["send", "Demo/bodies/echo-json", "--collections", collections.path, "--print", "b", "--pretty", "format"])
+        #expect(cli.status == 0, "\(cli.standardError)")
+        for key in ["method", "path", "body", "bodyLength"] {
+            // The CLI's line for the key (`"method": "PUT",`) stands on the explorer's screen too.
+            let line = echoed(key, in: cli.standardOutput)
+            #expect(line != nil && (sent + end).contains(line ?? "-"), "\(key) differs: \(line ?? "none") not in\n\(screen)")
+        }
+        #expect(cli.standardOutput.contains("\"value\": \"2\"") && cli.standardOutput.contains("\"value\": \"url\""))
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test func newDuplicateRenameMoveAndDeleteFromTheTree() throws {
+        let collections = try scratchCollections()
+        defer { try? FileManager.default.removeItem(at: collections) }
+        let session = try explorer(collections, on: "Get user")
+        defer { session.kill() }
+        let users = collections.appendingPathComponent("Demo/users")
+
+        try session.sendKeys("n")
+        try session.waitFor("New request in Users")
+        try session.sendText("Ping demo")
+        try session.sendKeys("Enter", "Enter")
+        try session.waitFor("Created Ping demo as Demo/users/ping-demo")
+        #expect(try String(contentsOf: users.appendingPathComponent("ping-demo.yaml"), encoding: .utf8) == "name: Ping demo\nmethod: GET\nurl: /\n")
+        try session.sendKeys("Tab", "u", "C-u")
+        try session.sendText("/echo/ping")
+        try session.sendKeys("Enter", "C-j")
+        try session.waitFor("\"path\": \"/echo/ping\"")
+        try session.sendKeys("s")
+        try session.waitFor("Saved Demo/users/ping-demo")
+
+        try session.sendKeys("BTab", "c", "Enter")
+        try session.waitFor("Duplicated Ping demo as Ping demo copy")
+        #expect(try String(contentsOf: users.appendingPathComponent("ping-demo-copy.yaml"), encoding: .utf8)
+            == "name: Ping demo copy\nmethod: GET\nurl: /echo/ping\n")
+
+        try session.sendKeys("r", "C-u")
+        try session.sendText("Pong demo")
+        try session.sendKeys("Tab", "C-u", "y", "Enter")
+        try session.waitFor("Renamed Ping demo copy to Pong demo")
+        #expect(!FileManager.default.fileExists(atPath: users.appendingPathComponent("ping-demo-copy.yaml").path))
+        #expect(FileManager.default.fileExists(atPath: users.appendingPathComponent("pong-demo.yaml").path))
+
+        try session.sendKeys("M")
+        try session.waitFor("Move Pong demo to")
+        for _ in 0..<8 { try session.sendKeys("Up") }
+        try session.sendKeys("Enter")
+        try session.waitFor("Moved Pong demo to Demo")
+        #expect(FileManager.default.fileExists(atPath: collections.appendingPathComponent("Demo/pong-demo.yaml").path))
+
+        try session.sendKeys("d")
+        try session.waitFor("Delete Pong demo (pong-demo.yaml)?")
+        try session.sendKeys("y")
+        try session.waitFor("Deleted Pong demo")
+        #expect(!FileManager.default.fileExists(atPath: collections.appendingPathComponent("Demo/pong-demo.yaml").path))
+        #expect(FileManager.default.fileExists(atPath: users.appendingPathComponent("ping-demo.yaml").path))
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test func theExternalEditorRoundTripKeepsABrokenEditUntilItIsFixed() throws {
+        let collections = try scratchCollections()
+        defer { try? FileManager.default.removeItem(at: collections) }
+        // The "editor": for a body it doubles the price; for a request file it first breaks the YAML, and the next time
+        // (it is handed the same copy) repairs it and renames the request.
+        let state = collections.appendingPathComponent("editor-state")
+        let editor = collections.appendingPathComponent("editor.sh")
+        try """
+        #!/bin/sh
+        case "$1" in
+          *.json|*.txt) sed -i 's/"price": 1.10/"price": 2.20/' "$1" ;;
+          *) if [ -e '\(state.path)' ]; then sed -i -e '/^url: \\[$/d' -e 's/^name: .*/name: Edited outside/' "$1"
+             else echo 'url: [' >> "$1"; touch '\(state.path)'; fi ;;
+        esac
+        """.write(to: editor, atomically: true, encoding: .utf8)
+        chmod(editor.path, 0o755)
+        let session = try explorer(collections, on: "Echo JSON", environment: ["EDITOR": editor.path, "VISUAL": ""])
+        defer { session.kill() }
+
+        try session.sendKeys("Tab", "l", "E")
+        try session.waitFor("Body updated from the editor")
+        try session.waitFor("\"price\": 2.20")
+        try session.sendKeys("s")
+        try session.waitFor("Saved Demo/bodies/echo-json")
+        let file = collections.appendingPathComponent("Demo/bodies/echo-json.yaml")
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("\"price\": 2.20"))
+
+        try session.sendKeys("BTab", "E")
+        let broken = try session.waitFor("Not applied:")
+        #expect(broken.contains(".echo-json.yaml.edit:"), "the error names the edited copy's line and column")
+        #expect(!(try String(contentsOf: file, encoding: .utf8)).contains("url: ["))
+        try session.sendKeys("E")
+        try session.waitFor("Edited outside")
+        let edited = try String(contentsOf: file, encoding: .utf8)
+        #expect(edited.hasPrefix("name: Edited outside\n") && !edited.contains("url: ["))
+        #expect(!FileManager.default.fileExists(atPath: collections.appendingPathComponent("Demo/bodies/.echo-json.yaml.edit").path))
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test func pastesAreTextNeverKeys() throws {
+        let collections = try scratchCollections()
+        defer { try? FileManager.default.removeItem(at: collections) }
+        let session = try explorer(collections, on: "Echo JSON")
+        defer { session.kill() }
+
+        // Into the tree, "42⏎" and text starting with q neither send nor quit.
+        try session.paste("42\n")
+        try session.waitFor("Pasted text ignored here (3 characters)")
+        try session.paste("quit\n")
+        try session.waitFor("Pasted text ignored here (5 characters)")
+        #expect(try session.capture().contains("Nothing sent yet"))
+
+        // A multi-line curl command is offered for import, then named and written into the folder.
+        try session.paste("curl -X POST http://127.0.0.1:9/e2e/pasted \\\n  -H 'X-Pasted: yes' \\\n  -d '{\"a\":1}'\n")
+        try session.waitFor("Pasted a curl command")
+        try session.sendKeys("Enter")
+        try session.waitFor("Import into bodies")
+        try session.sendKeys("C-u")
+        try session.sendText("Pasted order")
+        try session.sendKeys("Enter")
+        try session.waitFor("Imported Pasted order as Demo/bodies/pasted-order")
+        let saved = try String(contentsOf: collections.appendingPathComponent("Demo/bodies/pasted-order.yaml"), encoding: .utf8)
+        #expect(saved.contains("method: POST") && saved.contains("X-Pasted") && saved.contains("/e2e/pasted"))
+
+        // Into the URL field, a paste is inserted as text.
+        try session.sendKeys("Tab", "u", "C-u")
+        try session.paste("/echo/pasted?x=1")
+        try session.sendKeys("Enter")
+        try session.waitFor("/echo/pasted?x=1")
+        try session.sendKeys("C-c")
+        try session.waitFor("Quit and lose unsaved edits?")
+        try session.sendKeys("y")
+        #expect(try session.waitForExit() == 0)
+    }
+}
