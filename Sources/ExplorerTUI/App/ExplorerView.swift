@@ -287,6 +287,11 @@ public enum ExplorerView {
             }
             sections.append(lines)
         }
+        var editing = [StyledLine("Editing text (body editor, fields)", style: .bold)]
+        for hint in model.keyMap.editing {
+            editing.append(StyledLine([Span("  " + hint.key.padding(toLength: 16, withPad: " ", startingAt: 0), style: Style(foreground: .cyan)), Span(hint.label)]))
+        }
+        sections.append(editing)
         let columnWidth = (sections.joined().map(\.width).max() ?? 0) + 2
         let all = Array(sections.joined())
         let available = max(1, model.height - 4)

@@ -8,6 +8,18 @@ public struct KeyMap: Sendable {
     public var table: [KeyBinding]
     /// Extra bindings per request tab.
     public var tabs: [RequestTab: [KeyBinding]]
+    /// Keys of the body editor and the one-line fields, for help: they edit text, so they are not actions.
+    public var editing: [KeyHint] = [
+        KeyHint(key: "←↑→↓ PgUp/PgDn", label: "move (Home/End: line start/end)"),
+        KeyHint(key: "Alt-B/Alt-F", label: "word left / right"),
+        KeyHint(key: "Alt-< / Alt->", label: "start / end of the body"),
+        KeyHint(key: "Enter", label: "split the line (keeps the indent)"),
+        KeyHint(key: "Ctrl-K/Ctrl-U", label: "delete to line end / start"),
+        KeyHint(key: "Ctrl-W", label: "delete the word before (fields)"),
+        KeyHint(key: "Ctrl-Z/Ctrl-Y", label: "undo / redo"),
+        KeyHint(key: "Ctrl-S", label: "save; Ctrl-J sends; Esc leaves"),
+        KeyHint(key: "Tab", label: "URL: complete {{var}}; secret: to secrets file"),
+    ]
 
     /// The standard bindings: arrows and vim keys, Tab to move focus, Enter or Ctrl-J to send.
     public static let standard = KeyMap(

@@ -188,13 +188,14 @@ struct ExplorerViewTests {
     }
 
     @Test func helpShowsEveryKeyInColumnsWhenTheScreenIsWideEnough() {
-        var model = Fixtures.model(width: 180, height: 45)
+        var model = Fixtures.model(width: 200, height: 50)
         Fixtures.press([.character("?")], &model)
         let screen = ExplorerView.render(model).lines.joined(separator: "\n")
         expectGridIntact(ExplorerView.render(model))
         for binding in model.keyMap.global + model.keyMap.table + model.keyMap.tabs.values.flatMap({ $0 }) + model.keyMap.panes.values.flatMap({ $0 }) {
             #expect(screen.contains(binding.help), "\(binding.help) is on screen")
         }
+        for hint in model.keyMap.editing { #expect(screen.contains(hint.label), "\(hint.label) is on screen") }
         #expect(screen.contains("Keys (any key closes)"))
     }
 
