@@ -320,8 +320,15 @@ extension ExplorerModel {
             valueEditor = ValueEditor(target: .timeout, label: "Timeout (s): ", field: TextField(text: text, placeholder: "default"), isSecret: false)
         case 1:
             editSelected { $0.followRedirects = ExplorerModel.cycled($0.followRedirects) }
-        default:
+        case 2:
             editSelected { $0.verifyTLS = ExplorerModel.cycled($0.verifyTLS) }
+        default:
+            guard !request.omittedHeaders.isEmpty else {
+                status = "No inherited header is off; Space on one in the Headers tab switches it off for this request."
+                return
+            }
+            editSelected { $0.omittedHeaders = [] }
+            status = "Inherited headers are sent again; press s to save."
         }
     }
 

@@ -63,7 +63,7 @@ extension ExplorerModel {
         case .headers: return effectiveHeaders.count
         case .params, .body: return currentTable.map { ExplorerModel.rows($0, of: request).count } ?? 0
         case .auth: return ExplorerModel.authFields(request.auth).count + 1
-        case .options: return 3
+        case .options: return 4
         }
     }
 

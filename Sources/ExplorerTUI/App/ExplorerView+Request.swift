@@ -69,6 +69,9 @@ extension ExplorerView {
                 [StyledLine("Timeout"), StyledLine(request.timeout.map { MeasurementText.duration($0) } ?? "default (30 s)", style: request.timeout == nil ? Theme.dim : .plain)],
                 [StyledLine("Follow redirects"), StyledLine(request.followRedirects.map { $0 ? "on" : "off" } ?? "default (on)", style: request.followRedirects == nil ? Theme.dim : .plain)],
                 [StyledLine("Verify TLS"), StyledLine(request.verifyTLS.map { $0 ? "on" : "off" } ?? "default (the environment's)", style: request.verifyTLS == nil ? Theme.dim : .plain)],
+                [StyledLine("Headers off"), request.omittedHeaders.isEmpty
+                    ? StyledLine("none (Space on an inherited header in Headers switches it off)", style: Theme.dim)
+                    : StyledLine(request.omittedHeaders.joined(separator: ", ") + "  (Space here turns them back on)")],
             ]
             var table = Table(columns: [TableColumn("Option", width: .length(18)), TableColumn("Value", width: .fill(1))], rows: rows,
                               selectedIndex: selection.map { min($0, rows.count - 1) })

@@ -225,6 +225,12 @@ struct RequestEditingTests {
         #expect(draft(model)?.timeout == 2.5 && draft(model)?.followRedirects == false && draft(model)?.verifyTLS == true)
         let screen = ExplorerView.render(model).lines.joined(separator: "\n")
         #expect(screen.contains("Follow redirects   off") && screen.contains("Verify TLS         on"))
+        // The inherited headers switched off in the Headers tab are listed here, and Space turns them all back on.
+        Fixtures.press([.character("l"), .character("l"), .character(" "), .character("h"), .character("h"), .down, .down, .down], &model)
+        #expect(draft(model)?.omittedHeaders == ["Accept"])
+        #expect(ExplorerView.render(model).lines.contains { $0.contains("Headers off") && $0.contains("Accept") })
+        Fixtures.press([.character(" ")], &model)
+        #expect(draft(model)?.omittedHeaders == [])
     }
 
     @Test func saveSendsTheDraftAndItsBaseAndSavedClearsTheMark() {
