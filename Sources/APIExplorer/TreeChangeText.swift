@@ -10,7 +10,16 @@ enum TreeChangeText {
         case let .duplicate(request, name, _): return "Duplicated \(request.name) as \(name) (\(key))."
         case let .rename(request, name, renameFile, _):
             return "Renamed \(request.name) to \(name)" + (renameFile ? " (\(key))." : ".")
-        case let .move(request, folder): return "Moved \(request.name) to \(folder.name) (\(key))."
+        case let .move(request, folder):
+            // Body files are found relative to the request file, so a move can leave them behind.
+            var files: [String] = []
+            switch request.body {
+            case let .file(path, _) where !path.hasPrefix("/"): files = [path]
+            case let .multipart(fields): files = fields.compactMap(\.file).filter { !$0.hasPrefix("/") }
+            default: break
+            }
+            let note = files.isEmpty ? "" : " Its body reads \(files.joined(separator: ", ")) relative to the file: check the path."
+            return "Moved \(request.name) to \(folder.name) (\(key))." + note
         case let .delete(request): return "Deleted \(request.name) (\(PathText.lastComponent(request.file)))."
         }
     }
