@@ -16,6 +16,8 @@ struct ExploreCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The environment to start in (default: each collection's default).")
     var env: String?
 
+    @OptionGroup var request: RequestOptions
+
     mutating func run() async throws {
         // The first frame needs only the collections and their folders; requests inside folders load in the
         // background and arrive as a message (for 5,000 requests that is the difference between 0.05 s and 1 s).
@@ -29,6 +31,8 @@ struct ExploreCommand: AsyncParsableCommand {
         var model = ExplorerModel(collections: result.collections, problems: result.problems, loadedFiles: result.loadedFiles,
                                   environment: env)
         model.isLoadingRequests = true
+        model.overrides = request.overrides
+        model.extraHeaders = request.extraHeaders
         let options = self.options
         do {
             try await ExplorerRunLoop(model: model, fullLoad: { try? options.load(reportProblems: false) }).run()

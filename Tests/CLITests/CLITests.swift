@@ -44,6 +44,15 @@ struct CLITests {
         return temp
     }
 
+    /// The explorer takes --set and --header like send (its variable errors advised --set, which it did not have); a
+    /// malformed one is refused before the terminal is taken over.
+    @Test func theExplorerTakesSetAndHeader() async throws {
+        let help = try await CLIRunner.run(["explore", "--help"])
+        #expect(help.stdout.contains("--set") && help.stdout.contains("--header"))
+        let bad = try await CLIRunner.run(["explore", "--collections", CLIRunner.bundledCollections, "--set", "novalue"])
+        #expect(bad.status == 64 && bad.stderr.contains("--set takes NAME=VALUE, got 'novalue'"))
+    }
+
     @Test func listShowsReferences() async throws {
         let output = try await CLIRunner.run(["list", "--collections", CLIRunner.bundledCollections])
         #expect(output.status == 0, "\(output.stderr)")

@@ -34,4 +34,9 @@ public struct BodyViewState: Sendable {
             scrollRow = newValue.row
         }
     }
+
+    /// The query in quotes for messages, unless the user typed quotes around it already (`""x""` read doubled).
+    public var quotedQuery: String {
+        query.hasPrefix("\"") && query.hasSuffix("\"") && query.count > 1 ? query : "\"\(query)\""
+    }
 }

@@ -113,7 +113,9 @@ extension ExplorerModel {
             status = "Reloading collections from disk…"
             return [.reload]
         case .filter:
-            filterField = TextField(text: filter, placeholder: "filter requests")
+            // A fresh filter each time: reopening with the old text appended to it.
+            filterField = TextField(placeholder: filter.isEmpty ? "filter requests" : "filter requests (was \(filter))")
+            filter = ""
             filterOrigin = selectedRequestKey
         case .search:
             guard case .received = response else {
@@ -276,8 +278,8 @@ extension ExplorerModel {
             }
         case .nextMatch, .previousMatch:
             guard !bodyView.matches.isEmpty else {
-                if bodyView.pendingSearch != nil { status = "Still searching for \"\(bodyView.query)\"…"; return }
-                status = bodyView.query.isEmpty ? "Press / to search the body." : "No match for \"\(bodyView.query)\""
+                if bodyView.pendingSearch != nil { status = "Still searching for \(bodyView.quotedQuery)…"; return }
+                status = bodyView.query.isEmpty ? "Press / to search the body." : "No match for \(bodyView.quotedQuery)"
                 return
             }
             let step = action == .nextMatch ? 1 : bodyView.matches.count - 1

@@ -18,6 +18,7 @@ extension ExplorerModel {
         let id = nextSendID
         nextSendID += 1
         toolPanel = .exporting(id: id, format: format)
+        status = ExplorerModel.emptyCredentialWarning(resolver)
         return [.export(id: id, resolver: resolver, format: format)]
     }
 
@@ -103,6 +104,22 @@ extension ExplorerModel {
         case .home, .character("g"): return 0
         case .end, .character("G"): return last
         default: return scroll
+        }
+    }
+
+    /// A warning when the credentials the request sends come out empty (a secret that is not set), or nil.
+    static func emptyCredentialWarning(_ resolver: RequestResolver) -> String? {
+        let variables = resolver.variableResolver
+        func empty(_ text: String) -> Bool { ((try? variables.resolve(text)) ?? "").isEmpty }
+        switch resolver.effectiveAuth {
+        case let .bearer(token) where empty(token):
+            return "Warning: the bearer token is empty (\(token.isEmpty ? "no token" : token) is not set); e shows the environment."
+        case let .apiKey(name, value, _) where empty(value):
+            return "Warning: the API key \(name) is empty (\(value.isEmpty ? "no value" : value) is not set); e shows the environment."
+        case let .basic(username, password) where empty(password) && !password.isEmpty:
+            return "Warning: the password for \(username) is empty (\(password) is not set)."
+        default:
+            return nil
         }
     }
 }

@@ -74,6 +74,10 @@ public struct ExplorerModel: Sendable {
     public var status: String?
     /// The clock, advanced by ticks.
     public var now = Date()
+    /// Variables set on the command line (`--set NAME=VALUE`), winning over every other definition.
+    public var overrides: [Variable] = []
+    /// Headers added on the command line (`--header 'Name: value'`) to every request sent.
+    public var extraHeaders: [KeyValue] = []
     /// The demo API's address, once started.
     public var demoBaseURL: URL?
     /// Id of the next send.
@@ -119,8 +123,12 @@ public struct ExplorerModel: Sendable {
             response = .received(summary)
             bodyView.position = BodyPosition(line: 0, row: 0)
             bodyView.column = 0
+            // A search belongs to the body it ran on: its matches and message do not carry over to a new response.
             bodyView.matches = []
-            return bodyView.query.isEmpty ? [] : startSearch()
+            bodyView.pendingSearch = nil
+            if !bodyView.query.isEmpty, status?.contains(bodyView.quotedQuery) == true { status = nil }
+            bodyView.query = ""
+            return []
         case let .searchFinished(id, matches):
             guard bodyView.pendingSearch == id else { return [] }
             bodyView.pendingSearch = nil
@@ -195,7 +203,8 @@ public struct ExplorerModel: Sendable {
     public var selectedResolver: RequestResolver? {
         guard let selected = selectedRequest else { return nil }
         return RequestResolver(collection: selected.collection, folders: selected.located.folders, request: selected.located.request,
-                               environment: environment(of: selected.collection), demoBaseURL: demoBaseURL)
+                               environment: environment(of: selected.collection), overrides: overrides, extraHeaders: extraHeaders,
+                               demoBaseURL: demoBaseURL)
     }
 
     /// Makes the request shown (and sent by Ctrl-J) agree with the tree cursor: a request under the cursor becomes the
@@ -332,7 +341,7 @@ public struct ExplorerModel: Sendable {
         bodyView.nextSearchID += 1
         bodyView.pendingSearch = id
         bodyView.matches = []
-        status = "Searching for \"\(bodyView.query)\"…"
+        status = "Searching for \(bodyView.quotedQuery)…"
         return [.searchBody(id: id, document: summary.body, query: bodyView.query)]
     }
 
@@ -342,7 +351,7 @@ public struct ExplorerModel: Sendable {
         bodyView.currentMatch = 0
         if let first = matches.first { revealMatch(first) }
         let count = matches.count
-        status = matches.isEmpty ? "No match for \"\(bodyView.query)\"" : "\(count) matching line\(count == 1 ? "" : "s") for \"\(bodyView.query)\""
+        status = matches.isEmpty ? "No match for \(bodyView.quotedQuery)" : "\(count) matching line\(count == 1 ? "" : "s") for \(bodyView.quotedQuery)"
     }
 
     /// Scrolls so the matching line `index` is near the top and, when lines are not wrapped, so the match itself is in

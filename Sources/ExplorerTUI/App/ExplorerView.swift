@@ -68,7 +68,9 @@ public enum ExplorerView {
                 let label = method.count > 6 ? String(method.prefix(6)) : method.padding(toLength: 6, withPad: " ", startingAt: 0)
                 // The unsaved mark goes before the method, where a long name cannot push it off the edge.
                 let marked = model.isModified(row.key) ? String(indent.dropLast()) + "●" : indent
-                return StyledLine([Span(marked, style: Theme.warning), Span(label, style: Theme.method(method)), Span(" " + row.title)])
+                // An imported name such as "POST /orders" would read "POST   POST /orders" beside its method.
+                let title = row.title.hasPrefix(method + " ") && row.title.count > method.count + 1 ? String(row.title.dropFirst(method.count + 1)) : row.title
+                return StyledLine([Span(marked, style: Theme.warning), Span(label, style: Theme.method(method)), Span(" " + title)])
             }
             let arrow = model.expanded.contains(row.key) || !model.filter.isEmpty ? "▾ " : "▸ "
             let found = row.kind == .collection ? model.problemIndices(in: row.collectionIndex).map { model.problems[$0].isWarning } : []
@@ -77,6 +79,10 @@ public enum ExplorerView {
             return StyledLine([Span(indent + arrow), Span(row.title, style: row.depth == 0 ? .bold : .plain)]
                               + (broken > 0 ? [Span(" ✗\(broken)", style: Theme.error)] : [])
                               + (warned > 0 ? [Span(" ⚠\(warned)", style: Theme.warning)] : []))
+        }
+        if rows.isEmpty, !model.filter.isEmpty {
+            _ = buffer.write("No matches for \"\(model.filter)\"", at: Position(x: inner.x, y: inner.y), style: Theme.dim, maxWidth: inner.width)
+            return
         }
         var list = ListView(items: items, selectedIndex: rows.isEmpty ? nil : min(model.treeSelection, rows.count - 1))
         list.scrollToSelection(height: inner.height)
@@ -109,6 +115,7 @@ public enum ExplorerView {
             var spans = [Span(" \(summary.statusCode) \(summary.reason) ", style: Theme.status(summary.statusCode)),
                          Span("  \(MeasurementText.duration(summary.duration))  \(MeasurementText.byteCount(summary.byteCount))")]
             if summary.isBodyOnDisk { spans.append(Span(" (paged from a temporary file)", style: Theme.dim)) }
+            if model.bodyView.wrap { spans.append(Span("  [wrap]", style: Theme.dim)) }
             if let redirected = summary.redirectedTo { spans.append(Span("  → \(redirected)", style: Theme.dim)) }
             _ = buffer.write(StyledLine(spans), at: first, maxWidth: inner.width)
             Tabs(titles: ["Body", StyledLine("Headers (\(summary.headers.count))")], selectedIndex: model.responseTab.rawValue)
@@ -141,10 +148,16 @@ public enum ExplorerView {
         var y = contentRect.y
         // Only the visible lines are formatted and turned into cells: cost follows the screen, not the body.
         let visible = document.lines(in: view.scroll..<(view.scroll + max(0, contentRect.height)))
+        // Notes about the body ("not valid JSON", "shown in pieces") come first and take no line number, so the
+        // numbers are the body's own.
+        let notes = document.lines(in: 0..<min(4, document.lineCount)).prefix { line in
+            !line.tokens.isEmpty && line.tokens.allSatisfy { $0.kind == .note }
+        }.count
         for (offset, line) in visible.enumerated() where y < contentRect.bottom {
             let index = view.scroll + offset
             if view.lineNumbers {
-                _ = buffer.write(String(index + 1).leftPadded(to: gutter - 1) + " ", at: Position(x: contentRect.x, y: y), style: Theme.lineNumber)
+                let number = index < notes ? "" : String(index - notes + 1)
+                _ = buffer.write(number.leftPadded(to: gutter - 1) + " ", at: Position(x: contentRect.x, y: y), style: Theme.lineNumber)
             }
             let styled = BodyRows.styled(line)
             let firstRow = y
@@ -228,7 +241,21 @@ public enum ExplorerView {
 
     private static func bottomBar(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
         let hints: [KeyHint]
-        if model.dialog != nil {
+        if model.confirmingQuit {
+            hints = [KeyHint(key: "y", label: "quit"), KeyHint(key: "any other key", label: "back")]
+        } else if model.showingHelp {
+            hints = [KeyHint(key: "↑↓ PgDn", label: "scroll"), KeyHint(key: "any other key", label: "close")]
+        } else if model.environmentPicker != nil {
+            hints = [KeyHint(key: "↑↓", label: "choose"), KeyHint(key: "Enter", label: "switch"), KeyHint(key: "Esc", label: "close")]
+        } else if model.toolPanel != nil {
+            hints = [KeyHint(key: "↑↓", label: "scroll / choose"), KeyHint(key: "Tab", label: "next format"), KeyHint(key: "Esc", label: "close")]
+        } else if model.importField != nil {
+            hints = [KeyHint(key: "Enter", label: "import"), KeyHint(key: "Esc", label: "cancel")]
+        } else if case .confirmation? = model.dialog {
+            hints = [KeyHint(key: "y", label: "yes"), KeyHint(key: "any other key", label: "no")]
+        } else if case .form? = model.dialog {
+            hints = [KeyHint(key: "Tab", label: "next field"), KeyHint(key: "Enter", label: "ok"), KeyHint(key: "Esc", label: "cancel")]
+        } else if model.dialog != nil {
             hints = [KeyHint(key: "↑↓", label: "choose"), KeyHint(key: "Enter", label: "ok"), KeyHint(key: "Esc", label: "cancel")]
         } else if model.headerEditor != nil {
             hints = [KeyHint(key: "Enter", label: "next / done"), KeyHint(key: "Tab", label: "name/value"), KeyHint(key: "Esc", label: "cancel")]
@@ -259,7 +286,7 @@ public enum ExplorerView {
             let base = env.usesBuiltInDemo ? "built-in demo API" : env.baseURL
             lines.append(StyledLine("    baseURL = \(base)", style: Theme.dim))
             for variable in env.variables {
-                let value = variable.secret ? SecretMasker.mask : variable.value
+                let value = variable.value.isEmpty ? "(not set)" : variable.secret ? SecretMasker.mask : variable.value
                 lines.append(StyledLine("    \(variable.name) = \(value)", style: Theme.dim))
             }
         }

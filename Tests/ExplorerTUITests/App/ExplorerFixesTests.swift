@@ -1,0 +1,77 @@
+import ExplorerCore
+import ExplorerTUI
+import Foundation
+import Testing
+
+@Suite("Explorer defects found from outside (issue 14, items 13-21)")
+struct ExplorerFixesTests {
+    func received(_ body: String, contentType: String = "application/json", _ model: inout ExplorerModel) {
+        Fixtures.press([.character("G"), .enter], &model)
+        let summary = ResponseSummary(statusCode: 200, reason: "OK", duration: 0.01, byteCount: body.utf8.count, redirectedTo: nil,
+                                      headers: [("Content-Type", contentType)], body: BodyDocument(Data(body.utf8), contentType: contentType))
+        Fixtures.deliver(.responseReceived(id: model.nextSendID - 1, summary), &model)
+    }
+
+    @Test func notesAboutTheBodyTakeNoLineNumber() {
+        var model = Fixtures.model(width: 100, height: 30)
+        received("{\"a\": 1,\n\"b\": oops}", &model)
+        let lines = ExplorerView.render(model).lines
+        let note = lines.firstIndex { $0.contains("not valid JSON") }
+        #expect(note != nil)
+        if let note {
+            #expect(!lines[note].contains("│ 1 "), "the note is not line 1: \(lines[note])")
+            #expect(lines[note + 1].contains("│1 {\"a\": 1,") && lines[note + 2].contains("│2 \"b\": oops}"), "\(lines.joined(separator: "\n"))")
+        }
+    }
+
+    @Test func theTreeFilterStartsAfreshAndSaysWhenNothingMatches() {
+        var model = Fixtures.model()
+        Fixtures.press([.character("/")] + Fixtures.typing("user") + [.enter, .character("/")], &model)
+        #expect(model.filterField?.text == "" && model.filter.isEmpty)
+        Fixtures.press(Fixtures.typing("zzz"), &model)
+        #expect(ExplorerView.render(model).lines.contains { $0.contains("No matches for \"zzz\"") })
+    }
+
+    @Test func aSecretThatIsNotSetSaysSoAndExportWarns() {
+        var collection = Fixtures.collection
+        collection.environments[0].variables = [Variable(name: "token", value: "", secret: true)]
+        collection.root.auth = .bearer(token: "{{token}}")
+        var model = ExplorerModel(collections: [collection])
+        Fixtures.press([.character("e")], &model)
+        let picker = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(picker.contains("token = (not set)") && !picker.contains("token = ••••••"))
+        Fixtures.press([.escape, .character("G"), .character("x")], &model)
+        #expect(model.status == "Warning: the bearer token is empty ({{token}} is not set); e shows the environment.")
+    }
+
+    @Test func variablesSetOnTheCommandLineWin() {
+        var model = Fixtures.model()
+        model.overrides = [Variable(name: "userId", value: "42")]
+        Fixtures.press([.character("j"), .right, .down], &model)
+        #expect(ExplorerView.render(model).lines.contains { $0.contains("→ http://127.0.0.1:8787/users/42") })
+    }
+
+    @Test func noDoubledTextInTheTreeOrSearchMessages() {
+        var collection = Fixtures.collection
+        collection.root.requests.append(RequestSpec(name: "POST /anything/orders", slug: "post-anything-orders", method: "POST",
+                                                    url: "/anything/orders", file: "/tmp/none/post.yaml"))
+        var model = ExplorerModel(collections: [collection], width: 120, height: 30)
+        let tree = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(tree.contains("POST   /anything/orders") && !tree.contains("POST   POST"), "\(tree)")
+        received("[\"item 1\"]", &model)
+        Fixtures.press([.tab, .tab, .character("/")] + Fixtures.typing("\"item 9999\"") + [.enter], &model)
+        #expect(model.status == "No match for \"item 9999\"")
+    }
+
+    @Test func overlaysShowTheirOwnKeysAndWrapIsShown() {
+        var model = Fixtures.model()
+        Fixtures.press([.character("e")], &model)
+        #expect(ExplorerView.render(model).lines.last?.contains("Enter switch") == true)
+        Fixtures.press([.escape, .character("?")], &model)
+        #expect(ExplorerView.render(model).lines.last?.contains("any other key close") == true)
+        Fixtures.press([.escape], &model)
+        received("[1]", &model)
+        Fixtures.press([.tab, .tab, .character("w")], &model)
+        #expect(ExplorerView.render(model).lines.contains { $0.contains("200 OK") && $0.contains("[wrap]") })
+    }
+}
