@@ -25,9 +25,13 @@ public struct Overlay: Widget, Hashable {
         buffer.fill(area(in: parent), style: style)
     }
 
-    /// A rect of the given size centred in `parent`, for popups that need no clearing helper.
+    /// A rect of the given size centred in `parent`, for popups that need no clearing helper. A popup that would
+    /// leave only one or two columns beside it takes the whole width instead: those columns showed bits of the panes'
+    /// borders as stray corners at the edge.
     public static func centered(width: Int, height: Int, in parent: Rect) -> Rect {
-        parent.centered(width: width, height: height)
+        let area = parent.centered(width: width, height: height)
+        guard area.x - parent.x <= 2 || parent.right - area.right <= 2, area.width < parent.width else { return area }
+        return Rect(x: parent.x, y: area.y, width: parent.width, height: area.height)
     }
 
     private static func resolve(_ constraint: Constraint, total: Int) -> Int {

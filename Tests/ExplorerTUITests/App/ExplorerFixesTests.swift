@@ -74,4 +74,16 @@ struct ExplorerFixesTests {
         Fixtures.press([.tab, .tab, .character("w")], &model)
         #expect(ExplorerView.render(model).lines.contains { $0.contains("200 OK") && $0.contains("[wrap]") })
     }
+
+    @Test func aWideOverlayLeavesNoStrayCornersAtTheEdges() {
+        var model = Fixtures.model()
+        Fixtures.press([.character("j"), .right, .down, .character("x")], &model)
+        let lines = ExplorerView.render(model).lines
+        let top = lines.firstIndex { $0.contains("Export as curl") }
+        #expect(top != nil)
+        if let top {
+            #expect(lines[top].hasPrefix("┌") && lines[top].hasSuffix("┐"), "\(lines[top])")
+            #expect(lines[top + 1].hasPrefix("│") && lines[top + 1].hasSuffix("│") && !lines[top + 1].hasSuffix("│r│"))
+        }
+    }
 }
