@@ -36,13 +36,17 @@ public struct Paragraph: Widget, Hashable {
         let visible = rows(width: rect.width).dropFirst(max(0, scroll)).prefix(rect.height)
         for (row, characters) in visible.enumerated() {
             var x = rect.x
+            // Unwrapped, a row wider than the rect ends in `…` at the edge rather than being cut silently.
+            let isCut = !wrap && characters.reduce(0) { $0 + DisplayWidth.width(of: $1.character) } > rect.width
+            let right = isCut ? rect.right - 1 : rect.right
+            defer { if isCut { buffer.write("…", at: Position(x: x, y: rect.y + row), style: style.patched(with: .dim), maxWidth: 1) } }
             for (character, characterStyle) in characters {
-                guard x < rect.right else { break }
+                guard x < right, x + DisplayWidth.width(of: character) <= right else { break }
                 x += buffer.write(
                     String(character),
                     at: Position(x: x, y: rect.y + row),
                     style: style.patched(with: characterStyle),
-                    maxWidth: rect.right - x
+                    maxWidth: right - x
                 )
             }
         }

@@ -89,7 +89,8 @@ import Testing
         let text = "The quick brown fox jumps over 日本語の犬\nsecond"
         var clipped = CellBuffer(width: 12, height: 3)
         Paragraph(text: text).render(in: clipped.area, buffer: &clipped)
-        expectLines(clipped, ["The quick br", "second      ", "            "])
+        // A cut row ends in `…` so the cut shows.
+        expectLines(clipped, ["The quick b…", "second      ", "            "])
 
         var wrapped = CellBuffer(width: 12, height: 6)
         Paragraph(text: text, wrap: true).render(in: wrapped.area, buffer: &wrapped)
@@ -125,7 +126,7 @@ import Testing
         expectLines(buffer, [
             "Method Path         Code",
             "GET    /users       200 ",
-            "POST   /users/ünïcø 201 ",
+            "POST   /users/ünïc… 201 ",
             "PUT    /中文        500 ",
         ])
         #expect(buffer.cell(x: 0, y: 0)?.style.attributes == [.bold, .underline])

@@ -20,7 +20,8 @@ extension ExplorerView {
             return
         }
         guard let resolver, inner.height >= 3 else {
-            _ = buffer.write("Select a request in the tree (↑↓ or j/k), Enter sends it.", at: Position(x: inner.x, y: inner.y), style: Theme.dim, maxWidth: inner.width)
+            writeCut(StyledLine("Select a request in the tree (↑↓ or j/k), Enter sends it.", style: Theme.dim),
+                     in: Rect(x: inner.x, y: inner.y, width: inner.width, height: 1), &buffer)
             return
         }
         let request = resolver.request

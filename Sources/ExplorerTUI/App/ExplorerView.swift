@@ -102,7 +102,8 @@ public enum ExplorerView {
         let first = Position(x: inner.x, y: inner.y)
         switch model.response {
         case .idle:
-            _ = buffer.write("Nothing sent yet. Enter or Ctrl-J sends the selected request.", at: first, style: Theme.dim, maxWidth: inner.width)
+            writeCut(StyledLine("Nothing sent yet. Enter or Ctrl-J sends the selected request.", style: Theme.dim),
+                     in: Rect(x: first.x, y: first.y, width: inner.width, height: 1), &buffer)
         case let .sending(_, started):
             let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
             let elapsed = max(0, model.now.timeIntervalSince(started))
