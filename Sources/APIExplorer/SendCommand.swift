@@ -13,7 +13,8 @@ struct SendCommand: AsyncParsableCommand {
         discussion: """
             Exit codes: 0 success; 1 collection error (including an unresolved variable), or --output cannot be written; \
             2 transport error (refused, timeout, DNS, TLS); with --check-status, 3, 4 or 5 for a 3xx, 4xx or 5xx response; \
-            64 usage error (an unknown option or a missing argument).
+            64 usage error (an unknown option or a missing argument). \
+            A binary body is summarised (size, type, hex preview); --output FILE or --output - writes its bytes.
             """
     )
 
@@ -79,7 +80,7 @@ struct SendCommand: AsyncParsableCommand {
             StandardError.write("error: \(printer.masker.mask(error.localizedDescription))")
             throw ExitCode(error.transportFailure != nil || error.isCancelled ? 2 : 1)
         }
-        StandardOutput.write(printer.responseBytes(response))
+        printer.writeResponse(response, to: StandardOutput.write)
         await launcher.stop()
         if let output {
             do {

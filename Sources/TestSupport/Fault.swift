@@ -24,6 +24,8 @@ public enum Fault: Sendable {
     case redirect(to: String)
     /// A `text/plain` body of `bytes` bytes, generated while it is sent.
     case largeBody(bytes: Int)
+    /// An `application/json` array of about `bytes` bytes of small objects, generated while it is sent.
+    case largeJSON(bytes: Int)
     /// A `Content-Encoding: gzip` body that expands to `expandedBytes` zero bytes.
     case gzipBomb(expandedBytes: Int)
     /// `application/json` whose bytes are not valid UTF-8.

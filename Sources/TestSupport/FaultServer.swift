@@ -158,6 +158,20 @@ public final class FaultServer: @unchecked Sendable {
                 guard send(fd, chunk.prefix(min(left, chunk.count))) else { break }
                 left -= min(left, chunk.count)
             }
+        case let .largeJSON(bytes):
+            let item = Data(#"{"id": 12345, "name": "item", "tags": ["a", "b"]},"#.utf8)
+            let count = max(1, bytes / item.count)
+            let last = Data(#"{"id": 0}]"#.utf8)
+            send(fd, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(1 + count * item.count + last.count)\r\n"
+                + "Connection: close\r\n\r\n[")
+            let block = Array(repeating: item, count: 1024).reduce(Data(), +)
+            var left = count
+            while left > 0, !isStopped {
+                let items = min(left, 1024)
+                guard send(fd, block.prefix(items * item.count)) else { break }
+                left -= items
+            }
+            send(fd, last)
         case let .gzipBomb(expanded):
             let bomb = GzipBomb.make(expandedBytes: expanded)
             send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Encoding: gzip\r\n"

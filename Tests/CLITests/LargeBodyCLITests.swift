@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `send` on large and binary bodies: streamed in bounded memory, binary summarised rather than dumped.
+@Suite("send streams large bodies and summarises binary ones")
+struct LargeBodyCLITests {
+    static let server = Result { try FaultServer(routes: [
+        "/large": .largeBody(bytes: 100 << 20), "/json": .largeJSON(bytes: 48 << 20),
+        "/bomb": .gzipBomb(expandedBytes: 64 << 20),
+        "/binary": .respond(status: 200, headers: ["Content-Type: application/octet-stream"], body: "\u{0}\u{1}\u{2}PNG\u{1B}[2J"),
+    ]) }
+
+    /// The most a run may hold: the binary itself takes about 60 MB in a debug build; printing may add little to that.
+    static let memoryBound = 128 << 20
+
+    func collection() throws -> TempDirectory {
+        let temp = try TempDirectory()
+        let base = try LargeBodyCLITests.server.get().baseURL.absoluteString
+        try temp.write("L/collection.yaml", "name: L\nenvironments:\n  - name: local\n    baseURL: \(base)\n")
+        for name in ["large", "json", "bomb", "binary"] { try temp.write("L/\(name).yaml", "url: /\(name)\ntimeout: 60\n") }
+        return temp
+    }
+
+    @Test(arguments: [["--pretty", "none"], ["--pretty", "format"]])
+    func a100MBTextBodyIsStreamedInBoundedMemory(pretty: [String]) async throws {
+        let temp = try collection()
+        guard let run = try await CLIRunner.runMeasured(["send", "L/large", "--print", "b", "--collections", temp.path] + pretty) else { return }
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdoutBytes == (100 << 20) + 1, "the whole body and a final line break")
+        #expect(run.peakMemory < LargeBodyCLITests.memoryBound, "peak \(run.peakMemory >> 20) MB")
+    }
+
+    @Test func a48MBJSONBodyIsPrettyPrintedInBoundedMemory() async throws {
+        let temp = try collection()
+        guard let run = try await CLIRunner.runMeasured(["send", "L/json", "--print", "b", "--pretty", "format", "--collections", temp.path]) else { return }
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdoutBytes > 48 << 20, "formatted, so larger than the body")
+        #expect(run.peakMemory < LargeBodyCLITests.memoryBound, "peak \(run.peakMemory >> 20) MB")
+    }
+
+    @Test(arguments: ["none", "format", "colors", "all"])
+    func aBinaryBodyIsSummarisedNotDumped(pretty: String) async throws {
+        let temp = try collection()
+        let output = try await CLIRunner.run(["send", "L/binary", "--print", "b", "--pretty", pretty, "--collections", temp.path])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.hasPrefix("(binary body: 10 bytes, application/octet-stream)\n00000000  00 01 02 50 4e 47 1b 5b"),
+                "\(output.stdout.debugDescription)")
+        #expect(!output.stdout.contains(#"\u{0}"#) && !output.stdout.contains("\u{1B}"))
+    }
+
+    @Test func aGzipBombOfZerosIsSummarisedInBoundedMemory() async throws {
+        let temp = try collection()
+        guard let run = try await CLIRunner.runMeasured(["send", "L/bomb", "--print", "b", "--pretty", "none", "--collections", temp.path]) else { return }
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdoutBytes < 4096, "a summary, not 64 MB of escapes: \(run.stdoutBytes) bytes")
+        #expect(run.peakMemory < LargeBodyCLITests.memoryBound, "peak \(run.peakMemory >> 20) MB")
+    }
+}
