@@ -7,7 +7,7 @@ import TestSupport
 struct LargeBodyCLITests {
     static let server = Result { try FaultServer(routes: [
         "/large": .largeBody(bytes: 100 << 20), "/json": .largeJSON(bytes: 48 << 20),
-        "/bomb": .gzipBomb(expandedBytes: 64 << 20),
+        "/bomb": .gzipBomb(expandedBytes: 64 << 20), "/hugeBomb": .gzipBomb(expandedBytes: 2 << 30),
         "/binary": .respond(status: 200, headers: ["Content-Type: application/octet-stream"], body: "\u{0}\u{1}\u{2}PNG\u{1B}[2J"),
     ]) }
 
@@ -18,7 +18,7 @@ struct LargeBodyCLITests {
         let temp = try TempDirectory()
         let base = try LargeBodyCLITests.server.get().baseURL.absoluteString
         try temp.write("L/collection.yaml", "name: L\nenvironments:\n  - name: local\n    baseURL: \(base)\n")
-        for name in ["large", "json", "bomb", "binary"] { try temp.write("L/\(name).yaml", "url: /\(name)\ntimeout: 60\n") }
+        for name in ["large", "json", "bomb", "hugeBomb", "binary"] { try temp.write("L/\(name).yaml", "url: /\(name)\ntimeout: 60\n") }
         return temp
     }
 
@@ -55,5 +55,14 @@ struct LargeBodyCLITests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdoutBytes < 4096, "a summary, not 64 MB of escapes: \(run.stdoutBytes) bytes")
         #expect(run.peakMemory < LargeBodyCLITests.memoryBound, "peak \(run.peakMemory >> 20) MB")
+    }
+
+    /// Past the 1 GiB limit the transfer stops and what still arrives is dropped: memory stays far below the limit.
+    @Test func aGzipBombPastTheLimitStopsInBoundedMemory() async throws {
+        let temp = try collection()
+        guard let run = try await CLIRunner.runMeasured(["send", "L/hugeBomb", "--print", "m", "--collections", temp.path]) else { return }
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("error: Response too large (more than 1024.0 MB; the limit is 1024.0 MB)"), "\(run.stderr)")
+        #expect(run.peakMemory < 2 * LargeBodyCLITests.memoryBound, "peak \(run.peakMemory >> 20) MB")
     }
 }
