@@ -6,7 +6,7 @@ import TestSupport
 struct CLIFaultTests {
     static let server = Result { try FaultServer(routes: [
         "/never": .neverAnswer, "/stall": .stallAfterHeaders, "/slow": .slowBody(interval: 1.5),
-        "/close": .closeMidBody, "/reset": .resetMidBody, "/longer": .contentLengthLonger, "/shorter": .contentLengthShorter,
+        "/trickle": .slowBody(interval: 0.4), "/close": .closeMidBody, "/reset": .resetMidBody, "/longer": .contentLengthLonger, "/shorter": .contentLengthShorter,
         "/chunked": .brokenChunked, "/loop": .redirectLoop, "/large": .largeBody(bytes: 100 << 20),
         "/bomb": .gzipBomb(expandedBytes: 24 << 20), "/utf8": .invalidUTF8JSON, "/control": .controlCharactersInHeaders,
         "/http10": .closeDelimited(body: "all of it\nuntil the close"), "/hostile": .hostileContent,
@@ -25,7 +25,7 @@ struct CLIFaultTests {
                 value: fault-secret-987
                 secret: true
         """)
-        for name in ["never", "stall", "slow", "close", "reset", "longer", "shorter", "chunked", "loop", "large", "bomb",
+        for name in ["never", "stall", "slow", "trickle", "close", "reset", "longer", "shorter", "chunked", "loop", "large", "bomb",
                      "utf8", "control", "http10", "hostile"] {
             try temp.write("F/\(name).yaml", "url: /\(name)\ntimeout: 1\nheaders:\n  - name: Authorization\n    value: Bearer {{token}}\n")
         }
@@ -55,6 +55,14 @@ struct CLIFaultTests {
     @Test(arguments: ["never", "stall", "slow"])
     func timeouts(name: String) async throws {
         expectOneLineFailure(try await send(name), "Timed out — GET")
+    }
+
+    @Test func timeoutBoundsTheWholeAttempt() async throws {
+        // A byte every 0.4 s for 4 s is never idle for the 1 s timeout, yet the request ends after about 1 s.
+        let started = Date()
+        let output = try await send("trickle")
+        expectOneLineFailure(output, "Timed out — GET")
+        #expect(Date().timeIntervalSince(started) < 3.5)
     }
 
     @Test(arguments: ["close", "longer"])

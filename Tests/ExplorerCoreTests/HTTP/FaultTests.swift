@@ -10,7 +10,7 @@ import TestSupport
 struct FaultTests {
     static let server = Result { try FaultServer(routes: [
         "/never": .neverAnswer, "/stall": .stallAfterHeaders, "/slow": .slowBody(interval: 1.5),
-        "/close": .closeMidBody, "/reset": .resetMidBody, "/longer": .contentLengthLonger, "/shorter": .contentLengthShorter,
+        "/trickle": .slowBody(interval: 0.4), "/close": .closeMidBody, "/reset": .resetMidBody, "/longer": .contentLengthLonger, "/shorter": .contentLengthShorter,
         "/chunked": .brokenChunked, "/loop": .redirectLoop, "/large": .largeBody(bytes: 100 << 20),
         "/bomb": .gzipBomb(expandedBytes: 24 << 20), "/utf8": .invalidUTF8JSON, "/control": .controlCharactersInHeaders,
         "/http10": .closeDelimited(body: "all of it\nuntil the close"),
@@ -44,6 +44,16 @@ struct FaultTests {
         #expect(error.description.hasPrefix("Timed out — GET"))
         // Generous: under a loaded parallel test run the answer can wait for a free thread; this only rules out a hang.
         #expect(Date().timeIntervalSince(started) < 60)
+    }
+
+    @Test func theTimeoutBoundsTheWholeAttemptNotOnlyTheWaitBetweenBytes() async throws {
+        // A byte every 0.4 s (4 s in all) never leaves the connection idle for 1 s; the attempt still ends at 1 s.
+        let started = Date()
+        let error = try await failure("/trickle") { $0.timeoutInterval = 1 }
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(error.transportFailure == .timedOut, "\(error)")
+        #expect(error.description.hasPrefix("Timed out — GET"), "\(error)")
+        #expect(elapsed > 0.9 && elapsed < 3.5, "\(elapsed) s")
     }
 
     @Test func aSlowDripIsStoppedByTheDeadlineEvenUnderTheIdleTimeout() async throws {
