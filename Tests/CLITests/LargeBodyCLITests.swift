@@ -47,6 +47,9 @@ struct LargeBodyCLITests {
         #expect(output.stdout.hasPrefix("(binary body: 10 bytes, application/octet-stream)\n00000000  00 01 02 50 4e 47 1b 5b"),
                 "\(output.stdout.debugDescription)")
         #expect(!output.stdout.contains(#"\u{0}"#) && !output.stdout.contains("\u{1B}"))
+        // Asked for: the bytes themselves, and nothing else on stdout.
+        let raw = try await CLIRunner.run(["send", "L/binary", "--output", "-", "--collections", temp.path])
+        #expect(raw.stdout == "\u{0}\u{1}\u{2}PNG\u{1B}[2J" && raw.stderr.hasPrefix("200 OK"), "\(raw.stdout.debugDescription)")
     }
 
     @Test func aGzipBombOfZerosIsSummarisedInBoundedMemory() async throws {
