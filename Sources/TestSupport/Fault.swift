@@ -36,6 +36,10 @@ public enum Fault: Sendable {
     case closeDelimited(body: String)
     /// A JSON body, a reason phrase and a header full of terminal escape sequences (colours, title, OSC 52 clipboard).
     case hostileContent
+    /// A reply that is not HTTP at all (an SSH banner), then the connection closes.
+    case notHTTP
+    /// A raw 0x9B byte (not UTF-8) in the reason phrase and a header value.
+    case rawByteInHeader
     /// A well-formed response, for the far end of a redirect.
     case respond(status: Int, headers: [String], body: String)
 

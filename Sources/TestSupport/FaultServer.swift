@@ -193,6 +193,11 @@ public final class FaultServer: @unchecked Sendable {
             send(fd, "HTTP/1.1 200 O\u{1B}]0;pwned\u{07}K\r\nX-Hostile: \u{1B}]52;c;cm0gLXJmIH4=\u{07}\u{1B}[2J\r\n"
                 + "Content-Type: text/plain\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n")
             send(fd, body)
+        case .notHTTP:
+            send(fd, "SSH-2.0-OpenSSH_9.6\r\nProtocol mismatch.\r\n")
+        case .rawByteInHeader:
+            send(fd, Data("HTTP/1.1 200 O".utf8) + Data([0x9B]) + Data("K\r\nX-Raw: a".utf8) + Data([0x9B])
+                + Data("b\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok".utf8))
         case let .respond(status, headers, body):
             let head = (["HTTP/1.1 \(status) Response", "Content-Length: \(body.utf8.count)", "Connection: close"] + headers)
                 .joined(separator: "\r\n")

@@ -6,7 +6,7 @@ import TestSupport
 struct CLIFaultTests {
     static let server = Result { try FaultServer(routes: [
         "/never": .neverAnswer, "/stall": .stallAfterHeaders, "/slow": .slowBody(interval: 1.5),
-        "/trickle": .slowBody(interval: 0.4), "/close": .closeMidBody, "/reset": .resetMidBody, "/longer": .contentLengthLonger, "/shorter": .contentLengthShorter,
+        "/trickle": .slowBody(interval: 0.4), "/nothttp": .notHTTP, "/rawheader": .rawByteInHeader, "/close": .closeMidBody, "/reset": .resetMidBody, "/longer": .contentLengthLonger, "/shorter": .contentLengthShorter,
         "/chunked": .brokenChunked, "/loop": .redirectLoop, "/large": .largeBody(bytes: 100 << 20),
         "/bomb": .gzipBomb(expandedBytes: 24 << 20), "/utf8": .invalidUTF8JSON, "/control": .controlCharactersInHeaders,
         "/http10": .closeDelimited(body: "all of it\nuntil the close"), "/hostile": .hostileContent,
@@ -25,7 +25,7 @@ struct CLIFaultTests {
                 value: fault-secret-987
                 secret: true
         """)
-        for name in ["never", "stall", "slow", "trickle", "close", "reset", "longer", "shorter", "chunked", "loop", "large", "bomb",
+        for name in ["never", "stall", "slow", "trickle", "nothttp", "rawheader", "close", "reset", "longer", "shorter", "chunked", "loop", "large", "bomb",
                      "utf8", "control", "http10", "hostile"] {
             try temp.write("F/\(name).yaml", "url: /\(name)\ntimeout: 1\nheaders:\n  - name: Authorization\n    value: Bearer {{token}}\n")
         }
@@ -63,6 +63,17 @@ struct CLIFaultTests {
         let output = try await send("trickle")
         expectOneLineFailure(output, "Timed out — GET")
         #expect(Date().timeIntervalSince(started) < 3.5)
+    }
+
+    @Test func aServerThatDoesNotSpeakHTTPIsNamedAsSuch() async throws {
+        expectOneLineFailure(try await send("nothttp"),
+                             "Unreadable response (not HTTP: the server's reply has no HTTP status line, as from HTTP/0.9 or another protocol) — GET")
+    }
+
+    @Test func aRawNonUTF8ByteInAHeaderIsReportedAsAnInvalidHeader() async throws {
+        // FoundationNetworking drops a response whose head is not UTF-8, so there is nothing to show but the reason.
+        expectOneLineFailure(try await send("rawheader"),
+                             "Unreadable response (invalid header: the server sent a status or header line that is not valid UTF-8) — GET")
     }
 
     @Test(arguments: ["close", "longer"])

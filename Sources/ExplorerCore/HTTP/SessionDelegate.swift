@@ -88,7 +88,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         if let challenged, failure == nil {
             return state.completion(data, isOnDisk, challenged, nil)
         }
-        state.completion(data, isOnDisk, task.response, failure ?? (error as? URLError)?.classifiedFromLibcurl() ?? error)
+        state.completion(data, isOnDisk, task.response, failure ?? (error as? URLError)?.classifiedFromLibcurl(url: task.originalRequest?.url) ?? error)
     }
 
     func urlSession(
