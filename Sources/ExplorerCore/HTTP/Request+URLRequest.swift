@@ -19,6 +19,11 @@ extension Request {
             urlRequest.setValue(headers[field.name], forHTTPHeaderField: field.name)
         }
         if let body {
+            // FoundationNetworking labels a body without a type application/x-www-form-urlencoded; bytes nobody typed
+            // are not a form.
+            if urlRequest.value(forHTTPHeaderField: "Content-Type") == nil {
+                urlRequest.setValue(RequestBody.untypedContentType, forHTTPHeaderField: "Content-Type")
+            }
             do {
                 urlRequest.httpBody = try body.encoded()
             } catch {
