@@ -65,6 +65,15 @@ struct CLIFaultTests {
         #expect(Date().timeIntervalSince(started) < 3.5)
     }
 
+    @Test func theUserAgentCarriesTheVersionThatVersionPrints() async throws {
+        let version = try await CLIRunner.run(["--version"])
+        let number = try #require(version.stdout.split(separator: " ").dropFirst().first.map(String.init))
+        #expect(number.first?.isNumber == true, "\(version.stdout)")
+        #expect(try await send("http10", ["--print", "m"]).status == 0)
+        let agent = try CLIFaultTests.server.get().requests(to: "/http10").last?.headers["user-agent"]
+        #expect(agent == "apiexplorer/\(number)", "\(agent ?? "none")")
+    }
+
     @Test func aServerThatDoesNotSpeakHTTPIsNamedAsSuch() async throws {
         expectOneLineFailure(try await send("nothttp"),
                              "Unreadable response (not HTTP: the server's reply has no HTTP status line, as from HTTP/0.9 or another protocol) — GET")

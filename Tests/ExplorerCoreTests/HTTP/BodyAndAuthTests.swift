@@ -25,6 +25,8 @@ struct BodyAndAuthTests {
         let custom = try await echo(Request(.post, url: url, body: RequestBody(kind: .data, contentType: nil) { Data("x".utf8) }))
         #expect(custom.header("Content-Type") == "application/octet-stream")
 
+        #expect(untyped.header("User-Agent") == "apiexplorer/\(ExplorerCoreInfo.version)")
+
         let text = try await echo(Request(.post, url: url, body: .text("héllo")))
         #expect(text.body == "héllo" && text.header("Content-Type") == "text/plain; charset=utf-8")
 
