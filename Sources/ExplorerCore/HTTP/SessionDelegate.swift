@@ -114,7 +114,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     // Credentials travel as headers the caller set, so a 401 must come back as a plain response. FoundationNetworking
     // hangs on `.performDefaultHandling` and traps on `.useCredential` without one, so the challenge is cancelled and
-    // its failure response is handed back when the cancelled task completes (the 401's body is lost on Linux).
+    // its failure response is handed back when the cancelled task completes, with the body received by then. On Linux
+    // that is the whole 401 body: it is kept, as FaultTests.a401WithAChallengeComesBackAsAResponseWithItsBody checks.
     func urlSession(
         _ session: URLSession,
         task: URLSessionTask,

@@ -10,7 +10,10 @@ import TestSupport
 struct FaultTests {
     static let server = Result { try FaultServer(routes: [
         "/never": .neverAnswer, "/stall": .stallAfterHeaders, "/slow": .slowBody(interval: 1.5),
-        "/trickle": .slowBody(interval: 0.4), "/close": .closeMidBody, "/reset": .resetMidBody, "/longer": .contentLengthLonger, "/shorter": .contentLengthShorter,
+        "/trickle": .slowBody(interval: 0.4),
+        "/denied": .respond(status: 401, headers: ["WWW-Authenticate: Basic realm=\"api\"", "Content-Type: application/json"],
+                            body: #"{"error": "token expired"}"#),
+        "/close": .closeMidBody, "/reset": .resetMidBody, "/longer": .contentLengthLonger, "/shorter": .contentLengthShorter,
         "/chunked": .brokenChunked, "/loop": .redirectLoop, "/large": .largeBody(bytes: 100 << 20),
         "/bomb": .gzipBomb(expandedBytes: 24 << 20), "/utf8": .invalidUTF8JSON, "/control": .controlCharactersInHeaders,
         "/http10": .closeDelimited(body: "all of it\nuntil the close"),
@@ -54,6 +57,14 @@ struct FaultTests {
         #expect(error.transportFailure == .timedOut, "\(error)")
         #expect(error.description.hasPrefix("Timed out — GET"), "\(error)")
         #expect(elapsed > 0.9 && elapsed < 3.5, "\(elapsed) s")
+    }
+
+    @Test func a401WithAChallengeComesBackAsAResponseWithItsBody() async throws {
+        // The authentication challenge is cancelled (credentials travel as headers), and the 401 keeps its body.
+        let response = try await send("/denied").get()
+        #expect(response.statusCode == 401)
+        #expect(String(decoding: response.data, as: UTF8.self) == #"{"error": "token expired"}"#)
+        #expect(response.headers["WWW-Authenticate"] == #"Basic realm="api""#)
     }
 
     @Test func aSlowDripIsStoppedByTheDeadlineEvenUnderTheIdleTimeout() async throws {
