@@ -58,11 +58,9 @@ struct CLIFaultTests {
     }
 
     @Test func timeoutBoundsTheWholeAttempt() async throws {
-        // A byte every 0.4 s for 4 s is never idle for the 1 s timeout, yet the request ends after about 1 s.
-        let started = Date()
-        let output = try await send("trickle")
-        expectOneLineFailure(output, "Timed out — GET")
-        #expect(Date().timeIntervalSince(started) < 3.5)
+        // A byte every 0.4 s for 4 s is never idle for the 1 s timeout, yet the request times out (it used to succeed).
+        // No tight bound on the time: under a loaded parallel run the binary itself can take seconds to start.
+        expectOneLineFailure(try await send("trickle"), "Timed out — GET")
     }
 
     @Test func theUserAgentCarriesTheVersionThatVersionPrints() async throws {

@@ -68,4 +68,22 @@ struct LargeBodyCLITests {
         #expect(run.stderr.hasPrefix("error: Response too large (more than 1024.0 MB; the limit is 1024.0 MB)"), "\(run.stderr)")
         #expect(run.peakMemory < 2 * LargeBodyCLITests.memoryBound, "peak \(run.peakMemory >> 20) MB")
     }
+
+    /// The binary's own temporary files (a spilled body, an atomic save, an import) are gone when it exits: the
+    /// empty `TemporaryDirectory.*` folders a test run leaves in /tmp come from the toolchain (swift build, swift test,
+    /// swiftc), not from apiexplorer.
+    @Test func theBinaryLeavesNothingInTheTemporaryDirectory() async throws {
+        let temp = try collection()
+        let scratch = try TempDirectory()
+        let environment = ["TMPDIR": scratch.path]
+        let spilled = try await CLIRunner.run(["send", "L/large", "--print", "m", "--collections", temp.path], environment: environment)
+        #expect(spilled.status == 0 && spilled.stdout.contains("100.0 MB"), "\(spilled.stderr)")
+        let saved = try await CLIRunner.run(["send", "L/binary", "--output", temp.path + "/body.bin", "--print", "m",
+                                             "--collections", temp.path], environment: environment)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        let fixture = CLIRunner.packageRoot.appendingPathComponent("Tests/ExplorerCoreTests/Import/Fixtures/shop.postman_collection.json").path
+        let imported = try await CLIRunner.run(["import", "postman", fixture, "--into", temp.path + "/imported"], environment: environment)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
+    }
 }

@@ -56,7 +56,8 @@ struct FaultTests {
         let elapsed = Date().timeIntervalSince(started)
         #expect(error.transportFailure == .timedOut, "\(error)")
         #expect(error.description.hasPrefix("Timed out — GET"), "\(error)")
-        #expect(elapsed > 0.9 && elapsed < 3.5, "\(elapsed) s")
+        // Generous, as above: before the fix this request succeeded after 4 s, which the checks above catch.
+        #expect(elapsed > 0.9 && elapsed < 60, "\(elapsed) s")
     }
 
     @Test func a401WithAChallengeComesBackAsAResponseWithItsBody() async throws {
