@@ -31,6 +31,11 @@ enum BodyFileWriter {
         }
     }
 
+    /// True when `path` names standard output (`-`, `/dev/stdout`, `/dev/fd/1`).
+    static func isStandardOutput(_ path: String) -> Bool {
+        openDescriptor(path) == STDOUT_FILENO
+    }
+
     /// The descriptor `path` names when it is `-` or one of this process's open descriptors (`/dev/stdout`, `/dev/fd/N`).
     private static func openDescriptor(_ path: String) -> Int32? {
         switch path {

@@ -39,12 +39,15 @@ struct ResponsePrinter {
         return out
     }
 
-    /// The response part of the output.
-    /// The response part of the output, as bytes ready for stdout.
-    ///
-    /// A JSON body is pretty-printed straight into bytes (already terminal-safe) and masked in place, so a 50 MB
-    /// body costs one pass and one output buffer instead of a string per line.
-    func responseBytes(_ response: Request.Response) -> [UInt8] {
+    /// Bodies up to this size are formatted whole (XML, HTML, forms); larger ones are streamed as text.
+    static let wholeFormattingLimit = 4 << 20
+    /// About how many body bytes are turned into output at a time.
+    static let pieceSize = 1 << 20
+
+    /// Writes the response part of the output to `write`: the head, then the body in pieces, so memory stays bounded
+    /// whatever the body's size. A binary body is summarised (size, type, hex preview) rather than dumped as escapes:
+    /// `--output` is the way to its bytes.
+    func writeResponse(_ response: Request.Response, to write: ([UInt8]) -> Void) {
         var out = ""
         if parts.contains("m") {
             let status = "\(response.statusCode) " + clean(response.reasonPhrase)
@@ -57,34 +60,133 @@ struct ResponsePrinter {
             out += paint("HTTP/1.1 \(response.statusCode) " + clean(response.reasonPhrase), "1") + "\n"
             for field in response.headers.fields { out += paint(clean(field.name), "36") + ": " + clean(field.value) + "\n" }
         }
-        guard parts.contains("b") else { return Array(out.utf8) }
+        guard parts.contains("b") else { return write(Array(out.utf8)) }
         if parts.contains("h") || parts.contains("m") { out += "\n" }
-        if let json = prettyJSON(response) {
-            return Array(out.utf8) + masker.mask(utf8: json) + [0x0A]
+        write(Array(out.utf8))
+        let data = response.data
+        let contentTypeHeader = response.headers["Content-Type"]
+        let contentType = contentTypeHeader.map(ContentType.init)
+        let kind = BodyFormatter.kind(of: data, contentType: contentType)
+        if kind == .binary || (kind != .empty && !BodyFormatter.looksLikeText(data)) {
+            let summary = BodyFormatter.binarySummary(data, contentType: contentType)
+            return write(Array((clean(summary.text) + "\n").utf8))
         }
-        return Array((out + body(response)).utf8)
+        if pretty.formats, kind == .json, contentType?.charset.map({ $0 == "utf-8" || $0 == "utf8" }) ?? true,
+           streamPrettyJSON(response, to: write) {
+            return
+        }
+        if data.count <= Self.wholeFormattingLimit {
+            return write(Array(body(response).utf8))
+        }
+        // Too large to format whole: the text as it is, made terminal-safe, piece by piece.
+        if pretty.formats, kind == .json || kind == .invalidJSON {
+            // Only invalid JSON gets here (or JSON in another charset): say why it is not formatted, as the explorer does.
+            if case let .failure(error) = data.withUnsafeBytes({ buffer in
+                Result { () throws(JSONSyntaxError) in try JSONFormatter.prettyPrint(buffer, to: { _ in }) }
+            }) {
+                write(Array((JSONFormatter.invalidJSONNote(error) + "\n").utf8))
+            }
+        }
+        streamText(response, charset: contentType?.charset, to: write)
+        write([0x0A])
     }
 
-    /// The body pretty-printed by the streaming formatter (terminal-safe by construction), when formatting is on and
-    /// it is valid JSON labelled UTF-8 or not labelled at all; nil sends it through the general path.
-    private func prettyJSON(_ response: Request.Response) -> [UInt8]? {
-        guard pretty.formats, !response.data.isEmpty else { return nil }
-        let contentType = response.headers["Content-Type"].map(ContentType.init)
-        guard BodyFormatter.kind(of: response.data, contentType: contentType) == .json,
-              contentType?.charset.map({ $0 == "utf-8" || $0 == "utf8" }) ?? true else { return nil }
-        return try? JSONFormatter.prettyPrinted(response.data, style: useColor && pretty.colors ? .standard : nil)
+    /// The body pretty-printed by the streaming formatter (terminal-safe by construction) and masked piece by piece;
+    /// a piece ends at a line end, and a JSON line never holds a raw line break, so no secret is split. False, with
+    /// nothing written, when the body is not valid JSON.
+    private func streamPrettyJSON(_ response: Request.Response, to write: ([UInt8]) -> Void) -> Bool {
+        let style: ANSIStyle? = useColor && pretty.colors ? .standard : nil
+        let result: Result<Void, JSONSyntaxError> = response.data.withUnsafeBytes { buffer in
+            Result { () throws(JSONSyntaxError) in
+                try JSONFormatter.prettyPrint(buffer, style: style, didRead: { range in
+                    if response.isBodyOnDisk { MappedPages.release(buffer, range) }
+                }, to: { piece in write(masker.mask(utf8: piece)) })
+                write([0x0A])
+            }
+        }
+        if case .failure = result { return false }
+        return true
     }
 
+    /// Writes the body as terminal-safe text in pieces of about `pieceSize` bytes, each cut at a line end when there
+    /// is one, never inside a UTF-8 sequence or a secret; a body paged from its temporary file is let go of as it is
+    /// written, so resident memory does not grow with it.
+    private func streamText(_ response: Request.Response, charset: String?, to write: ([UInt8]) -> Void) {
+        let secrets = masker.secrets.map { Array($0.utf8) }.filter { !$0.isEmpty }
+        let singleByte = TextDecoding.isSingleByte(charset)
+        response.data.withUnsafeBytes { buffer in
+            var start = 0
+            while start < buffer.count {
+                let end = Self.pieceEnd(buffer, from: start, secrets: secrets)
+                let piece = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
+                if singleByte {
+                    write(Array(clean(TextDecoding.decode(Data(piece), charset: charset)).utf8))
+                } else {
+                    write(safeLines(masker.secrets.isEmpty ? Array(piece) : masker.mask(utf8: Array(piece))))
+                }
+                if response.isBodyOnDisk { MappedPages.release(buffer, start..<end) }
+                start = end
+            }
+        }
+    }
+
+    /// UTF-8 bytes made terminal-safe line by line, as `clean` does, without building strings.
+    private func safeLines(_ bytes: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 64)
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var lineStart = 0
+            while lineStart <= buffer.count {
+                let newline = memchr(base + lineStart, 0x0A, buffer.count - lineStart).map { base.distance(to: UnsafeRawPointer($0)) }
+                var lineEnd = newline ?? buffer.count
+                if lineEnd > lineStart, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                TerminalSafeText.appendSanitized(utf8: UnsafeRawBufferPointer(rebasing: buffer[lineStart..<lineEnd]), to: &output)
+                guard let newline else { break }
+                output.append(0x0A)
+                lineStart = newline + 1
+            }
+        }
+        return output
+    }
+
+    /// Where the piece starting at `start` ends.
+    static func pieceEnd(_ buffer: UnsafeRawBufferPointer, from start: Int, secrets: [[UInt8]]) -> Int {
+        var end = min(buffer.count, start + pieceSize)
+        guard end < buffer.count else { return end }
+        if let newline = buffer[(start + pieceSize / 2)..<end].lastIndex(of: 0x0A) {
+            end = newline + 1
+        } else {
+            // Not inside a UTF-8 sequence: back off over continuation bytes.
+            var steps = 0
+            while steps < 3, end > start + 1, buffer[end] & 0xC0 == 0x80 {
+                end -= 1
+                steps += 1
+            }
+        }
+        // Not inside a secret: move past any occurrence that straddles the cut.
+        for secret in secrets where secret.count > 1 {
+            let low = max(start, end - secret.count + 1)
+            let high = min(buffer.count, end + secret.count - 1)
+            var position = low
+            while position + secret.count <= high {
+                if position < end, position + secret.count > end,
+                   buffer[position..<(position + secret.count)].elementsEqual(secret) {
+                    end = position + secret.count
+                    break
+                }
+                position += 1
+            }
+        }
+        return end
+    }
+
+    /// A body small enough to format whole (not binary: that is summarised before this).
     private func body(_ response: Request.Response) -> String {
         let contentType = response.headers["Content-Type"]
-        guard pretty != .none else { return clean(String(decoding: response.data, as: UTF8.self)) + "\n" }
+        guard pretty.formats else { return clean(String(decoding: response.data, as: UTF8.self)) + "\n" }
         let formatted = BodyFormatter.format(response.data, contentType: contentType)
-        if pretty.formats {
-            return (useColor && pretty.colors ? colored(formatted.lines) : clean(formatted.text)) + "\n"
-        }
-        // Colours without re-formatting: only binary bodies are still summarised, never dumped.
-        if formatted.kind == .binary { return clean(formatted.text) + "\n" }
-        return clean(String(decoding: response.data, as: UTF8.self)) + "\n"
+        return (useColor && pretty.colors ? colored(formatted.lines) : clean(formatted.text)) + "\n"
     }
 
     /// Formatted lines with ANSI colours; a line holding a secret is printed masked and uncoloured, since masking

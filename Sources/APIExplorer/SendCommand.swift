@@ -13,7 +13,8 @@ struct SendCommand: AsyncParsableCommand {
         discussion: """
             Exit codes: 0 success; 1 collection error (including an unresolved variable), or --output cannot be written; \
             2 transport error (refused, timeout, DNS, TLS); with --check-status, 3, 4 or 5 for a 3xx, 4xx or 5xx response; \
-            64 usage error (an unknown option or a missing argument).
+            64 usage error (an unknown option or a missing argument). \
+            A binary body is summarised (size, type, hex preview); --output FILE or --output - writes its bytes.
             """
     )
 
@@ -34,7 +35,7 @@ struct SendCommand: AsyncParsableCommand {
     var pretty: PrettyMode?
 
     @Option(name: [.customShort("o"), .long],
-            help: "Write the response body to this file byte for byte (gzip already decoded) instead of printing it (- for standard output); a regular file is replaced atomically.")
+            help: "Write the response body to this file byte for byte (gzip already decoded) instead of printing it; a regular file is replaced atomically. With - (standard output) the body is all that goes to stdout: the status line and headers go to stderr.")
     var output: String?
 
     @Flag(name: .long, help: "Exit with 3, 4 or 5 for a 3xx, 4xx or 5xx response.")
@@ -62,15 +63,17 @@ struct SendCommand: AsyncParsableCommand {
             }
         }
         let resolved = try target.resolve(environment: environment, options: requestOptions, demoBaseURL: demoURL, showSecrets: showSecrets)
-        let isTTY = isatty(STDOUT_FILENO) == 1
+        // With --output - the body alone goes to stdout, so a pipe gets exactly its bytes; whatever else is printed
+        // (the status line, headers) goes to stderr.
+        let printTo = output.map(BodyFileWriter.isStandardOutput) == true ? STDERR_FILENO : STDOUT_FILENO
+        let isTTY = isatty(printTo) == 1
         let mode = pretty ?? (isTTY ? .all : .none)
         let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         var parts = Set(printParts ?? "mhb")
         if output != nil { parts.remove("b") }
         let printer = ResponsePrinter(parts: parts, pretty: mode, useColor: isTTY && mode.colors && !noColor,
                                       masker: SecretMasker(secrets: showSecrets ? [] : resolved.secretValues))
-        let out = FileHandle.standardOutput
-        out.write(Data(printer.requestText(resolved.request).utf8))
+        StandardOutput.write(Array(printer.requestText(resolved.request).utf8), to: printTo)
         let response: Request.Response
         do {
             response = try await resolved.request.send()
@@ -79,7 +82,7 @@ struct SendCommand: AsyncParsableCommand {
             StandardError.write("error: \(printer.masker.mask(error.localizedDescription))")
             throw ExitCode(error.transportFailure != nil || error.isCancelled ? 2 : 1)
         }
-        StandardOutput.write(printer.responseBytes(response))
+        printer.writeResponse(response) { StandardOutput.write($0, to: printTo) }
         await launcher.stop()
         if let output {
             do {

@@ -24,6 +24,8 @@ public enum Fault: Sendable {
     case redirect(to: String)
     /// A `text/plain` body of `bytes` bytes, generated while it is sent.
     case largeBody(bytes: Int)
+    /// An `application/json` array of about `bytes` bytes of small objects, generated while it is sent.
+    case largeJSON(bytes: Int)
     /// A `Content-Encoding: gzip` body that expands to `expandedBytes` zero bytes.
     case gzipBomb(expandedBytes: Int)
     /// `application/json` whose bytes are not valid UTF-8.
@@ -34,6 +36,10 @@ public enum Fault: Sendable {
     case closeDelimited(body: String)
     /// A JSON body, a reason phrase and a header full of terminal escape sequences (colours, title, OSC 52 clipboard).
     case hostileContent
+    /// A reply that is not HTTP at all (an SSH banner), then the connection closes.
+    case notHTTP
+    /// A raw 0x9B byte (not UTF-8) in the reason phrase and a header value.
+    case rawByteInHeader
     /// A well-formed response, for the far end of a redirect.
     case respond(status: Int, headers: [String], body: String)
 

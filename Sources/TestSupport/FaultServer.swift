@@ -158,6 +158,20 @@ public final class FaultServer: @unchecked Sendable {
                 guard send(fd, chunk.prefix(min(left, chunk.count))) else { break }
                 left -= min(left, chunk.count)
             }
+        case let .largeJSON(bytes):
+            let item = Data(#"{"id": 12345, "name": "item", "tags": ["a", "b"]},"#.utf8)
+            let count = max(1, bytes / item.count)
+            let last = Data(#"{"id": 0}]"#.utf8)
+            send(fd, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(1 + count * item.count + last.count)\r\n"
+                + "Connection: close\r\n\r\n[")
+            let block = Array(repeating: item, count: 1024).reduce(Data(), +)
+            var left = count
+            while left > 0, !isStopped {
+                let items = min(left, 1024)
+                guard send(fd, block.prefix(items * item.count)) else { break }
+                left -= items
+            }
+            send(fd, last)
         case let .gzipBomb(expanded):
             let bomb = GzipBomb.make(expandedBytes: expanded)
             send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Encoding: gzip\r\n"
@@ -179,6 +193,11 @@ public final class FaultServer: @unchecked Sendable {
             send(fd, "HTTP/1.1 200 O\u{1B}]0;pwned\u{07}K\r\nX-Hostile: \u{1B}]52;c;cm0gLXJmIH4=\u{07}\u{1B}[2J\r\n"
                 + "Content-Type: text/plain\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n")
             send(fd, body)
+        case .notHTTP:
+            send(fd, "SSH-2.0-OpenSSH_9.6\r\nProtocol mismatch.\r\n")
+        case .rawByteInHeader:
+            send(fd, Data("HTTP/1.1 200 O".utf8) + Data([0x9B]) + Data("K\r\nX-Raw: a".utf8) + Data([0x9B])
+                + Data("b\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok".utf8))
         case let .respond(status, headers, body):
             let head = (["HTTP/1.1 \(status) Response", "Content-Length: \(body.utf8.count)", "Connection: close"] + headers)
                 .joined(separator: "\r\n")

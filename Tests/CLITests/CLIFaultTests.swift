@@ -6,7 +6,7 @@ import TestSupport
 struct CLIFaultTests {
     static let server = Result { try FaultServer(routes: [
         "/never": .neverAnswer, "/stall": .stallAfterHeaders, "/slow": .slowBody(interval: 1.5),
-        "/close": .closeMidBody, "/reset": .resetMidBody, "/longer": .contentLengthLonger, "/shorter": .contentLengthShorter,
+        "/trickle": .slowBody(interval: 0.4), "/nothttp": .notHTTP, "/rawheader": .rawByteInHeader, "/close": .closeMidBody, "/reset": .resetMidBody, "/longer": .contentLengthLonger, "/shorter": .contentLengthShorter,
         "/chunked": .brokenChunked, "/loop": .redirectLoop, "/large": .largeBody(bytes: 100 << 20),
         "/bomb": .gzipBomb(expandedBytes: 24 << 20), "/utf8": .invalidUTF8JSON, "/control": .controlCharactersInHeaders,
         "/http10": .closeDelimited(body: "all of it\nuntil the close"), "/hostile": .hostileContent,
@@ -25,7 +25,7 @@ struct CLIFaultTests {
                 value: fault-secret-987
                 secret: true
         """)
-        for name in ["never", "stall", "slow", "close", "reset", "longer", "shorter", "chunked", "loop", "large", "bomb",
+        for name in ["never", "stall", "slow", "trickle", "nothttp", "rawheader", "close", "reset", "longer", "shorter", "chunked", "loop", "large", "bomb",
                      "utf8", "control", "http10", "hostile"] {
             try temp.write("F/\(name).yaml", "url: /\(name)\ntimeout: 1\nheaders:\n  - name: Authorization\n    value: Bearer {{token}}\n")
         }
@@ -55,6 +55,32 @@ struct CLIFaultTests {
     @Test(arguments: ["never", "stall", "slow"])
     func timeouts(name: String) async throws {
         expectOneLineFailure(try await send(name), "Timed out — GET")
+    }
+
+    @Test func timeoutBoundsTheWholeAttempt() async throws {
+        // A byte every 0.4 s for 4 s is never idle for the 1 s timeout, yet the request times out (it used to succeed).
+        // No tight bound on the time: under a loaded parallel run the binary itself can take seconds to start.
+        expectOneLineFailure(try await send("trickle"), "Timed out — GET")
+    }
+
+    @Test func theUserAgentCarriesTheVersionThatVersionPrints() async throws {
+        let version = try await CLIRunner.run(["--version"])
+        let number = try #require(version.stdout.split(separator: " ").dropFirst().first.map(String.init))
+        #expect(number.first?.isNumber == true, "\(version.stdout)")
+        #expect(try await send("http10", ["--print", "m"]).status == 0)
+        let agent = try CLIFaultTests.server.get().requests(to: "/http10").last?.headers["user-agent"]
+        #expect(agent == "apiexplorer/\(number)", "\(agent ?? "none")")
+    }
+
+    @Test func aServerThatDoesNotSpeakHTTPIsNamedAsSuch() async throws {
+        expectOneLineFailure(try await send("nothttp"),
+                             "Unreadable response (not HTTP: the server's reply has no HTTP status line, as from HTTP/0.9 or another protocol) — GET")
+    }
+
+    @Test func aRawNonUTF8ByteInAHeaderIsReportedAsAnInvalidHeader() async throws {
+        // FoundationNetworking drops a response whose head is not UTF-8, so there is nothing to show but the reason.
+        expectOneLineFailure(try await send("rawheader"),
+                             "Unreadable response (invalid header: the server sent a status or header line that is not valid UTF-8) — GET")
     }
 
     @Test(arguments: ["close", "longer"])
@@ -114,11 +140,13 @@ struct CLIFaultTests {
         #expect(failed.stderr.hasPrefix("error: Not saved: writing ") && failed.stderr.contains("missing-dir/body.json"), "\(failed.stderr)")
     }
 
-    @Test func outputToStandardOutputFollowsTheStatusLine() async throws {
+    @Test func outputToStandardOutputIsExactlyTheBodyWithTheRestOnStandardError() async throws {
         for target in ["-", "/dev/stdout"] {
-            let output = try await send("http10", ["--output", target, "--print", "m"])
+            let output = try await send("http10", ["--output", target, "--print", "Hmh"])
             #expect(output.status == 0, "\(output.stderr)")
-            #expect(output.stdout.hasPrefix("200 OK") && output.stdout.hasSuffix("\nall of it\nuntil the close"), "\(output.stdout)")
+            #expect(output.stdout == "all of it\nuntil the close", "\(output.stdout.debugDescription)")
+            #expect(output.stderr.hasPrefix("GET /http10 HTTP/1.1\n") && output.stderr.contains("\n200 OK  ")
+                    && output.stderr.contains("HTTP/1.1 200 OK\nContent-Type: text/plain\n"), "\(output.stderr)")
         }
     }
 

@@ -23,10 +23,10 @@ struct CLIRunner {
     /// Runs the binary with `arguments`, stdout and stderr piped (so not a terminal), with `environment` added.
     /// The blocking reads and wait happen on a dispatch thread: blocking the small cooperative pool would starve
     /// the other suites' async tests running in parallel.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Output {
+    static func run(_ arguments: [String], environment: [String: String] = [:], executable: URL? = nil) async throws -> Output {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try runBlocking(arguments, environment: environment) })
+                continuation.resume(with: Result { try runBlocking(arguments, environment: environment, executable: executable) })
             }
         }
     }
@@ -75,6 +75,34 @@ struct CLIRunner {
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// What a run measured by `runMeasured` printed, how it ended and the most memory it held.
+    struct Measured {
+        let status: Int32
+        let stdoutBytes: Int
+        let stderr: String
+        /// The binary's peak resident set size in bytes.
+        let peakMemory: Int
+    }
+
+    /// Runs the binary under GNU time (`/usr/bin/time -f %M`), stdout to a temporary file, and reads its peak memory.
+    /// GNU time forks from its own small process, so the figure is the binary's alone: a child spawned straight from
+    /// this test process would inherit this process's high-water mark at exec (vfork shares the address space).
+    /// Nil when GNU time is not installed.
+    static func runMeasured(_ arguments: [String]) async throws -> Measured? {
+        let time = "/usr/bin/time"
+        guard FileManager.default.isExecutableFile(atPath: time) else { return nil }
+        let binary = try BuiltProducts.executable(named: "apiexplorer").path
+        let directory = try TempDirectory()
+        let outPath = directory.path + "/stdout", memoryPath = directory.path + "/memory"
+        let quoted = ([time, "-f", "%M", "-o", memoryPath, binary] + arguments)
+            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let output = try await run(["-c", quoted.joined(separator: " ") + " > '\(outPath)'"], executable: URL(fileURLWithPath: "/bin/sh"))
+        let kilobytes = (try? String(contentsOfFile: memoryPath, encoding: .utf8))?
+            .split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? Int.max / 1024
+        let outBytes = (try? FileManager.default.attributesOfItem(atPath: outPath)[.size] as? Int) ?? -1
+        return Measured(status: output.status, stdoutBytes: outBytes, stderr: output.stderr, peakMemory: kilobytes * 1024)
     }
 
     /// Reads a pipe to its end, retrying reads a signal interrupted (FileHandle traps on EINTR).

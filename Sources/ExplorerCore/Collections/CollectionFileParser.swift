@@ -35,6 +35,11 @@ struct CollectionFileParser {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
             let detail = context.map { "\(problem) \($0.text)" } ?? problem
             return CollectionProblem(SourceLocation(file: file, line: mark.line, column: mark.column), "invalid YAML: \(detail)")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            // Yams's own text holds the whole file; the key and where it first appears are what a reader needs.
+            let keys = duplicates.map { "'\(TerminalSafeText.sanitize($0))'" }.joined(separator: ", ")
+            return CollectionProblem(SourceLocation(file: file, line: context.mark.line, column: context.mark.column),
+                                     "duplicate key \(keys)")
         case let .reader(problem, _, _, _):
             return CollectionProblem(SourceLocation(file: file), "the file is not readable text: \(problem)")
         default:
@@ -51,6 +56,10 @@ struct CollectionFileParser {
         let url = try map.requiredString("url", in: "a request")
         guard !url.contains(where: { $0 == " " || $0 == "\n" }) || url.contains("{{") else {
             throw CollectionProblem(map.location("url"), "the url '\(url)' contains spaces; encode them as %20")
+        }
+        // An absolute URL with no variables can be checked now rather than failing at send time.
+        if url.contains("://"), !url.contains("{{"), URL(string: url)?.host?.isEmpty ?? true {
+            throw CollectionProblem(map.location("url"), "the url '\(TerminalSafeText.sanitize(url))' is not a valid URL")
         }
         var omitted: [String] = []
         for item in try map.list("omitHeaders") {

@@ -176,7 +176,7 @@ public struct CollectionLoader: Sendable {
             throw CollectionProblem(SourceLocation(file: path), "\(reason); check the file's permissions")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw CollectionProblem(SourceLocation(file: path), "the file is not UTF-8 text (is it a binary file?)")
+            throw CollectionLoader.invalidUTF8Problem(data, path: path)
         }
         if let index = text.unicodeScalars.firstIndex(where: { $0.value == 0 }) {
             let prefix = text.unicodeScalars[..<index]
@@ -219,6 +219,35 @@ public struct CollectionLoader: Sendable {
             }
             return copy
         }
+    }
+
+    /// Where the first byte that is not UTF-8 is (line, and column in characters as Yams counts them), and which byte.
+    static func invalidUTF8Problem(_ data: Data, path: String) -> CollectionProblem {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = data.makeIterator()
+        var offset = 0
+        var line = 1
+        var column = 1
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case let .valid(encoded):
+                if encoded.count == 1, encoded.first == 0x0A {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+                offset += encoded.count
+                continue
+            case .error, .emptyInput:
+                break
+            }
+            break
+        }
+        let byte = offset < data.count ? data[data.startIndex + offset] : 0
+        let hex = String(byte, radix: 16, uppercase: true)
+        return CollectionProblem(SourceLocation(file: path, line: line, column: column),
+                                 "the file is not UTF-8 text: byte 0x\(hex) is not valid UTF-8 (saved as Latin-1? save it as UTF-8)")
     }
 
     /// `114 bytes` below a megabyte, `3.0 MB` above: whole megabytes alone read "0 MB" for small limits.

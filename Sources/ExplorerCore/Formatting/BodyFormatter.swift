@@ -21,14 +21,19 @@ public enum BodyFormatter {
         case .text:
             return FormattedBody(kind: .text, lines: textLines(TextDecoding.decode(body, charset: charset)))
         case .binary:
-            let type = contentType.map { $0.mediaType.isEmpty ? "unknown type" : $0.mediaType } ?? "unknown type"
-            var lines = [note("(binary body: \(body.count) bytes, \(TerminalSafeText.sanitize(type)))")]
-            lines += HexPreview.lines(for: body)
-            if body.count > HexPreview.byteLimit {
-                lines.append(note("(\(body.count - HexPreview.byteLimit) more bytes not shown)"))
-            }
-            return FormattedBody(kind: .binary, lines: lines)
+            return binarySummary(body, contentType: contentType)
         }
+    }
+
+    /// What a binary body is shown as: its size and type, and a hex preview of its first bytes (whatever its size).
+    public static func binarySummary(_ body: Data, contentType: ContentType?) -> FormattedBody {
+        let type = contentType.map { $0.mediaType.isEmpty ? "unknown type" : $0.mediaType } ?? "unknown type"
+        var lines = [note("(binary body: \(body.count) bytes, \(TerminalSafeText.sanitize(type)))")]
+        lines += HexPreview.lines(for: body)
+        if body.count > HexPreview.byteLimit {
+            lines.append(note("(\(body.count - HexPreview.byteLimit) more bytes not shown)"))
+        }
+        return FormattedBody(kind: .binary, lines: lines)
     }
 
     /// How `body` will be shown: by media type first, by looking at the bytes when the type says little.
@@ -73,7 +78,7 @@ public enum BodyFormatter {
     }
 
     /// Text has no NUL bytes and few other controls in its first kilobytes.
-    private static func looksLikeText(_ body: Data) -> Bool {
+    public static func looksLikeText(_ body: Data) -> Bool {
         let head = body.prefix(4096)
         var controls = 0
         for byte in head {

@@ -55,6 +55,38 @@ public struct JSONFormatter: Sendable {
         return sink.output
     }
 
+    /// Pretty-prints `buffer` like `prettyPrinted(_:style:)`, handing the output to `write` in pieces of
+    /// `linesPerPiece` lines instead of collecting it, so printing a huge body needs memory for one piece only.
+    /// The JSON is checked first: invalid input throws before anything is written. `didRead` gets the range of input
+    /// each piece has read, in the check and then in the printing (a caller can let go of mapped pages).
+    public static func prettyPrint(
+        _ buffer: UnsafeRawBufferPointer, style: ANSIStyle? = nil, linesPerPiece: Int = 16_384,
+        didRead: (Range<Int>) -> Void = { _ in }, to write: ([UInt8]) -> Void
+    ) throws(JSONSyntaxError) {
+        let lines = max(1, linesPerPiece)
+        var check = State.start
+        while !check.isFinished {
+            var counter = JSONLineCounter()
+            let from = check.offset
+            run(buffer, state: &check, maxLines: lines, sink: &counter)
+            didRead(from..<max(from, check.offset))
+        }
+        if let error = check.error { throw error }
+        var state = State.start
+        var isFirst = true
+        while !state.isFinished {
+            var sink = JSONByteSink(capacity: 0, style: style)
+            let from = state.offset
+            run(buffer, state: &state, maxLines: lines, sink: &sink)
+            guard !sink.output.isEmpty else { continue }
+            // Each piece's sink starts afresh, so the line break before its first line is added here.
+            if !isFirst { sink.output.insert(0x0A, at: 0) }
+            isFirst = false
+            write(sink.output)
+            didRead(from..<max(from, state.offset))
+        }
+    }
+
     /// Pretty-prints a whole body; see `prettyPrinted(_:style:)` for buffers.
     public static func prettyPrinted(_ body: Data, style: ANSIStyle? = nil) throws(JSONSyntaxError) -> [UInt8] {
         let result: Result<[UInt8], JSONSyntaxError> = body.withUnsafeBytes { buffer in

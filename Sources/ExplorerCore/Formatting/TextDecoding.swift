@@ -1,7 +1,7 @@
 import Foundation
 
 /// Turns body bytes into text according to a `charset` parameter.
-enum TextDecoding {
+public enum TextDecoding {
     /// Windows-1252 code points for 0x80...0x9F; nil where the code page leaves a hole,
     /// which is then shown as the C1 control it would be in Latin-1 (and so escaped).
     private static let windows1252High: [UInt32?] = [
@@ -10,7 +10,7 @@ enum TextDecoding {
     ]
 
     /// True when `charset` names an encoding this type decodes specially rather than as UTF-8.
-    static func isSingleByte(_ charset: String?) -> Bool {
+    public static func isSingleByte(_ charset: String?) -> Bool {
         guard let charset else { return false }
         return latin1Names.contains(charset) || windows1252Names.contains(charset)
     }
@@ -19,7 +19,7 @@ enum TextDecoding {
     private static let windows1252Names: Set<String> = ["windows-1252", "cp1252", "x-cp1252"]
 
     /// Decodes `bytes`; unknown charsets and broken UTF-8 degrade to U+FFFD rather than failing.
-    static func decode(_ bytes: Data, charset: String?) -> String {
+    public static func decode(_ bytes: Data, charset: String?) -> String {
         switch charset {
         case let name? where latin1Names.contains(name):
             return singleByte(bytes) { UInt32($0) }

@@ -18,7 +18,16 @@ extension Request {
         for field in headers where seen.insert(field.name.lowercased()).inserted {
             urlRequest.setValue(headers[field.name], forHTTPHeaderField: field.name)
         }
+        // FoundationNetworking would send "<executable> (unknown version) curl/…", taken from a bundle we do not have.
+        if urlRequest.value(forHTTPHeaderField: "User-Agent") == nil {
+            urlRequest.setValue(ExplorerCoreInfo.userAgent, forHTTPHeaderField: "User-Agent")
+        }
         if let body {
+            // FoundationNetworking labels a body without a type application/x-www-form-urlencoded; bytes nobody typed
+            // are not a form.
+            if urlRequest.value(forHTTPHeaderField: "Content-Type") == nil {
+                urlRequest.setValue(RequestBody.untypedContentType, forHTTPHeaderField: "Content-Type")
+            }
             do {
                 urlRequest.httpBody = try body.encoded()
             } catch {

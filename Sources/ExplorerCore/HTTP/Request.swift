@@ -148,7 +148,7 @@ public struct Request: Sendable, CustomStringConvertible {
     public var effectiveHeaders: HTTPHeaders {
         var result = headers
         if let header = authentication?.header { result.set(header.name, header.value) }
-        if let type = body?.contentType, !result.contains("Content-Type") { result.set("Content-Type", type) }
+        if let body, !result.contains("Content-Type") { result.set("Content-Type", body.contentType ?? RequestBody.untypedContentType) }
         return result
     }
 

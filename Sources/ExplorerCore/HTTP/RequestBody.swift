@@ -19,6 +19,9 @@ public struct RequestBody: Sendable {
         case multipart
     }
 
+    /// The type sent for a body that names none (FoundationNetworking would otherwise send a form type).
+    public static let untypedContentType = "application/octet-stream"
+
     /// What kind of body this is.
     public let kind: Kind
     /// The content type set on the request unless the caller set one.
@@ -35,7 +38,7 @@ public struct RequestBody: Sendable {
     /// Produces the bytes to send.
     public func encoded() throws -> Data { try encoder() }
 
-    /// Raw bytes with an optional content type.
+    /// Raw bytes with an optional content type; without one they are sent as `application/octet-stream`.
     public static func data(_ data: Data, contentType: String? = nil) -> RequestBody {
         RequestBody(kind: .data, contentType: contentType) { data }
     }

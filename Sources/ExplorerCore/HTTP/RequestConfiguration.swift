@@ -6,7 +6,7 @@ import FoundationNetworking
 extension Request {
     /// How a request is sent and which responses count as success; components pass theirs to their children.
     public struct Configuration: Sendable {
-        /// Seconds to wait for each attempt before it times out.
+        /// Seconds each attempt may take, from sending to the last byte of the body, before it fails with a timeout.
         public var timeoutInterval: TimeInterval
         /// The URL cache policy.
         public var cachePolicy: URLRequest.CachePolicy

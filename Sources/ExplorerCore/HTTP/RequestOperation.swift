@@ -22,6 +22,10 @@ final class RequestOperation: @unchecked Sendable {
     private var finished = false
     private var retryWork: DispatchWorkItem?
     private var deadlineWork: DispatchWorkItem?
+    /// Ends the attempt in flight when `timeoutInterval` has passed since it started.
+    private var attemptTimeoutWork: DispatchWorkItem?
+    /// The attempt the timeout ended, so its cancellation is reported as a timeout.
+    private var timedOutAttempt = 0
 
     init(request: Request, session: URLSession, completion: @escaping Completion) {
         self.request = request
@@ -99,20 +103,44 @@ final class RequestOperation: @unchecked Sendable {
         } else {
             newTask = session.dataTask(with: urlRequest) { data, response, error in onComplete(data, false, response, error) }
         }
-        lock.withLock { task = newTask }
+        // FoundationNetworking's timeoutInterval only limits the wait between bytes (in whole seconds): a server that
+        // drips a byte a second would hold an attempt forever. This timer bounds the whole attempt, as documented.
+        let timeout = request.configuration.timeoutInterval
+        let timeoutWork = DispatchWorkItem { [self] in attemptTimedOut(attempt) }
+        lock.withLock {
+            task = newTask
+            attemptTimeoutWork?.cancel()
+            attemptTimeoutWork = timeout.isFinite && timeout > 0 ? timeoutWork : nil
+        }
+        if timeout.isFinite, timeout > 0 {
+            DispatchQueue.global().asyncAfter(deadline: attemptStart + timeout, execute: timeoutWork)
+        }
         return .success(newTask)
+    }
+
+    /// Cancels attempt `attempt` if it is still in flight; its completion then reports a timeout.
+    private func attemptTimedOut(_ attempt: Int) {
+        let inFlight = lock.withLock { () -> URLSessionDataTask? in
+            guard !finished, attempts == attempt, let task else { return nil }
+            timedOutAttempt = attempt
+            return task
+        }
+        inFlight?.cancel()
     }
 
     private func attemptFinished(data: Data?, isOnDisk: Bool, response: URLResponse?, error: (any Error)?, attemptStart: DispatchTime) {
         let duration = Double(DispatchTime.now().uptimeNanoseconds - attemptStart.uptimeNanoseconds) / 1e9
-        let (isFinished, attempt) = lock.withLock { () -> (Bool, Int) in
+        let (isFinished, attempt, timedOut) = lock.withLock { () -> (Bool, Int, Bool) in
             task = nil
-            return (finished, attempts)
+            attemptTimeoutWork?.cancel()
+            attemptTimeoutWork = nil
+            return (finished, attempts, timedOutAttempt == attempts)
         }
         guard !isFinished else { return }
 
         if let error {
-            let urlError = (error as? URLError) ?? URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "\(error)"])
+            var urlError = (error as? URLError) ?? URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "\(error)"])
+            if timedOut, urlError.code == .cancelled { urlError = URLError(.timedOut) }
             let failure = RequestError.urlError(request: request, error: urlError)
             if let policy = request.configuration.retryPolicy, policy.retryableURLErrorCodes.contains(urlError.code) {
                 return retryOrFail(policy: policy, attempt: attempt, retryAfter: nil, failure: failure)
@@ -206,6 +234,7 @@ final class RequestOperation: @unchecked Sendable {
             finished = true
             retryWork?.cancel()
             deadlineWork?.cancel()
+            attemptTimeoutWork?.cancel()
             return true
         }
         guard first else { return }

@@ -48,7 +48,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         // Foundation hands over bytes after gzip/deflate decoding, so this also caps what a compression bomb expands to.
         let declared = dataTask.response?.expectedContentLength ?? -1
         let overLimit = lock.withLock { () -> Bool in
-            guard state.failure == nil else { return true }
+            // Already failed: the task is being cancelled; what still arrives is dropped as it comes.
+            guard state.failure == nil else { return false }
             if let limit = state.maxBytes, state.body.count + data.count > limit || declared > Int64(limit) {
                 let size = declared > Int64(limit) ? "\(MeasurementText.byteCount(Int(declared))) declared" : "more than \(MeasurementText.byteCount(limit))"
                 state.failure = URLError(.dataLengthExceedsMaximum, detail: "\(size); the limit is \(MeasurementText.byteCount(limit))")
@@ -64,7 +65,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             }
             return false
         }
-        if overLimit { dataTask.cancel() }
+        // FoundationNetworking's cancel() waits for the session's work queue, which is busy decoding: called here it
+        // would hold up this delegate queue while every decoded chunk of a compression bomb piles up behind it.
+        if overLimit { DispatchQueue.global().async { dataTask.cancel() } }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -85,7 +88,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         if let challenged, failure == nil {
             return state.completion(data, isOnDisk, challenged, nil)
         }
-        state.completion(data, isOnDisk, task.response, failure ?? (error as? URLError)?.classifiedFromLibcurl() ?? error)
+        state.completion(data, isOnDisk, task.response, failure ?? (error as? URLError)?.classifiedFromLibcurl(url: task.originalRequest?.url) ?? error)
     }
 
     func urlSession(
@@ -111,7 +114,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     // Credentials travel as headers the caller set, so a 401 must come back as a plain response. FoundationNetworking
     // hangs on `.performDefaultHandling` and traps on `.useCredential` without one, so the challenge is cancelled and
-    // its failure response is handed back when the cancelled task completes (the 401's body is lost on Linux).
+    // its failure response is handed back when the cancelled task completes, with the body received by then. On Linux
+    // that is the whole 401 body: it is kept, as FaultTests.a401WithAChallengeComesBackAsAResponseWithItsBody checks.
     func urlSession(
         _ session: URLSession,
         task: URLSessionTask,

@@ -19,10 +19,20 @@ extension URLError {
 
     /// The error with a meaningful code: FoundationNetworking reports many libcurl failures (a connection closed
     /// mid-body, broken chunked encoding, a bad gzip stream) as `.unknown` with only libcurl's message left.
-    func classifiedFromLibcurl() -> URLError {
+    /// `url` is the request's: an http(s) URL reported as unsupported means the reply was not HTTP.
+    func classifiedFromLibcurl(url: URL? = nil) -> URLError {
+        // libcurl's "Received HTTP/0.9 when not allowed" (CURLE_UNSUPPORTED_PROTOCOL) arrives as an unsupported URL.
+        if code == .unsupportedURL, let scheme = url?.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            return URLError(.cannotParseResponse, detail: "not HTTP: the server's reply has no HTTP status line, as from HTTP/0.9 or another protocol", from: self)
+        }
         guard code == .unknown, let message = userInfo[NSLocalizedDescriptionKey] as? String, !message.isEmpty else { return self }
         let lower = message.lowercased()
         let code: URLError.Code
+        if lower.contains("failed writing header") {
+            // FoundationNetworking refuses a header line it cannot decode as UTF-8 (a raw 0x9B, say), and with it the
+            // whole response: there is no response to show, only the reason.
+            return URLError(.cannotParseResponse, detail: "invalid header: the server sent a status or header line that is not valid UTF-8", from: self)
+        }
         if lower.contains("transfer closed") || lower.contains("connection reset") || lower.contains("recv failure") {
             code = .networkConnectionLost
         } else if lower.contains("chunk") || lower.contains("weird server reply") || lower.contains("invalid http header")

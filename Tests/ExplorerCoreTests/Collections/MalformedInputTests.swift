@@ -206,9 +206,23 @@ struct MalformedInputTests {
         expectOne(result, line: 2, column: 1, "the file contains NUL bytes (is it a binary file?)")
     }
 
-    @Test func nonUTF8Text() throws {
-        let (_, result) = try loadBytes(Data("url: /caf".utf8) + Data([0xE9, 0x0A]))
-        expectOne(result, line: 0, column: 0, "the file is not UTF-8 text (is it a binary file?)")
+    @Test func nonUTF8TextIsLocatedAtItsFirstInvalidByte() throws {
+        // Line 2, after "url: /café/" (11 characters, é counted once): the Latin-1 é (0xE9) of "caf\u{E9}".
+        let (_, result) = try loadBytes(Data("name: x\nurl: /café/caf".utf8) + Data([0xE9, 0x0A]))
+        expectOne(result, line: 2, column: 15, "the file is not UTF-8 text: byte 0xE9 is not valid UTF-8 (saved as Latin-1? save it as UTF-8)")
+    }
+
+    @Test func aDuplicateKeyIsNamedWithItsLine() throws {
+        let (_, result) = try load(bad: "name: Dup\nmethod: GET\nheaders: []\nurl: /a\nurl: /b\n")
+        expectOne(result, line: 4, column: 1, "duplicate key 'url'")
+        #expect(result.problems.first?.description.hasSuffix("bad.yaml:4:1: error: duplicate key 'url'") == true,
+                "\(result.problems.first?.description ?? "")")
+    }
+
+    @Test func anAbsoluteURLThatDoesNotParseIsCaughtWhenLoading() throws {
+        let (_, result) = try load(bad: "name: Bad\nurl: \"http://[::1/oops\"\n")
+        expectOne(result, line: 2, column: 1, "the url 'http://[::1/oops' is not a valid URL")
+        #expect(result.request("Mini/bad") == nil)
     }
 
     @Test func aFileOverTheSizeLimit() throws {

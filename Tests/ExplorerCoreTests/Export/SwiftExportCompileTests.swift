@@ -50,6 +50,10 @@ struct SwiftExportCompileTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: swiftc)
         process.arguments = arguments
+        // The driver leaves an empty TemporaryDirectory.* behind in TMPDIR; this one is removed with the folder.
+        let driverTemporary = folder + "/tmp"
+        try FileManager.default.createDirectory(atPath: driverTemporary, withIntermediateDirectories: true)
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": driverTemporary]) { _, new in new }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -243,4 +243,28 @@ import Testing
         let resumed = formatter.formatLines(from: checkpoint, maxLines: 30).lines.map(\.text)
         #expect(resumed == Array(wholeLines[(13 * 7)..<(13 * 7 + 30)]))
     }
+
+    @Test func printingInPiecesGivesTheSameBytesAndWritesNothingForInvalidJSON() throws {
+        let body = Array(#"{"a":[1,2,{"b":"\u001b[2J x"}],"c":{},"d":[]} "#.utf8)
+        let whole = try JSONFormatter.prettyPrinted(body, style: .standard)
+        for linesPerPiece in [1, 2, 3, 100] {
+            var pieces: [[UInt8]] = []
+            var read = 0
+            try body.withUnsafeBytes { buffer in
+                try JSONFormatter.prettyPrint(buffer, style: .standard, linesPerPiece: linesPerPiece,
+                                              didRead: { read = max(read, $0.upperBound) }, to: { pieces.append($0) })
+            }
+            #expect(pieces.joined().elementsEqual(whole), "\(linesPerPiece) lines a piece")
+            #expect(linesPerPiece > 3 || pieces.count > 3)
+            #expect(read >= body.count - 1)
+        }
+        var written = 0
+        let invalid = Array(#"[1, 2, {"a": }]"#.utf8)
+        #expect(throws: JSONSyntaxError.self) {
+            try invalid.withUnsafeBytes { buffer in
+                try JSONFormatter.prettyPrint(buffer, linesPerPiece: 1, to: { written += $0.count })
+            }
+        }
+        #expect(written == 0)
+    }
 }

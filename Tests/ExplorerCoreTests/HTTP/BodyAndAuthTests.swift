@@ -19,6 +19,14 @@ struct BodyAndAuthTests {
         let raw = try await echo(Request(.post, url: url, body: .data(Data([0xFF, 0x00, 0x01]), contentType: "application/octet-stream")))
         #expect(raw.bodyBase64 && raw.bodyLength == 3 && raw.header("Content-Type") == "application/octet-stream")
 
+        // No type given: bytes are sent as bytes, not as the form FoundationNetworking would otherwise claim.
+        let untyped = try await echo(Request(.post, url: url, body: .data(Data([0xFF, 0x00, 0x01]))))
+        #expect(untyped.bodyLength == 3 && untyped.header("Content-Type") == "application/octet-stream", "\(untyped.header("Content-Type") ?? "none")")
+        let custom = try await echo(Request(.post, url: url, body: RequestBody(kind: .data, contentType: nil) { Data("x".utf8) }))
+        #expect(custom.header("Content-Type") == "application/octet-stream")
+
+        #expect(untyped.header("User-Agent") == "apiexplorer/\(ExplorerCoreInfo.version)")
+
         let text = try await echo(Request(.post, url: url, body: .text("héllo")))
         #expect(text.body == "héllo" && text.header("Content-Type") == "text/plain; charset=utf-8")
 

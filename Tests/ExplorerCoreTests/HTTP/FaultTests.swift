@@ -10,6 +10,9 @@ import TestSupport
 struct FaultTests {
     static let server = Result { try FaultServer(routes: [
         "/never": .neverAnswer, "/stall": .stallAfterHeaders, "/slow": .slowBody(interval: 1.5),
+        "/trickle": .slowBody(interval: 0.4),
+        "/denied": .respond(status: 401, headers: ["WWW-Authenticate: Basic realm=\"api\"", "Content-Type: application/json"],
+                            body: #"{"error": "token expired"}"#),
         "/close": .closeMidBody, "/reset": .resetMidBody, "/longer": .contentLengthLonger, "/shorter": .contentLengthShorter,
         "/chunked": .brokenChunked, "/loop": .redirectLoop, "/large": .largeBody(bytes: 100 << 20),
         "/bomb": .gzipBomb(expandedBytes: 24 << 20), "/utf8": .invalidUTF8JSON, "/control": .controlCharactersInHeaders,
@@ -44,6 +47,25 @@ struct FaultTests {
         #expect(error.description.hasPrefix("Timed out — GET"))
         // Generous: under a loaded parallel test run the answer can wait for a free thread; this only rules out a hang.
         #expect(Date().timeIntervalSince(started) < 60)
+    }
+
+    @Test func theTimeoutBoundsTheWholeAttemptNotOnlyTheWaitBetweenBytes() async throws {
+        // A byte every 0.4 s (4 s in all) never leaves the connection idle for 1 s; the attempt still ends at 1 s.
+        let started = Date()
+        let error = try await failure("/trickle") { $0.timeoutInterval = 1 }
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(error.transportFailure == .timedOut, "\(error)")
+        #expect(error.description.hasPrefix("Timed out — GET"), "\(error)")
+        // Generous, as above: before the fix this request succeeded after 4 s, which the checks above catch.
+        #expect(elapsed > 0.9 && elapsed < 60, "\(elapsed) s")
+    }
+
+    @Test func a401WithAChallengeComesBackAsAResponseWithItsBody() async throws {
+        // The authentication challenge is cancelled (credentials travel as headers), and the 401 keeps its body.
+        let response = try await send("/denied").get()
+        #expect(response.statusCode == 401)
+        #expect(String(decoding: response.data, as: UTF8.self) == #"{"error": "token expired"}"#)
+        #expect(response.headers["WWW-Authenticate"] == #"Basic realm="api""#)
     }
 
     @Test func aSlowDripIsStoppedByTheDeadlineEvenUnderTheIdleTimeout() async throws {

@@ -28,7 +28,7 @@ enum Blog: Service {
         typealias Parent = Blog
         static let path = "users"
 
-        static let list = Request(.get, parent: Users.self)
+        static var list: Request { Request(.get, parent: Users.self) }
         static func get(id: Int) -> Request {
             Request(.get, parent: Users.self, pathComponents: [String(id)])
         }

@@ -37,6 +37,17 @@ struct ReadmeExamplesTests {
         }
     }
 
+    @Test func requestsFollowTheSelectedEnvironment() throws {
+        let before = Blog.environments.selected
+        defer { try? Blog.environments.select(before) }
+        try Blog.environments.select("local")
+        let local = try #require(Blog.Users.list.url)
+        #expect(local.host == Blog.environments.baseURL(for: "local")?.host && local.path.hasSuffix("/users"))
+        try Blog.environments.select("production")
+        #expect(Blog.Users.list.url?.absoluteString == "https://blog.example.com/api/users")
+        #expect(Blog.Users.get(id: 7).url?.absoluteString == "https://blog.example.com/api/users/7")
+    }
+
     @Test func theExamplesRunAgainstTheDemoAPI() async throws {
         let server = try await TestServer.shared()
         Blog.environments.set(server.baseURL, for: "local")

@@ -1,0 +1,20 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Lets go of the pages of a memory-mapped body once they have been read, so paging through a huge body from its
+/// temporary file does not keep all of it resident (the kernel reads a page back if it is touched again).
+enum MappedPages {
+    /// Releases the whole pages of `buffer` inside `range`.
+    static func release(_ buffer: UnsafeRawBufferPointer, _ range: Range<Int>) {
+        #if canImport(Glibc)
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard let base = buffer.baseAddress, page > 0, Int(bitPattern: base) % page == 0 else { return }
+        let start = (range.lowerBound + page - 1) / page * page
+        let end = range.upperBound / page * page
+        guard end > start else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
+        #endif
+    }
+}
