@@ -161,6 +161,37 @@ final class ExplorerRunLoop {
                         inbox.post(.secretStored(nil, message: String(describing: error)))
                     }
                 }
+            case let .copy(text, what):
+                guard let terminal = activeTerminal else { break }
+                let method = Clipboard.copy(text, writeToTerminal: terminal.writeRaw)
+                _ = apply(.statusReported("Copied \(what) to the clipboard (\(method))."))
+            case let .copyRequest(resolver):
+                // Resolved off the UI (the demo API may have to start); the copy itself happens back on the loop.
+                let inbox = self.inbox
+                let demo = self.demo
+                Task.detached {
+                    var ready = resolver
+                    if ready.environment?.usesBuiltInDemo == true { ready.demoBaseURL = try? await demo.baseURL() }
+                    do {
+                        let text = RequestExporter().export(try ready.resolve(), as: .curl)
+                        inbox.post(.copyReady(text: text, what: "the request as curl (secrets masked)"))
+                    } catch {
+                        inbox.post(.statusReported("Not copied: \(error)"))
+                    }
+                }
+            case let .saveBody(data, path):
+                let inbox = self.inbox
+                Task.detached {
+                    do {
+                        try AtomicFileWriter.write(data, to: path)
+                        inbox.post(.statusReported("Saved the body (\(MeasurementText.byteCount(data.count))) to \(path)."))
+                    } catch {
+                        inbox.post(.statusReported("Not saved: \(error)"))
+                    }
+                }
+            case let .openPager(document, data):
+                guard let terminal = activeTerminal else { break }
+                _ = apply(.statusReported(PagerRunner.run(document: document, data: data, terminal: terminal)))
             case let .checkJSON(id, text):
                 let inbox = self.inbox
                 Task.detached { inbox.post(.jsonChecked(id: id, error: JSONTemplate.validate(text))) }

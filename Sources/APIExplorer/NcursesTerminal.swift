@@ -178,6 +178,13 @@ final class NcursesTerminal {
         endwin()
     }
 
+    /// Writes bytes straight to the terminal, past ncurses (an OSC 52 clipboard sequence).
+    func writeRaw(_ text: String) {
+        guard !isRestored else { return }
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+
     /// Gives the terminal to another program (an editor) until `resume`.
     func suspend() {
         guard !isRestored else { return }

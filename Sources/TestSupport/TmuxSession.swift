@@ -47,7 +47,8 @@ public final class TmuxSession {
         name = "test"
         let configuration = FileManager.default.temporaryDirectory.appendingPathComponent("\(socketName).conf")
         // Set before the session exists: a pane that dies before a later set-option would vanish with its screen.
-        try "set -g remain-on-exit on\nset -g status off\n".write(to: configuration, atomically: true, encoding: .utf8)
+        // set-clipboard on: a program's OSC 52 copy lands in a tmux buffer, where a test can read it.
+        try "set -g remain-on-exit on\nset -g status off\nset -g set-clipboard on\n".write(to: configuration, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: configuration) }
         let words = (environment.isEmpty ? [] : ["env"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }) + arguments
         statusPath = FileManager.default.temporaryDirectory.appendingPathComponent("\(socketName).status").path
@@ -74,6 +75,11 @@ public final class TmuxSession {
     public func paste(_ text: String) throws {
         try run(["set-buffer", "-b", "apiexplorer-test", "--", text])
         try run(["paste-buffer", "-p", "-d", "-b", "apiexplorer-test", "-t", name])
+    }
+
+    /// The newest tmux paste buffer (what a program copied with OSC 52), or nil when there is none.
+    public func newestBuffer() -> String? {
+        try? run(["show-buffer"])
     }
 
     /// The visible pane as text, one line per row, trailing blanks trimmed by tmux.

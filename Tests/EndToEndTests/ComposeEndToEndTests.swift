@@ -258,4 +258,33 @@ struct ComposeEndToEndTests {
         try session.sendKeys("y")
         #expect(try session.waitForExit() == 0)
     }
+
+    @Test func copySaveAndPageTheResponse() throws {
+        let collections = try scratchCollections()
+        defer { try? FileManager.default.removeItem(at: collections) }
+        // The "pager" copies what it is given, so the test can read it.
+        let paged = collections.appendingPathComponent("paged.txt")
+        let pager = collections.appendingPathComponent("pager.sh")
+        try "#!/bin/sh\ncp \"$1\" '\(paged.path)'\n".write(to: pager, atomically: true, encoding: .utf8)
+        chmod(pager.path, 0o755)
+        let session = try explorer(collections, on: "Get user", environment: ["APIEXPLORER_CLIPBOARD": "osc52", "PAGER": pager.path])
+        defer { session.kill() }
+        try session.sendKeys("C-j")
+        try session.waitFor("200 OK")
+        try session.sendKeys("Tab", "Tab", "y")
+        try session.waitFor("Copied the body")
+        // OSC 52 reached tmux, which keeps it as its newest paste buffer.
+        _ = try session.waitUntil { _ in session.newestBuffer()?.contains("\"name\": \"Ada Lovelace\"") == true }
+        let saved = collections.appendingPathComponent("user.json")
+        try session.sendKeys("S", "C-u")
+        try session.sendText(saved.path)
+        try session.sendKeys("Enter")
+        try session.waitFor("Saved the body")
+        #expect(try String(contentsOf: saved, encoding: .utf8).contains("\"Ada Lovelace\""))
+        try session.sendKeys("o")
+        try session.waitFor("Back from the pager")
+        #expect(try String(contentsOf: paged, encoding: .utf8).contains("\"name\": \"Ada Lovelace\""))
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
 }

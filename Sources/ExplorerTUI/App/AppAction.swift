@@ -7,6 +7,6 @@ public enum AppAction: Sendable, Equatable {
     case editURL, pickMethod, editBody, pickBodyKind, formatBody, pickAuthKind, externalEditor, maximize
     case newRequest, newFolder, duplicateRequest, renameRequest, moveRequest, deleteRequest
     case toggleWrap, toggleLineNumbers, search, nextMatch, previousMatch, scrollLeft, scrollRight
-    case exportRequest, compareEnvironments
+    case exportRequest, compareEnvironments, copy, copyAsCurl, saveBody, openPager
     case importCurl, reload
 }

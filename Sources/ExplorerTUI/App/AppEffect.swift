@@ -29,6 +29,14 @@ public enum AppEffect: Sendable {
     case storeSecret(directory: String, environment: String, variable: String, value: String)
     /// Check a large JSON body off the UI and report `.jsonChecked` with `id`.
     case checkJSON(id: Int, text: String)
+    /// Put `text` on the clipboard (`what` names it for the status line) and report `.statusReported`.
+    case copy(text: String, what: String)
+    /// Resolve the request, write it as a curl command and put that on the clipboard.
+    case copyRequest(resolver: RequestResolver)
+    /// Write the response body's bytes to `path` and report `.statusReported`.
+    case saveBody(data: Data, path: String)
+    /// Hand the terminal to `$PAGER` on the body's text, then take it back.
+    case openPager(document: BodyDocument, data: Data)
     /// Read every collection from disk again.
     case reload
     /// Leave the explorer.

@@ -30,6 +30,10 @@ public enum AppMessage: Sendable {
     case jsonChecked(id: Int, error: JSONSyntaxError?)
     /// A secret was written to a secrets file and the collections read again (nil when writing failed); `message` says which.
     case secretStored(CollectionLoadResult?, message: String)
+    /// Text to put on the clipboard is ready (a request written as curl off the UI).
+    case copyReady(text: String, what: String)
+    /// Work done off the UI (a copy, a saved body) finished; this sentence goes to the status line.
+    case statusReported(String)
     /// The external editor closed.
     case editorFinished(ExternalEditResult)
     /// Saving failed.

@@ -107,6 +107,10 @@ extension ExplorerModel {
         case .formatBody: formatBody()
         case .pickAuthKind: openAuthKindPicker()
         case .exportRequest: return exportRequest(.curl)
+        case .copy: return copy()
+        case .copyAsCurl: return copyAsCurl()
+        case .saveBody: openSaveBody()
+        case .openPager: return openPager()
         case .compareEnvironments: return chooseComparison()
         case .importCurl: openImport()
         case .reload:

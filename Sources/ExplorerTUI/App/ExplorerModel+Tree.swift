@@ -125,6 +125,8 @@ extension ExplorerModel {
             let renameFile = form.value(1).lowercased().hasPrefix("y")
             dialog = nil
             return [.changeTree(.rename(request, name: name, renameFile: renameFile, in: folder), select: parent + "/", movedFrom: key)]
+        case .saveBody:
+            return saveBodySubmitted(form)
         case let .importCurl(folderKey, request):
             guard let folder = folder(forKey: folderKey) else { return keep(form, "That folder is gone. Esc cancels.") }
             var named = request

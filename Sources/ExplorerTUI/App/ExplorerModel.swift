@@ -170,6 +170,11 @@ public struct ExplorerModel: Sendable {
             if let result { reloaded(result) }
             status = message
             return []
+        case let .copyReady(text, what):
+            return [.copy(text: text, what: what)]
+        case let .statusReported(text):
+            status = text
+            return []
         case let .editorFinished(result):
             return externalEditFinished(result)
         case let .saveFailed(_, message):

@@ -12,6 +12,8 @@ public struct NameForm: Sendable, Equatable {
         case rename(key: String)
         /// A copy of the request `key`.
         case duplicate(key: String)
+        /// The response body saved to the file named in the first field.
+        case saveBody
         /// A request imported from a curl command, to be written into `folder` (tree key) under the name asked.
         case importCurl(folder: String, request: RequestSpec)
     }

@@ -19,10 +19,12 @@ public struct ResponseSummary: Sendable {
     public var body: BodyDocument
     /// True when the body was too large to hold in memory and is read from a temporary file as it is shown.
     public var isBodyOnDisk: Bool
+    /// The body's bytes as received (gzip decoded), for saving to a file; a large body is a mapping of its file.
+    public var data: Data
 
     /// Creates a summary.
     public init(statusCode: Int, reason: String, duration: Double, byteCount: Int, redirectedTo: String?,
-                headers: [(name: String, value: String)], body: BodyDocument, isBodyOnDisk: Bool = false) {
+                headers: [(name: String, value: String)], body: BodyDocument, isBodyOnDisk: Bool = false, data: Data = Data()) {
         self.statusCode = statusCode
         self.reason = reason
         self.duration = duration
@@ -31,6 +33,7 @@ public struct ResponseSummary: Sendable {
         self.headers = headers
         self.body = body
         self.isBodyOnDisk = isBodyOnDisk
+        self.data = data
     }
 
     /// Summarises a response from ExplorerCore, indexing its body once; `masker` hides secrets the server echoes back.
@@ -39,6 +42,6 @@ public struct ResponseSummary: Sendable {
                   byteCount: response.byteCount, redirectedTo: response.wasRedirected ? response.url.map { masker?.mask($0.absoluteString) ?? $0.absoluteString } : nil,
                   headers: response.headers.fields.map { ($0.name, masker?.mask($0.value) ?? $0.value) },
                   body: BodyDocument(response.data, contentType: response.headers["Content-Type"], masker: masker),
-                  isBodyOnDisk: response.isBodyOnDisk)
+                  isBodyOnDisk: response.isBodyOnDisk, data: response.data)
     }
 }

@@ -87,3 +87,52 @@ struct ExplorerFixesTests {
         }
     }
 }
+
+@Suite("Comforts: copy, save the body, open it in a pager (issue 14, items 23-24)")
+struct ComfortTests {
+    func withResponse(_ body: String = "{\"name\": \"Ada\"}", contentType: String = "application/json") -> ExplorerModel {
+        var model = Fixtures.model()
+        Fixtures.press([.character("j"), .right, .down, .enter], &model)
+        let summary = ResponseSummary(statusCode: 200, reason: "OK", duration: 0.01, byteCount: body.utf8.count, redirectedTo: nil,
+                                      headers: [("Content-Type", contentType), ("X-Id", "7")],
+                                      body: BodyDocument(Data(body.utf8), contentType: contentType), data: Data(body.utf8))
+        Fixtures.deliver(.responseReceived(id: model.nextSendID - 1, summary), &model)
+        return model
+    }
+
+    @Test func yCopiesWhatThePaneShows() {
+        var model = withResponse()
+        Fixtures.press([.tab, .tab], &model)
+        guard case let .copy(body, what)? = Fixtures.press([.character("y")], &model).first else { Issue.record("expected a copy"); return }
+        #expect(body == "{\n  \"name\": \"Ada\"\n}" && what == "the body (19 B)")
+        Fixtures.press([.character("]")], &model)
+        guard case let .copy(headers, _)? = Fixtures.press([.character("y")], &model).first else { Issue.record("expected a copy"); return }
+        #expect(headers == "Content-Type: application/json\nX-Id: 7")
+        Fixtures.press([.backTab], &model)
+        guard case let .copy(url, _)? = Fixtures.press([.character("l"), .character("y")], &model).first else { Issue.record("expected a copy"); return }
+        #expect(url == "http://127.0.0.1:8787/users/1")
+        Fixtures.press([.character("h"), .character("j")], &model)
+        guard case let .copy(header, _)? = Fixtures.press([.character("y")], &model).first else { Issue.record("expected a copy"); return }
+        #expect(header == "X-Request: collection")
+        guard case .copyRequest? = Fixtures.press([.character("Y")], &model).first else { Issue.record("expected a curl copy"); return }
+        // Delivered back to the loop, the curl text becomes a copy, whose result goes to the status line.
+        #expect(model.update(.copyReady(text: "curl x", what: "the request as curl")).count == 1)
+        _ = model.update(.statusReported("Copied the body to the clipboard (OSC 52)."))
+        #expect(model.status == "Copied the body to the clipboard (OSC 52).")
+    }
+
+    @Test func aBinaryBodyIsSavedNotCopiedAndThePagerGetsTheBody() {
+        var model = withResponse("\u{0}\u{1}PNG", contentType: "image/png")
+        Fixtures.press([.tab, .tab], &model)
+        #expect(Fixtures.press([.character("y")], &model).isEmpty && model.status?.hasPrefix("A binary body cannot be copied") == true)
+        Fixtures.press([.character("S")], &model)
+        guard case let .form(form)? = model.dialog else { Issue.record("expected the file form"); return }
+        #expect(form.value(0) == "response.bin")
+        guard case let .saveBody(data, path)? = Fixtures.press([.control("u")] + Fixtures.typing("/tmp/x.png") + [.enter], &model).first else {
+            Issue.record("expected a save")
+            return
+        }
+        #expect(data == Data("\u{0}\u{1}PNG".utf8) && path == "/tmp/x.png")
+        guard case .openPager? = Fixtures.press([.character("o")], &model).first else { Issue.record("expected the pager"); return }
+    }
+}

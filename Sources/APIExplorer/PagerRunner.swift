@@ -1,0 +1,47 @@
+import ExplorerCore
+import Foundation
+
+/// Hands the terminal to `$PAGER` (else `less -R`) on the response body as the explorer formats it (a body too
+/// large to format at once is paged as its bytes), then takes it back.
+enum PagerRunner {
+    /// Bodies with more formatted lines than this are written as received rather than formatted line by line.
+    static let formattedLineLimit = 500_000
+
+    static func run(document: BodyDocument, data: Data, terminal: NcursesTerminal) -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("apiexplorer-body-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt")
+        guard FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600]),
+              let handle = try? FileHandle(forWritingTo: file) else {
+            return "Could not write a temporary file for the pager in \(FileManager.default.temporaryDirectory.path)."
+        }
+        defer { try? FileManager.default.removeItem(at: file) }
+        do {
+            if document.lineCount <= formattedLineLimit {
+                // A chunk at a time: the document formats lines lazily and never holds the whole text.
+                var start = 0
+                while start < document.lineCount {
+                    let end = min(document.lineCount, start + BodyDocument.chunkSize)
+                    let text = document.lines(in: start..<end).map(\.text).joined(separator: "\n") + "\n"
+                    try handle.write(contentsOf: Data(text.utf8))
+                    start = end
+                }
+            } else {
+                try handle.write(contentsOf: data)
+            }
+            try handle.close()
+        } catch {
+            return "Could not write the body for the pager: \(error.localizedDescription)"
+        }
+        let pager = ProcessInfo.processInfo.environment["PAGER"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? "less -R"
+        terminal.suspend()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", pager + " \"$1\"", "apiexplorer-pager", file.path]
+        var status: Int32 = 127
+        if (try? process.run()) != nil {
+            process.waitUntilExit()
+            status = process.terminationStatus
+        }
+        terminal.resume()
+        return status == 0 ? "Back from the pager (\(pager))." : "The pager (\(pager)) exited with status \(status)."
+    }
+}
