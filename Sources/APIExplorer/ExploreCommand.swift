@@ -18,6 +18,9 @@ struct ExploreCommand: AsyncParsableCommand {
 
     @OptionGroup var request: RequestOptions
 
+    @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (text selection) instead of clicks and the wheel; also APIEXPLORER_MOUSE=off.")
+    var noMouse = false
+
     mutating func run() async throws {
         // The first frame needs only the collections and their folders; requests inside folders load in the
         // background and arrive as a message (for 5,000 requests that is the difference between 0.05 s and 1 s).
@@ -35,7 +38,9 @@ struct ExploreCommand: AsyncParsableCommand {
         model.extraHeaders = request.extraHeaders
         let options = self.options
         do {
-            try await ExplorerRunLoop(model: model, fullLoad: { try? options.load(reportProblems: false) }).run()
+            let mouseSetting = ProcessInfo.processInfo.environment["APIEXPLORER_MOUSE"]?.lowercased()
+            let mouse = !noMouse && !["off", "0", "no", "false"].contains(mouseSetting ?? "")
+            try await ExplorerRunLoop(model: model, mouse: mouse, fullLoad: { try? options.load(reportProblems: false) }).run()
         } catch let error as NcursesTerminal.StartError {
             StandardError.write("error: \(error.description)")
             throw ExitCode(1)

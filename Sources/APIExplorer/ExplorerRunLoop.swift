@@ -16,14 +16,18 @@ final class ExplorerRunLoop {
     private var activeTerminal: NcursesTerminal?
 
     /// `fullLoad`, when given, runs off the UI right after the first frame and its result replaces the collections.
-    init(model: ExplorerModel, fullLoad: (@Sendable () -> CollectionLoadResult?)? = nil) {
+    private let mouse: Bool
+
+    /// `mouse` turns on clicks and the wheel (the terminal's own text selection then needs Shift).
+    init(model: ExplorerModel, mouse: Bool = true, fullLoad: (@Sendable () -> CollectionLoadResult?)? = nil) {
         self.model = model
+        self.mouse = mouse
         self.fullLoad = fullLoad
     }
 
     /// Takes over the terminal until the user quits; the terminal is restored on every way out.
     func run() async throws {
-        let terminal = try NcursesTerminal()
+        let terminal = try NcursesTerminal(mouse: mouse)
         activeTerminal = terminal
         defer {
             activeTerminal = nil

@@ -44,7 +44,7 @@ final class NcursesTerminal {
     }
 
     /// Opens the full-screen terminal on stdin/stdout; throws instead of exiting when there is no usable terminal.
-    init(colorMode requested: ColorMode = .automatic) throws {
+    init(colorMode requested: ColorMode = .automatic, mouse: Bool = false) throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw StartError(description: "apiexplorer needs an interactive terminal (stdin and stdout must be a TTY).")
         }
@@ -67,6 +67,7 @@ final class NcursesTerminal {
         // The default one-second delay makes Esc feel broken; 25 ms is plenty for sequences from local terminals and tmux.
         set_escdelay(25)
         cn_set_bracketed_paste(1)
+        if mouse { _ = cn_enable_mouse() }
 
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         var mode = requested
@@ -164,6 +165,16 @@ final class NcursesTerminal {
     private func nextKey() -> Key? {
         guard let (code, isKeyCode) = readCode() else { return nil }
         if isKeyCode, code == cn_paste_start_code() { return readPaste() }
+        if isKeyCode, code == KEY_MOUSE {
+            var x: Int32 = 0
+            var y: Int32 = 0
+            switch cn_read_mouse(&x, &y) {
+            case 1: return .mouse(MouseEvent(.click, x: Int(x), y: Int(y)))
+            case 4: return .mouse(MouseEvent(.wheelUp, x: Int(x), y: Int(y)))
+            case 5: return .mouse(MouseEvent(.wheelDown, x: Int(x), y: Int(y)))
+            default: return nil
+            }
+        }
         if isKeyCode { return Self.decodeKeyCode(code, size: size) }
         if code == 27 { return readAltKey() }
         return Self.decodeCharacter(code)

@@ -40,6 +40,8 @@ public enum Key: Hashable, Sendable {
     case alt(Character)
     /// The terminal changed size.
     case resize(width: Int, height: Int)
+    /// A mouse click or wheel turn.
+    case mouse(MouseEvent)
     /// Text pasted in one piece (bracketed paste): it is inserted as text, never read as keys.
     case paste(String)
 
@@ -68,6 +70,7 @@ public enum Key: Hashable, Sendable {
         case .alt(let character): return "Alt-" + DisplayWidth.visibleText(for: character)
         case .resize(let width, let height): return "Resize \(width)x\(height)"
         case .paste(let text): return "Paste (\(text.count) characters)"
+        case .mouse(let event): return "Mouse \(event.action) at \(event.x),\(event.y)"
         }
     }
 }

@@ -42,4 +42,16 @@ public struct Tabs: Widget, Hashable {
             x += buffer.write(padded, at: Position(x: x, y: rect.y), style: titleStyle, maxWidth: rect.right - x)
         }
     }
+
+    /// The tab drawn at `column` columns from the left edge, or nil for a divider or the space after the last tab.
+    public func index(atColumn column: Int) -> Int? {
+        var x = 0
+        for (index, title) in titles.enumerated() {
+            if index > 0 { x += DisplayWidth.width(of: divider) }
+            let width = title.width + 2
+            if column >= x, column < x + width { return index }
+            x += width
+        }
+        return nil
+    }
 }

@@ -287,4 +287,45 @@ struct ComposeEndToEndTests {
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
     }
+
+    /// A click as an xterm sends it without SGR mode (what ncurses asks tmux for): ESC [ M, the button, then column and
+    /// row, each plus 32 and counted from 1.
+    private func click(_ session: TmuxSession, x: Int, y: Int) throws {
+        let position = String(UnicodeScalar(UInt8(33 + x))) + String(UnicodeScalar(UInt8(33 + y)))
+        // A press (button 0) and its release (3), as a terminal sends them.
+        try session.sendText("\u{1B}[M " + position + "\u{1B}[M#" + position)
+    }
+
+    @Test func theMouseClicksRowsAndTabsAndCanBeTurnedOff() throws {
+        let collections = try scratchCollections()
+        defer { try? FileManager.default.removeItem(at: collections) }
+        let binary = try BuiltProducts.executable(named: "apiexplorer")
+        let session = try TmuxSession(arguments: [binary.path, "--collections", collections.path], width: 100, height: 30)
+        defer { session.kill() }
+        try session.waitFor("env: local")
+        try session.waitUntilGone("Loading requests…")
+        #expect(try session.format("#{mouse_any_flag}") == "1", "the explorer asks for mouse reports")
+        // Row 3 is the first folder (auth), closed: a click opens it; a click on its first request selects it.
+        try click(session, x: 5, y: 3)
+        try session.waitFor("API key in que")
+        try click(session, x: 10, y: 4)
+        try session.waitFor("┌  API key in query")
+        // A click on the request pane's Auth tab.
+        let screen = try session.capture()
+        let tabRow = screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(" Params │ Headers") } ?? 0
+        let line = String(screen.split(separator: "\n", omittingEmptySubsequences: false)[tabRow])
+        let column = line.distance(from: line.startIndex, to: line.range(of: "Auth")?.lowerBound ?? line.startIndex)
+        try click(session, x: column, y: tabRow)
+        try session.waitFor("Kind")
+        #expect(!(try session.capture()).contains("200 OK"), "clicks never send")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+
+        let quiet = try TmuxSession(arguments: [binary.path, "--collections", collections.path, "--no-mouse"], width: 100, height: 30)
+        defer { quiet.kill() }
+        try quiet.waitFor("env: local")
+        #expect(try quiet.format("#{mouse_any_flag}") == "0", "--no-mouse leaves the mouse to the terminal")
+        try quiet.sendKeys("q")
+        #expect(try quiet.waitForExit() == 0)
+    }
 }

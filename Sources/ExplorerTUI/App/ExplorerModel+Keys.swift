@@ -47,6 +47,7 @@ extension ExplorerModel {
             return []
         }
         if case let .paste(text) = key { return paste(text) }
+        if case let .mouse(event) = key { return mouse(event) }
         if dialog != nil { return handleDialog(key) }
         if toolPanel != nil { return handleToolPanel(key) }
         if environmentPicker != nil { return handlePicker(key) }
@@ -173,7 +174,7 @@ extension ExplorerModel {
         return effects
     }
 
-    private mutating func treeAction(_ action: AppAction) {
+    mutating func treeAction(_ action: AppAction) {
         let rows = treeRows
         guard !rows.isEmpty else { return }
         treeSelection = min(treeSelection, rows.count - 1)
@@ -198,7 +199,7 @@ extension ExplorerModel {
         syncSelectionWithCursor()
     }
 
-    private mutating func requestAction(_ action: AppAction) {
+    mutating func requestAction(_ action: AppAction) {
         let count = RequestTab.allCases.count
         switch action {
         case .nextTab, .previousTab:
@@ -221,7 +222,7 @@ extension ExplorerModel {
         }
     }
 
-    private mutating func responseAction(_ action: AppAction) {
+    mutating func responseAction(_ action: AppAction) {
         let layout = ScreenLayout(width: width, height: height, maximized: maximized)
         let page = layout.bodyHeight
         // The body scrolls by screen rows (a wrapped line takes several); the headers table by rows of the table.

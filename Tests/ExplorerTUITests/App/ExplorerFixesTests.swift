@@ -136,3 +136,39 @@ struct ComfortTests {
         guard case .openPager? = Fixtures.press([.character("o")], &model).first else { Issue.record("expected the pager"); return }
     }
 }
+
+@Suite("The mouse: clicks pick panes, rows and tabs; the wheel scrolls (issue 14, item 25)")
+struct MouseTests {
+    @Test func clicksSelectTreeRowsTabsAndTableRowsAndNeverSend() {
+        var model = Fixtures.model()
+        // Row 2 of the screen is the first tree row (Demo); row 3 is Users, which a click opens.
+        var effects = Fixtures.press([.mouse(MouseEvent(.click, x: 5, y: 3))], &model)
+        #expect(effects.isEmpty && model.treeRows.map(\.title) == ["Demo", "Users", "Get user", "Create 用户 🚀", "Status"])
+        effects = Fixtures.press([.mouse(MouseEvent(.click, x: 8, y: 4))], &model)
+        #expect(effects.isEmpty && model.selectedRequestKey == "Demo/users/get-user")
+        if case .idle = model.response {} else { Issue.record("a click does not send") }
+        // The request pane's tab row is 3 rows under its top border: click "Auth".
+        let layout = ScreenLayout(width: 80, height: 24)
+        let tabs = Tabs(titles: RequestTab.allCases.map { StyledLine($0.title) }, selectedIndex: 0)
+        let x = (0..<60).first { tabs.index(atColumn: $0) == RequestTab.auth.rawValue } ?? 0
+        Fixtures.press([.mouse(MouseEvent(.click, x: layout.request.x + 1 + x, y: layout.request.y + 3))], &model)
+        #expect(model.focus == .request && model.requestTab == .auth)
+        // Back to Headers, then a click on its third row selects it.
+        let headersX = (0..<60).first { tabs.index(atColumn: $0) == RequestTab.headers.rawValue } ?? 0
+        Fixtures.press([.mouse(MouseEvent(.click, x: layout.request.x + 1 + headersX, y: layout.request.y + 3)),
+                        .mouse(MouseEvent(.click, x: layout.request.x + 5, y: layout.request.y + 4 + 3))], &model)
+        #expect(model.requestTab == .headers && model.headerSelection == 2)
+    }
+
+    @Test func theWheelScrollsThePaneUnderThePointer() {
+        var model = Fixtures.model()
+        Fixtures.press([.character("j"), .right], &model)
+        Fixtures.press([.mouse(MouseEvent(.wheelDown, x: 3, y: 5))], &model)
+        #expect(model.focus == .tree && model.treeSelection == 4)
+        Fixtures.press([.mouse(MouseEvent(.wheelUp, x: 3, y: 5))], &model)
+        #expect(model.treeSelection == 1)
+        // While a field is open the mouse does nothing.
+        Fixtures.press([.character("/"), .mouse(MouseEvent(.wheelDown, x: 3, y: 5))], &model)
+        #expect(model.treeSelection == 1 && model.filterField != nil)
+    }
+}

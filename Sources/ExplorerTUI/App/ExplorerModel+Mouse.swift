@@ -1,0 +1,85 @@
+/// Clicks and the wheel: a click focuses the pane under it and picks the tree row, tab or table row there; the wheel
+/// scrolls the pane under the pointer. While a dialog, an overlay or a field is open the mouse does nothing, so a
+/// stray click cannot lose what is being typed.
+extension ExplorerModel {
+    mutating func mouse(_ event: MouseEvent) -> [AppEffect] {
+        guard dialog == nil, toolPanel == nil, environmentPicker == nil, !showingHelp, !confirmingQuit, importField == nil,
+              headerEditor == nil, urlField == nil, valueEditor == nil, filterField == nil, bodyView.searchField == nil else { return [] }
+        let layout = ScreenLayout(width: width, height: height, maximized: maximized)
+        guard !layout.isTooSmall else { return [] }
+        if bodyEditor != nil {
+            guard !layout.request.contains(x: event.x, y: event.y) else { return [] }
+            commitBodyEditor()
+            bodyEditor = nil
+        }
+        let steps = 3
+        if layout.tree.contains(x: event.x, y: event.y) {
+            focus = .tree
+            switch event.action {
+            case .wheelUp: for _ in 0..<steps { treeAction(.moveUp) }
+            case .wheelDown: for _ in 0..<steps { treeAction(.moveDown) }
+            case .click: clickTree(row: event.y, in: layout.tree)
+            }
+        } else if layout.request.contains(x: event.x, y: event.y) {
+            focus = .request
+            switch event.action {
+            case .wheelUp: for _ in 0..<steps { requestAction(.moveUp) }
+            case .wheelDown: for _ in 0..<steps { requestAction(.moveDown) }
+            case .click: clickRequest(x: event.x, y: event.y, in: layout.request)
+            }
+        } else if layout.response.contains(x: event.x, y: event.y) {
+            focus = .response
+            switch event.action {
+            case .wheelUp: for _ in 0..<steps { responseAction(.moveUp) }
+            case .wheelDown: for _ in 0..<steps { responseAction(.moveDown) }
+            case .click:
+                // The response's tabs are on the second row inside its border, under the status line.
+                let tabs = Tabs(titles: ["Body", StyledLine("Headers")], selectedIndex: responseTab.rawValue)
+                if event.y == layout.response.y + 2, case .received = response,
+                   let index = tabs.index(atColumn: event.x - layout.response.x - 1), let tab = ResponseTab(rawValue: index), tab != responseTab {
+                    responseAction(.nextTab)
+                }
+            }
+        }
+        return []
+    }
+
+    /// A click on a tree row selects it; on a collection or folder it also opens or closes it. It never sends.
+    private mutating func clickTree(row y: Int, in rect: Rect) {
+        var top = rect.y + 1
+        if filterField != nil || !filter.isEmpty { top += 1 }
+        let height = rect.height - 2 - (top - rect.y - 1)
+        let rows = treeRows
+        let offset = ScrollOffset.keepingVisible(selection: rows.isEmpty ? nil : min(treeSelection, rows.count - 1), offset: 0,
+                                                 visibleCount: height, itemCount: rows.count)
+        let index = offset + (y - top)
+        guard y >= top, rows.indices.contains(index) else { return }
+        treeSelection = index
+        let row = rows[index]
+        switch row.kind {
+        case .collection, .folder:
+            if expanded.contains(row.key) { expanded.remove(row.key) } else { expanded.insert(row.key) }
+        case .request, .problem: break
+        }
+        syncSelectionWithCursor()
+    }
+
+    /// A click on the request pane's tabs switches tab; on a table row it selects that row.
+    private mutating func clickRequest(x: Int, y: Int, in rect: Rect) {
+        let inner = Rect(x: rect.x + 1, y: rect.y + 1, width: max(0, rect.width - 2), height: max(0, rect.height - 2))
+        if y == inner.y + 2 {
+            let tabs = Tabs(titles: RequestTab.allCases.map { StyledLine($0.title) }, selectedIndex: requestTab.rawValue)
+            if let index = tabs.index(atColumn: x - inner.x), let tab = RequestTab(rawValue: index), tab != requestTab {
+                requestTab = tab
+                headerSelection = 0
+            }
+            return
+        }
+        // Tables start under the tabs with a row of column titles (the Body tab's form fields one row lower).
+        let tableTop = inner.y + 3 + (requestTab == .body ? 1 : 0)
+        let visible = max(1, inner.y + inner.height - tableTop - 1)
+        let offset = ScrollOffset.keepingVisible(selection: headerSelection, offset: 0, visibleCount: visible, itemCount: rowCount)
+        let index = offset + (y - tableTop - 1)
+        if y > tableTop, index < rowCount, index >= 0 { headerSelection = index }
+    }
+}
