@@ -7,6 +7,8 @@ struct BodyRows {
     let document: BodyDocument
     /// True when long lines wrap.
     let wrap: Bool
+    /// True when JSON strings show printable `\u` escapes decoded.
+    let decodesEscapes: Bool
     /// Columns for text, right of the line-number gutter.
     let textWidth: Int
     /// Columns of the line-number gutter (0 when numbers are off).
@@ -16,6 +18,7 @@ struct BodyRows {
     init(_ document: BodyDocument, view: BodyViewState, paneWidth: Int) {
         self.document = document
         wrap = view.wrap
+        decodesEscapes = view.decodesEscapes
         gutter = view.lineNumbers ? String(document.lineCount).count + 1 : 0
         textWidth = max(1, paneWidth - gutter)
     }
@@ -27,16 +30,21 @@ struct BodyRows {
     }
 
     /// A body line as styled text: its indentation, then its tokens coloured by kind and made safe for the terminal.
-    static func styled(_ line: BodyLine) -> StyledLine {
+    /// With `decodingEscapes`, JSON strings show printable `\u` escapes as the characters they stand for.
+    static func styled(_ line: BodyLine, decodingEscapes: Bool = false) -> StyledLine {
         var spans = [Span(String(repeating: " ", count: line.indent))]
-        for token in line.tokens { spans.append(Span(TerminalSafeText.sanitize(token.text), style: Theme.token(token.kind))) }
+        for token in line.tokens {
+            var text = token.text
+            if decodingEscapes, token.kind == .json(.string) || token.kind == .json(.key) { text = JSONEscapes.decodingPrintable(text) }
+            spans.append(Span(TerminalSafeText.sanitize(text), style: Theme.token(token.kind)))
+        }
         return StyledLine(spans)
     }
 
     /// The rows line `index` takes: one when not wrapping, else as many as word wrap makes (at least one).
     func rowCount(of index: Int) -> Int {
         guard wrap, let line = document.line(at: index) else { return 1 }
-        return max(1, Paragraph(lines: [BodyRows.styled(line)], wrap: true).rows(width: textWidth).count)
+        return max(1, Paragraph(lines: [BodyRows.styled(line, decodingEscapes: decodesEscapes)], wrap: true).rows(width: textWidth).count)
     }
 
     /// The position (line, and row within it) that shows the last row of the body at the bottom of `page` rows.

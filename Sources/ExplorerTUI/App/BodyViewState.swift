@@ -10,6 +10,8 @@ public struct BodyViewState: Sendable {
     public var wrap = false
     /// True when line numbers are shown.
     public var lineNumbers = true
+    /// True when JSON strings show printable `\u` escapes decoded (`"日本"` for `"\u65e5\u672c"`); `U` shows them as written.
+    public var decodesEscapes = true
     /// The search being typed, when the search field is open.
     public var searchField: TextField?
     /// The last search.

@@ -266,7 +266,7 @@ extension ExplorerModel {
                 bodyView.column = max(0, bodyView.column - step)
             } else {
                 // No further than where the widest line on screen ends at the right edge.
-                let widest = body.document.lines(in: bodyView.scroll..<(bodyView.scroll + page)).map { BodyRows.styled($0).width }.max() ?? 0
+                let widest = body.document.lines(in: bodyView.scroll..<(bodyView.scroll + page)).map { BodyRows.styled($0, decodingEscapes: bodyView.decodesEscapes).width }.max() ?? 0
                 bodyView.column = min(max(0, widest - body.textWidth), bodyView.column + step)
             }
         case .nextTab, .previousTab:
@@ -281,6 +281,9 @@ extension ExplorerModel {
             if case let .received(summary) = response {
                 bodyView.position = min(bodyView.position, BodyRows(summary.body, model: self).end(page: page))
             }
+        case .toggleEscapes:
+            bodyView.decodesEscapes.toggle()
+            status = bodyView.decodesEscapes ? "\\u escapes in JSON strings are shown decoded." : "\\u escapes in JSON strings are shown as written."
         case .nextMatch, .previousMatch:
             guard !bodyView.matches.isEmpty else {
                 if bodyView.pendingSearch != nil { status = "Still searching for \(bodyView.quotedQuery)…"; return }

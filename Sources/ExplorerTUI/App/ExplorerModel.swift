@@ -367,7 +367,7 @@ public struct ExplorerModel: Sendable {
         let body = BodyRows(summary.body, model: self)
         bodyView.position = min(BodyPosition(line: max(0, index - 2), row: 0), body.end(page: page))
         guard !bodyView.wrap, let line = summary.body.line(at: index) else { return }
-        let text = BodyRows.styled(line).plainText
+        let text = BodyRows.styled(line, decodingEscapes: bodyView.decodesEscapes).plainText
         guard let found = text.lowercased().range(of: bodyView.query.lowercased()) else { return }
         let start = DisplayWidth.width(of: String(text.lowercased()[..<found.lowerBound]))
         let length = DisplayWidth.width(of: bodyView.query)

@@ -117,6 +117,7 @@ public enum ExplorerView {
                          Span("  \(MeasurementText.duration(summary.duration))  \(MeasurementText.byteCount(summary.byteCount))")]
             if summary.isBodyOnDisk { spans.append(Span(" (paged from a temporary file)", style: Theme.dim)) }
             if model.bodyView.wrap { spans.append(Span("  [wrap]", style: Theme.dim)) }
+            if !model.bodyView.decodesEscapes { spans.append(Span("  [\\u as written]", style: Theme.dim)) }
             if let redirected = summary.redirectedTo { spans.append(Span("  → \(redirected)", style: Theme.dim)) }
             _ = buffer.write(StyledLine(spans), at: first, maxWidth: inner.width)
             Tabs(titles: ["Body", StyledLine("Headers (\(summary.headers.count))")], selectedIndex: model.responseTab.rawValue)
@@ -160,7 +161,7 @@ public enum ExplorerView {
                 let number = index < notes ? "" : String(index - notes + 1)
                 _ = buffer.write(number.leftPadded(to: gutter - 1) + " ", at: Position(x: contentRect.x, y: y), style: Theme.lineNumber)
             }
-            let styled = BodyRows.styled(line)
+            let styled = BodyRows.styled(line, decodingEscapes: view.decodesEscapes)
             let firstRow = y
             if view.wrap {
                 // The first line may be scrolled part way: its rows above the view are skipped.

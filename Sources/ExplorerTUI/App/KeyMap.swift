@@ -81,6 +81,7 @@ public struct KeyMap: Sendable {
                 KeyBinding([.character("l")], .scrollRight, "scroll right (long lines)", hint: true),
                 KeyBinding([.character("w")], .toggleWrap, "wrap lines", hint: true),
                 KeyBinding([.character("#")], .toggleLineNumbers, "line numbers"),
+                KeyBinding([.character("U")], .toggleEscapes, "show \\u escapes decoded / as written"),
                 KeyBinding([.character("/")], .search, "search", hint: true),
                 KeyBinding([.character("n")], .nextMatch, "next match"),
                 KeyBinding([.character("N")], .previousMatch, "previous match"),

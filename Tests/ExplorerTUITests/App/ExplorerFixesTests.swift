@@ -172,3 +172,22 @@ struct MouseTests {
         #expect(model.treeSelection == 1 && model.filterField != nil)
     }
 }
+
+@Suite("JSON strings with \\u escapes shown decoded, U for the literal form (issue 14, item 22)")
+struct EscapeDisplayTests {
+    @Test func escapesAreDecodedForDisplayAndUShowsThemAsWritten() {
+        var model = Fixtures.model(width: 100, height: 30)
+        Fixtures.press([.character("G"), .enter], &model)
+        let body = #"{"name": "\u65e5\u672c", "bell": "\u0007"}"#
+        let summary = ResponseSummary(statusCode: 200, reason: "OK", duration: 0.01, byteCount: body.utf8.count, redirectedTo: nil,
+                                      headers: [("Content-Type", "application/json")],
+                                      body: BodyDocument(Data(body.utf8), contentType: "application/json"), data: Data(body.utf8))
+        Fixtures.deliver(.responseReceived(id: model.nextSendID - 1, summary), &model)
+        var screen = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(screen.contains("\"name\": \"日本\"") && screen.contains(#""bell": "\u0007""#))
+        Fixtures.press([.tab, .tab, .character("U")], &model)
+        screen = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(screen.contains(#""name": "\u65e5\u672c""#) && screen.contains("[\\u as written]"))
+        if case let .received(kept) = model.response { #expect(kept.data == Data(body.utf8), "the bytes are unchanged") }
+    }
+}
