@@ -272,7 +272,9 @@ public enum ExplorerView {
             hints = [KeyHint(key: "Enter", label: "apply"), KeyHint(key: "Esc", label: "cancel")]
         } else {
             let bindings = model.keyMap.bindings(focus: model.focus, tab: model.requestTab, isTable: model.currentTable != nil)
-            hints = bindings.filter(\.isHint).map { KeyHint(keys: $0.keys, label: $0.help) }
+            // Help first: when the pane's hints do not all fit, `?` is the one that must stay.
+            let shown = bindings.filter(\.isHint)
+            hints = (shown.filter { $0.action == .help } + shown.filter { $0.action != .help }).map { KeyHint(keys: $0.keys, label: $0.help) }
         }
         let message = model.status.map { StyledLine($0, style: .bold) }
         StatusBar(hints: hints, message: message).render(in: rect, buffer: &buffer)
