@@ -11,6 +11,12 @@ public struct BodyEditor: Sendable, Equatable {
     /// True when the text changed while a check was running: another starts when it reports.
     public var needsCheck = false
 
+    /// Starts editing `area`, its JSON error (if any) already known.
+    public init(area: TextArea, jsonError: JSONSyntaxError? = nil) {
+        self.area = area
+        self.jsonError = jsonError
+    }
+
     /// Bodies up to this size are checked as each key is typed; larger ones off the UI, so typing stays immediate.
     public static let inlineCheckLimit = 128 * 1024
 }

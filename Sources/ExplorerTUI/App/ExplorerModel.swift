@@ -33,32 +33,18 @@ public struct ExplorerModel: Sendable {
     public var requestTab = RequestTab.headers
     /// The selected row in the request tab's table (effective headers, parameters, form fields, auth or options).
     public var headerSelection = 0
-    /// An open edit of a table row (a header, a query parameter, a form field).
-    public var headerEditor: RowEditor?
     /// Unsaved edits: the request as edited, per request key; a request edited back to its file's state has none.
     public var drafts: [String: RequestSpec] = [:]
-    /// The URL being edited in place, when the URL line has the cursor.
-    public var urlField: TextField?
-    /// The body being edited, when the Body tab's editor has the cursor (its text goes into the draft as it changes).
-    public var bodyEditor: BodyEditor?
     /// The last body editor closed and its request key, so reopening it keeps undo history.
     var closedBodyEditor: (String, BodyEditor)?
-    /// An open edit of an Auth or Options value, or a body file path.
-    public var valueEditor: ValueEditor?
-    /// An open dialog: a picker, a name form or a confirmation.
-    public var dialog: Dialog?
+    /// What in the request pane has the cursor (the URL, a table row, a value, the body), if anything.
+    public var requestEdit: RequestEdit?
+    /// What is open over the panes (help, a picker, a panel, a prompt, a dialog), if anything.
+    public var modal: Modal?
     /// The pane shown alone, filling the right side (z toggles it), or nil for the usual layout.
     public var maximized: Focus?
     /// Active environment name per collection slug.
     public var activeEnvironment: [String: String] = [:]
-    /// The environment picker's selection, when open.
-    public var environmentPicker: Int?
-    /// True while the help overlay is open.
-    public var showingHelp = false
-    /// Lines the help overlay is scrolled by, when it does not fit on screen.
-    public var helpScroll = 0
-    /// True while asking whether to quit with unsaved edits.
-    public var confirmingQuit = false
     /// The response pane's tab.
     public var responseTab = ResponseTab.body
     /// The response.
@@ -84,10 +70,6 @@ public struct ExplorerModel: Sendable {
     public var nextSendID = 1
     /// True until every request file has been read; folders opened meanwhile fill in when they are.
     public var isLoadingRequests = false
-    /// The export / compare overlay, when open.
-    public var toolPanel: ToolPanel?
-    /// The curl command being pasted, while the import prompt is open.
-    public var importField: TextField?
 
     /// Creates the state for loaded collections, expanding the first collection.
     public init(collections: [CollectionSpec], problems: [CollectionProblem] = [], loadedFiles: [String: Data] = [:],

@@ -191,3 +191,24 @@ struct EscapeDisplayTests {
         if case let .received(kept) = model.response { #expect(kept.data == Data(body.utf8), "the bytes are unchanged") }
     }
 }
+
+@Suite("One overlay and one edit at a time")
+struct ModalStateTests {
+    @Test func openingOneClosesAnotherAndClearingAStaleKindClosesNothing() {
+        var model = Fixtures.model()
+        model.showingHelp = true
+        model.helpScroll = 3
+        #expect(model.modal == .help(scroll: 3))
+        model.environmentPicker = 1
+        #expect(!model.showingHelp && model.modal == .environmentPicker(selection: 1))
+        model.importField = nil
+        #expect(model.environmentPicker == 1, "clearing a kind that is not open leaves the open one alone")
+        model.confirmingQuit = true
+        #expect(model.environmentPicker == nil && model.confirmingQuit)
+        model.urlField = TextField(text: "/a")
+        model.bodyEditor = BodyEditor(area: TextArea(text: "{}"))
+        #expect(model.urlField == nil && model.bodyEditor != nil)
+        model.headerEditor = nil
+        #expect(model.bodyEditor != nil)
+    }
+}
