@@ -10,6 +10,7 @@ final class ExplorerRunLoop {
     private let demo = DemoServerLauncher()
     private var sends: [Int: Task<Void, Never>] = [:]
     private var search: Task<Void, Never>?
+    private var filter: Task<Void, Never>?
 
     private let fullLoad: (@Sendable () -> CollectionLoadResult?)?
     /// The terminal while the explorer runs, for handing it to an external editor.
@@ -87,6 +88,7 @@ final class ExplorerRunLoop {
         }
         for task in sends.values { task.cancel() }
         search?.cancel()
+        filter?.cancel()
         await demo.stop()
     }
 
@@ -196,6 +198,24 @@ final class ExplorerRunLoop {
             case let .openPager(document, data):
                 guard let terminal = activeTerminal else { break }
                 _ = apply(.statusReported(PagerRunner.run(document: document, data: data, terminal: terminal)))
+            case let .filterBody(id, data, path):
+                // One filter at a time: a newer expression cancels the one still running.
+                filter?.cancel()
+                let inbox = self.inbox
+                filter = Task.detached {
+                    let result: Result<FilteredBody, FilterFailure>
+                    do {
+                        let matches = try JSONPath(path).select(in: data, isCancelled: { Task.isCancelled })
+                        let array = "[" + matches.map(\.value).joined(separator: ",") + "]"
+                        result = .success(FilteredBody(data: Data(array.utf8), count: matches.count))
+                    } catch is CancellationError {
+                        return
+                    } catch {
+                        result = .failure(FilterFailure(String(describing: error)))
+                    }
+                    guard !Task.isCancelled else { return }
+                    inbox.post(.bodyFiltered(id: id, result: result))
+                }
             case let .checkJSON(id, text):
                 let inbox = self.inbox
                 Task.detached { inbox.post(.jsonChecked(id: id, error: JSONTemplate.validate(text))) }

@@ -70,4 +70,29 @@ struct ExplorerFixesEndToEndTests {
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
     }
+
+    @Test func theJSONFilterNarrowsTheBodyLive() throws {
+        let server = try FaultServer(routes: [
+            "/list": .respond(status: 200, headers: ["Content-Type: application/json"],
+                              body: #"{"items": [{"id": 1, "tag": "alpha"}, {"id": 2, "tag": "beta"}], "total": 2}"#),
+        ])
+        defer { server.stop() }
+        let temp = try TempDirectory()
+        try temp.write("L/collection.yaml", "name: L\nenvironments:\n  - name: local\n    baseURL: \(server.baseURL.absoluteString)\n")
+        try temp.write("L/list.yaml", "url: /list\n")
+        let binary = try BuiltProducts.executable(named: "apiexplorer")
+        let session = try TmuxSession(arguments: [binary.path, "--collections", temp.path], width: 110, height: 30)
+        defer { session.kill() }
+        try session.waitFor("env: local")
+        try session.sendKeys("j", "Enter")
+        try session.waitFor("\"total\": 2")
+        try session.sendKeys("Tab", "Tab", "f")
+        try session.sendText(".items[?@.id > 1].tag")
+        let filtered = try session.waitFor("[filter $.items[?@.id > 1].tag: 1]")
+        #expect(filtered.contains("\"beta\"") && !filtered.contains("\"alpha\"") && !filtered.contains("\"total\""))
+        try session.sendKeys("Escape")
+        try session.waitFor("\"total\": 2")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
 }

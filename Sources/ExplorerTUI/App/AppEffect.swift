@@ -27,6 +27,8 @@ public enum AppEffect: Sendable {
     /// Write `value` as `variable` of `environment` into the secrets file of the collection in `directory`, read the
     /// collections again and report `.secretStored`.
     case storeSecret(directory: String, environment: String, variable: String, value: String)
+    /// Select the values `path` (a JSONPath) finds in the JSON `data`, off the UI, and report `.bodyFiltered` with `id`.
+    case filterBody(id: Int, data: Data, path: String)
     /// Check a large JSON body off the UI and report `.jsonChecked` with `id`.
     case checkJSON(id: Int, text: String)
     /// Put `text` on the clipboard (`what` names it for the status line) and report `.statusReported`.

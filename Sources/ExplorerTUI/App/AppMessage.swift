@@ -32,6 +32,8 @@ public enum AppMessage: Sendable {
     case secretStored(CollectionLoadResult?, message: String)
     /// Text to put on the clipboard is ready (a request written as curl off the UI).
     case copyReady(text: String, what: String)
+    /// The filter with this id finished: the selected values as a JSON array and how many, or why it failed.
+    case bodyFiltered(id: Int, result: Result<FilteredBody, FilterFailure>)
     /// Work done off the UI (a copy, a saved body) finished; this sentence goes to the status line.
     case statusReported(String)
     /// The external editor closed.

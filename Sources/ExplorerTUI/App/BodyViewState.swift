@@ -1,3 +1,5 @@
+import ExplorerCore
+
 /// How the response body is being viewed: scroll position, wrapping, line numbers and search.
 public struct BodyViewState: Sendable {
     /// The first visible line.
@@ -24,6 +26,18 @@ public struct BodyViewState: Sendable {
     public var pendingSearch: Int?
     /// Id of the next search.
     public var nextSearchID = 1
+    /// The JSONPath filter being typed, when its prompt is open.
+    public var filterField: TextField?
+    /// The JSONPath applied to the body (empty: none).
+    public var filterExpression = ""
+    /// The body narrowed to the values the filter selects (a JSON array), shown instead of the body while set.
+    public var filtered: BodyDocument?
+    /// How many values the filter selected.
+    public var filteredCount = 0
+    /// Why the filter does not apply (a JSONPath error with its column), shown under the prompt.
+    public var filterError: String?
+    /// Id of the filter running off the UI, if any; older results are ignored.
+    public var pendingFilter: Int?
 
     /// Creates the default view.
     public init() {}

@@ -25,7 +25,7 @@ extension ExplorerModel {
                 status = "The body is too large to copy (\(MeasurementText.byteCount(summary.byteCount))); S saves it to a file."
                 return []
             }
-            let text = summary.body.allLines.map(\.text).joined(separator: "\n")
+            let text = (bodyView.filtered ?? summary.body).allLines.map(\.text).joined(separator: "\n")
             guard text.utf8.count <= ExplorerModel.copyLimit else {
                 status = "The body is too large to copy (\(MeasurementText.byteCount(text.utf8.count)) formatted); S saves it to a file."
                 return []
@@ -92,6 +92,6 @@ extension ExplorerModel {
             status = "Nothing to page: there is no response yet."
             return []
         }
-        return [.openPager(document: summary.body, data: summary.data)]
+        return [.openPager(document: bodyView.filtered ?? summary.body, data: summary.data)]
     }
 }

@@ -53,6 +53,7 @@ extension ExplorerModel {
         if environmentPicker != nil { return handlePicker(key) }
         if filterField != nil { return handleFilter(key) }
         if bodyView.searchField != nil { return handleSearch(key) }
+        if bodyView.filterField != nil { return handleJSONFilter(key) }
         if headerEditor != nil { return handleRowEditor(key) }
         if urlField != nil { return handleURLField(key) }
         if valueEditor != nil { return handleValueEditor(key) }
@@ -230,7 +231,7 @@ extension ExplorerModel {
         var total = 0
         if case let .received(summary) = response {
             if responseTab == .body {
-                body = BodyRows(summary.body, model: self)
+                body = BodyRows(bodyView.filtered ?? summary.body, model: self)
             } else if bodyView.wrap {
                 // Wrapped headers scroll by rows: a long value takes several.
                 total = Paragraph(lines: ExplorerView.headerLines(summary), wrap: true).rows(width: layout.response.width - 2).count
@@ -279,8 +280,10 @@ extension ExplorerModel {
             bodyView.column = 0
             // Unwrapped, the lines take fewer rows: do not stay past the new end.
             if case let .received(summary) = response {
-                bodyView.position = min(bodyView.position, BodyRows(summary.body, model: self).end(page: page))
+                bodyView.position = min(bodyView.position, BodyRows(bodyView.filtered ?? summary.body, model: self).end(page: page))
             }
+        case .filterJSON:
+            openJSONFilter()
         case .toggleEscapes:
             bodyView.decodesEscapes.toggle()
             status = bodyView.decodesEscapes ? "\\u escapes in JSON strings are shown decoded." : "\\u escapes in JSON strings are shown as written."

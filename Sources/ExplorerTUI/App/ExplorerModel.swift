@@ -110,6 +110,8 @@ public struct ExplorerModel: Sendable {
             bodyView.pendingSearch = nil
             if !bodyView.query.isEmpty, status?.contains(bodyView.quotedQuery) == true { status = nil }
             bodyView.query = ""
+            bodyView.filterField = nil
+            clearJSONFilter()
             return []
         case let .searchFinished(id, matches):
             guard bodyView.pendingSearch == id else { return [] }
@@ -151,6 +153,9 @@ public struct ExplorerModel: Sendable {
         case let .secretStored(result, message):
             if let result { reloaded(result) }
             status = message
+            return []
+        case let .bodyFiltered(id, result):
+            jsonFiltered(id: id, result)
             return []
         case let .copyReady(text, what):
             return [.copy(text: text, what: what)]
@@ -329,7 +334,7 @@ public struct ExplorerModel: Sendable {
         bodyView.pendingSearch = id
         bodyView.matches = []
         status = "Searching for \(bodyView.quotedQuery)…"
-        return [.searchBody(id: id, document: summary.body, query: bodyView.query)]
+        return [.searchBody(id: id, document: bodyView.filtered ?? summary.body, query: bodyView.query)]
     }
 
     /// Shows the result of a search: the first match scrolled into view and the count in the bottom bar.
@@ -346,9 +351,10 @@ public struct ExplorerModel: Sendable {
     mutating func revealMatch(_ index: Int) {
         guard case let .received(summary) = response else { return }
         let page = ScreenLayout(width: width, height: height, maximized: maximized).bodyHeight
-        let body = BodyRows(summary.body, model: self)
+        let document = bodyView.filtered ?? summary.body
+        let body = BodyRows(document, model: self)
         bodyView.position = min(BodyPosition(line: max(0, index - 2), row: 0), body.end(page: page))
-        guard !bodyView.wrap, let line = summary.body.line(at: index) else { return }
+        guard !bodyView.wrap, let line = document.line(at: index) else { return }
         let text = BodyRows.styled(line, decodingEscapes: bodyView.decodesEscapes).plainText
         guard let found = text.lowercased().range(of: bodyView.query.lowercased()) else { return }
         let start = DisplayWidth.width(of: String(text.lowercased()[..<found.lowerBound]))

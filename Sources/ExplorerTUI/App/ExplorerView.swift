@@ -118,6 +118,9 @@ public enum ExplorerView {
             if summary.isBodyOnDisk { spans.append(Span(" (paged from a temporary file)", style: Theme.dim)) }
             if model.bodyView.wrap { spans.append(Span("  [wrap]", style: Theme.dim)) }
             if !model.bodyView.decodesEscapes { spans.append(Span("  [\\u as written]", style: Theme.dim)) }
+            if model.bodyView.filtered != nil {
+                spans.append(Span("  [filter \(model.bodyView.filterExpression): \(model.bodyView.filteredCount)]", style: Theme.barKey))
+            }
             if let redirected = summary.redirectedTo { spans.append(Span("  → \(redirected)", style: Theme.dim)) }
             _ = buffer.write(StyledLine(spans), at: first, maxWidth: inner.width)
             Tabs(titles: ["Body", StyledLine("Headers (\(summary.headers.count))")], selectedIndex: model.responseTab.rawValue)
@@ -136,12 +139,24 @@ public enum ExplorerView {
     }
 
     private static func bodyLines(_ model: ExplorerModel, _ summary: ResponseSummary, _ rect: Rect, _ buffer: inout CellBuffer) {
-        let document = summary.body
         let view = model.bodyView
+        let document = view.filtered ?? summary.body
         var contentRect = rect
         if let field = view.searchField {
             prompt(field, at: Rect(x: rect.x, y: rect.y + rect.height - 1, width: rect.width, height: 1), &buffer)
             contentRect.height -= 1
+        }
+        if let field = view.filterField {
+            // The JSONPath prompt, with the reason it does not apply (or that it is running) on the row above.
+            let line = Rect(x: rect.x, y: rect.y + rect.height - 1, width: rect.width, height: 1)
+            let used = buffer.write("filter ", at: Position(x: line.x, y: line.y), style: .bold, maxWidth: line.width)
+            field.render(in: Rect(x: line.x + used, y: line.y, width: max(1, line.width - used), height: 1), buffer: &buffer)
+            contentRect.height -= 1
+            if let note = view.filterError.map({ StyledLine("✗ " + $0, style: Theme.error) })
+                ?? (view.pendingFilter != nil ? StyledLine("filtering…", style: Theme.dim) : nil), contentRect.height > 1 {
+                writeCut(note, in: Rect(x: rect.x, y: line.y - 1, width: rect.width, height: 1), &buffer)
+                contentRect.height -= 1
+            }
         }
         let rows = BodyRows(document, view: view, paneWidth: contentRect.width)
         let gutter = rows.gutter

@@ -85,6 +85,7 @@ public struct KeyMap: Sendable {
                 KeyBinding([.character("/")], .search, "search", hint: true),
                 KeyBinding([.character("n")], .nextMatch, "next match"),
                 KeyBinding([.character("N")], .previousMatch, "previous match"),
+                KeyBinding([.character("f")], .filterJSON, "JSONPath filter ($.a[*].b)"),
                 KeyBinding([.character("z")], .maximize, "maximise / restore the pane"),
                 KeyBinding([.character("y")], .copy, "copy body or headers", hint: true),
                 KeyBinding([.character("S")], .saveBody, "save the body to a file"),

@@ -212,3 +212,52 @@ struct ModalStateTests {
         #expect(model.bodyEditor != nil)
     }
 }
+
+@Suite("The response's JSON filter: a JSONPath typed live, run off the UI (issue 14, item 26)")
+struct JSONFilterTests {
+    @Test func typingAPathFiltersTheBodyAndEscRemovesIt() throws {
+        var model = Fixtures.model(width: 100, height: 30)
+        Fixtures.press([.character("G"), .enter], &model)
+        let body = #"{"users": [{"name": "Ada", "age": 36}, {"name": "Grace", "age": 85}], "price": 1.10}"#
+        let summary = ResponseSummary(statusCode: 200, reason: "OK", duration: 0.01, byteCount: body.utf8.count, redirectedTo: nil,
+                                      headers: [("Content-Type", "application/json")],
+                                      body: BodyDocument(Data(body.utf8), contentType: "application/json"), data: Data(body.utf8))
+        Fixtures.deliver(.responseReceived(id: model.nextSendID - 1, summary), &model)
+        Fixtures.press([.tab, .tab, .character("f")], &model)
+        #expect(model.bodyView.filterField?.text == "$")
+        // A path that does not parse says where; nothing runs.
+        var effects = Fixtures.press(Fixtures.typing(".users[?"), &model)
+        #expect(model.bodyView.filterError?.contains("column") == true)
+        #expect(ExplorerView.render(model).lines.contains { $0.contains("✗") && $0.contains("column") })
+        // Each edit that parses runs off the UI; only the newest result counts.
+        effects = Fixtures.press([.backspace, .backspace] + Fixtures.typing("[*].name"), &model)
+        let runs = effects.compactMap { effect -> (Int, String)? in if case let .filterBody(id, _, path) = effect { (id, path) } else { nil } }
+        #expect(runs.last?.1 == "$.users[*].name")
+        let (staleID, staleData, _) = try #require(effects.compactMap { effect -> (Int, Data, String)? in
+            if case let .filterBody(id, data, path) = effect { (id, data, path) } else { nil } }.first)
+        let latest = try #require(runs.last)
+        _ = model.update(.bodyFiltered(id: staleID, result: .success(FilteredBody(data: staleData, count: 1))))
+        #expect(model.bodyView.filtered == nil, "a stale result is ignored")
+        let selected = try JSONPath(latest.1).select(in: Data(body.utf8))
+        let array = "[" + selected.map(\.value).joined(separator: ",") + "]"
+        _ = model.update(.bodyFiltered(id: latest.0, result: .success(FilteredBody(data: Data(array.utf8), count: selected.count))))
+        let screen = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(screen.contains("\"Ada\"") && screen.contains("\"Grace\"") && !screen.contains("\"age\""))
+        #expect(screen.contains("[filter $.users[*].name: 2]") && model.status == "2 values for $.users[*].name")
+        // Enter keeps it; f reopens with it; Esc removes it and the whole body is back.
+        Fixtures.press([.enter, .character("f")], &model)
+        #expect(model.bodyView.filterField?.text == "$.users[*].name")
+        Fixtures.press([.escape], &model)
+        #expect(model.bodyView.filtered == nil && ExplorerView.render(model).lines.joined().contains("\"age\": 36"))
+    }
+
+    @Test func onlyJSONIsFiltered() {
+        var model = Fixtures.model()
+        Fixtures.press([.character("G"), .enter], &model)
+        let summary = ResponseSummary(statusCode: 200, reason: "OK", duration: 0.01, byteCount: 2, redirectedTo: nil,
+                                      headers: [("Content-Type", "text/plain")], body: BodyDocument(Data("hi".utf8), contentType: "text/plain"))
+        Fixtures.deliver(.responseReceived(id: model.nextSendID - 1, summary), &model)
+        Fixtures.press([.tab, .tab, .character("f")], &model)
+        #expect(model.bodyView.filterField == nil && model.status == "The filter takes JSON; this body is text.")
+    }
+}
