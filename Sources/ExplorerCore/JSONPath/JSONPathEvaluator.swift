@@ -68,16 +68,19 @@ struct JSONPathEvaluator {
                 continue
             }
             while let last = open.last, last.end <= index { open.removeLast() }
-            var location = item.location
-            if let parent = open.last, tracksLocations {
-                if index > 0, nodes[index - 1].kind == .key {
-                    location = locations.append(.member(key: index - 1), below: parent.location)
-                } else {
-                    location = locations.append(.index(parent.nextIndex), below: parent.location)
-                }
-            }
+            let elementIndex = open.last?.nextIndex ?? 0
             if !open.isEmpty { open[open.count - 1].nextIndex += 1 }
             if node.isContainer {
+                // Only containers get a location here: scalars have no children to select, and
+                // recording every scalar's location made `$..name` on a large body several times slower.
+                var location = item.location
+                if let parent = open.last, tracksLocations {
+                    if index > 0, nodes[index - 1].kind == .key {
+                        location = locations.append(.member(key: index - 1), below: parent.location)
+                    } else {
+                        location = locations.append(.index(elementIndex), below: parent.location)
+                    }
+                }
                 try apply(selectors, to: Item(node: index, location: location), tracksLocations: tracksLocations, into: &output)
                 open.append((Int(node.next), location, 0))
             }
