@@ -31,12 +31,20 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// The values this path selects in a parsed document, with their normalized paths, in document order.
     /// Throws `CancellationError` once `isCancelled` returns true (it is polled every few thousand nodes).
     public func select(in document: JSONPathDocument, isCancelled: @escaping () -> Bool = { false }) throws -> [JSONPathMatch] {
+        var evaluator = JSONPathEvaluator(document: document, isCancelled: isCancelled)
+        let items = try evaluator.evaluate(segments, from: [JSONPathEvaluator.Item(node: 0, location: JSONPathLocations.root)],
+                                           tracksLocations: true)
         var output: [UInt8] = []
-        return try items(in: document, isCancelled: isCancelled).map { item in
+        var matches: [JSONPathMatch] = []
+        matches.reserveCapacity(items.count)
+        for (position, item) in items.enumerated() {
+            if position % JSONPathDocument.cancellationInterval == 0, isCancelled() { throw CancellationError() }
             output.removeAll(keepingCapacity: true)
             document.appendCompactJSON(of: item.node, to: &output)
-            return JSONPathMatch(path: document.normalizedPath(item.location), value: String(decoding: output, as: UTF8.self))
+            matches.append(JSONPathMatch(path: evaluator.locations.normalizedPath(item.location, in: document),
+                                         value: String(decoding: output, as: UTF8.self)))
         }
+        return matches
     }
 
     /// Parses `data` as JSON and returns the values this path selects; throws `JSONSyntaxError` (with line and
@@ -48,7 +56,11 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// The selected values as one compact JSON array, the text `JSONFormatter.prettyPrinted` formats for the filter view.
     public func filteredDocument(in document: JSONPathDocument, isCancelled: @escaping () -> Bool = { false }) throws -> Data {
         var output: [UInt8] = [0x5B]
-        for (position, item) in try items(in: document, isCancelled: isCancelled).enumerated() {
+        var evaluator = JSONPathEvaluator(document: document, isCancelled: isCancelled)
+        // The filtered document needs no paths, so none are recorded.
+        let items = try evaluator.evaluate(segments, from: [JSONPathEvaluator.Item(node: 0, location: JSONPathLocations.root)],
+                                           tracksLocations: false)
+        for (position, item) in items.enumerated() {
             if position > 0 { output.append(0x2C) }
             document.appendCompactJSON(of: item.node, to: &output)
             if position % JSONPathDocument.cancellationInterval == 0, isCancelled() { throw CancellationError() }
@@ -60,10 +72,5 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// Parses `data` and returns the selected values as one compact JSON array; errors as `select(in:isCancelled:)`.
     public func filteredDocument(in data: Data, isCancelled: @escaping () -> Bool = { false }) throws -> Data {
         try filteredDocument(in: JSONPathDocument(data, isCancelled: isCancelled), isCancelled: isCancelled)
-    }
-
-    private func items(in document: JSONPathDocument, isCancelled: @escaping () -> Bool) throws -> [JSONPathEvaluator.Item] {
-        var evaluator = JSONPathEvaluator(document: document, isCancelled: isCancelled)
-        return try evaluator.evaluate(segments, from: [JSONPathEvaluator.Item(node: 0, location: nil)], tracksLocations: true)
     }
 }

@@ -127,24 +127,6 @@ extension JSONPathDocument {
         }
     }
 
-    /// The RFC 9535 normalized path of a location, e.g. `$['a'][0]`.
-    func normalizedPath(_ location: JSONPathLocation?) -> String {
-        var steps: [JSONPathLocation.Step] = []
-        var current = location
-        while let here = current {
-            steps.append(here.step)
-            current = here.parent
-        }
-        var path = "$"
-        for step in steps.reversed() {
-            switch step {
-            case .index(let index): path += "[\(index)]"
-            case .member(let key): path += "['" + Self.escapedName(decodedString(key)) + "']"
-            }
-        }
-        return path
-    }
-
     /// A member name escaped as RFC 9535 section 2.7 spells it inside single quotes.
     static func escapedName(_ name: String) -> String {
         var result = ""

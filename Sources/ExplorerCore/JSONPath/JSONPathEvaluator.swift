@@ -6,12 +6,15 @@ struct JSONPathEvaluator {
     /// A node in a nodelist and, when tracked, where it is.
     struct Item {
         var node: Int
-        var location: JSONPathLocation?
+        /// Index in `locations`, or `JSONPathLocations.root` (also used when locations are not tracked).
+        var location: Int
     }
 
     let document: JSONPathDocument
     let isCancelled: () -> Bool
     private var untilCheck = JSONPathDocument.cancellationInterval
+    /// Where the tracked results are.
+    private(set) var locations = JSONPathLocations()
 
     /// Creates an evaluator over `document` that polls `isCancelled` now and then.
     init(document: JSONPathDocument, isCancelled: @escaping () -> Bool) {
@@ -54,7 +57,7 @@ struct JSONPathEvaluator {
         let nodes = document.nodes
         guard nodes[item.node].isContainer else { return }
         // Open containers above the scan position: where each ends, its location, and its next element index.
-        var open: [(end: Int, location: JSONPathLocation?, nextIndex: Int)] = []
+        var open: [(end: Int, location: Int, nextIndex: Int)] = []
         var index = item.node
         let end = Int(nodes[item.node].next)
         while index < end {
@@ -65,16 +68,19 @@ struct JSONPathEvaluator {
                 continue
             }
             while let last = open.last, last.end <= index { open.removeLast() }
-            var location = item.location
-            if let parent = open.last, tracksLocations {
-                if index > 0, nodes[index - 1].kind == .key {
-                    location = JSONPathLocation(parent: parent.location, step: .member(key: index - 1))
-                } else {
-                    location = JSONPathLocation(parent: parent.location, step: .index(parent.nextIndex))
-                }
-            }
+            let elementIndex = open.last?.nextIndex ?? 0
             if !open.isEmpty { open[open.count - 1].nextIndex += 1 }
             if node.isContainer {
+                // Only containers get a location here: scalars have no children to select, and
+                // recording every scalar's location made `$..name` on a large body several times slower.
+                var location = item.location
+                if let parent = open.last, tracksLocations {
+                    if index > 0, nodes[index - 1].kind == .key {
+                        location = locations.append(.member(key: index - 1), below: parent.location)
+                    } else {
+                        location = locations.append(.index(elementIndex), below: parent.location)
+                    }
+                }
                 try apply(selectors, to: Item(node: index, location: location), tracksLocations: tracksLocations, into: &output)
                 open.append((Int(node.next), location, 0))
             }
@@ -88,8 +94,8 @@ struct JSONPathEvaluator {
     ) throws {
         let kind = document.nodes[item.node].kind
         guard kind == .object || kind == .array else { return }
-        func child(_ node: Int, _ step: JSONPathLocation.Step) -> Item {
-            Item(node: node, location: tracksLocations ? JSONPathLocation(parent: item.location, step: step) : nil)
+        func child(_ node: Int, _ step: JSONPathLocations.Step) -> Item {
+            Item(node: node, location: tracksLocations ? locations.append(step, below: item.location) : JSONPathLocations.root)
         }
         for selector in selectors {
             switch selector {
@@ -127,7 +133,7 @@ struct JSONPathEvaluator {
     }
 
     /// The children of a container with the step that reaches each.
-    private func children(of node: Int, kind: JSONPathNode.Kind) -> [(Int, JSONPathLocation.Step)] {
+    private func children(of node: Int, kind: JSONPathNode.Kind) -> [(Int, JSONPathLocations.Step)] {
         if kind == .array {
             return document.elements(of: node).enumerated().map { ($0.element, .index($0.offset)) }
         }
@@ -196,7 +202,7 @@ struct JSONPathEvaluator {
     }
 
     private mutating func select(_ query: JSONPathQuery, current: Int) throws -> [Item] {
-        let start = Item(node: query.isRelative ? current : 0, location: nil)
+        let start = Item(node: query.isRelative ? current : 0, location: JSONPathLocations.root)
         return try evaluate(query.segments, from: [start], tracksLocations: false)
     }
 

@@ -91,7 +91,7 @@ struct JSONPathParser {
             selectors.append(try parseSelector())
             skipBlanks()
             guard let scalar = peek else {
-                throw error("expected ']' to close the '[' at column \(open + 1)")
+                throw error("expected ']' (to close the '[' at column \(open + 1))")
             }
             if scalar == "]" {
                 position += 1
@@ -174,7 +174,7 @@ struct JSONPathParser {
         var result = String.UnicodeScalarView()
         while true {
             guard let scalar = peek else {
-                throw error("unterminated string: expected \(quote) to close the string at column \(open + 1)")
+                throw error("unterminated string: expected \(quote) (to close the string at column \(open + 1))")
             }
             if scalar == quote {
                 position += 1
@@ -190,7 +190,7 @@ struct JSONPathParser {
             }
             position += 1
             guard let escape = peek else {
-                throw error("unterminated string: expected \(quote) to close the string at column \(open + 1)")
+                throw error("unterminated string: expected \(quote) (to close the string at column \(open + 1))")
             }
             position += 1
             switch escape {
@@ -303,8 +303,8 @@ struct JSONPathParser {
         let left = try parseOperand()
         skipBlanks()
         guard let comparison = parseComparisonOperator() else {
+            if peek == "=" { throw error("expected '==' (a single '=' is not a comparison)") }
             guard case .query(let query) = left else {
-                if peek == "=" { throw error("expected '==' (a single '=' is not a comparison)") }
                 throw error("a literal must be compared with something: expected ==, !=, <, <=, > or >=")
             }
             return .exists(query)
@@ -323,7 +323,7 @@ struct JSONPathParser {
         skipBlanks()
         let inner = try parseNested { (parser: inout JSONPathParser) throws(JSONPathError) in try parser.parseOr() }
         skipBlanks()
-        guard peek == ")" else { throw error("expected ')' to close the '(' at column \(open + 1)") }
+        guard peek == ")" else { throw error("expected ')' (to close the '(' at column \(open + 1))") }
         position += 1
         return inner
     }
