@@ -220,6 +220,14 @@ public enum CurlImporter {
         guard !verb.isEmpty, verb.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" }) else {
             throw ImportError(SourceLocation(file: source, line: words.first?.line ?? 1), "'\(verb)' is not an HTTP method")
         }
+        // The loader refuses an absolute URL without variables that does not parse, so the importer does too, rather
+        // than writing a file that cannot load (the curl fuzzer found one).
+        if !ImportURL.isLoadable(baseURL) {
+            let globbing = baseURL.contains("{") || baseURL.contains("[")
+            throw ImportError(SourceLocation(file: source, line: urlWord.line),
+                              globbing ? "the URL uses curl's {a,b} or [1-9] globbing, which apiexplorer does not expand; give one URL"
+                                       : "'\(TerminalSafeText.sanitize(String(baseURL.prefix(80))))' is not a URL with a host")
+        }
         if baseURL.contains("{") || baseURL.contains("[") {
             if !baseURL.contains("{{") { report.add("\(source):\(urlWord.line)", "the URL uses curl's {a,b} or [1-9] globbing, which is not expanded; sent as written") }
         }

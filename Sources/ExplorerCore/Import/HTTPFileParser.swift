@@ -131,6 +131,10 @@ struct HTTPFileParser {
             report.add(label, "the URL uses another request's response ('{{name.response…}}'), which apiexplorer cannot do; set that value as a variable")
         }
         (spec.url, spec.query) = ImportURL.splitQuery(url)
+        guard ImportURL.isLoadable(spec.url) else {
+            report.add(label, "the URL '\(TerminalSafeText.sanitize(String(spec.url.prefix(80))))' has no host; not imported")
+            return
+        }
         // `Authorization: Basic user password` is the two clients' shorthand (they encode it, and so does apiexplorer's
         // export): it becomes Basic credentials, where it was sent as written and refused with 401.
         if let index = spec.headers.lastIndex(where: { $0.name.caseInsensitiveCompare("Authorization") == .orderedSame }) {

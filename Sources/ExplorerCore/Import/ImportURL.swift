@@ -38,4 +38,10 @@ enum ImportURL {
         }
         return out
     }
+
+    /// False for a URL the collection loader refuses: absolute, without `{{variables}}`, and with no host once parsed.
+    /// Importers leave such requests out (saying so) rather than write a file that cannot load.
+    static func isLoadable(_ url: String) -> Bool {
+        !url.contains("://") || url.contains("{{") || URL(string: url)?.host?.isEmpty == false
+    }
 }

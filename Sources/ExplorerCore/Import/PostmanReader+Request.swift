@@ -39,6 +39,10 @@ extension PostmanReader {
             report.add(label, "the request has no URL; not imported")
             return nil
         }
+        guard ImportURL.isLoadable(spec.url) else {
+            report.add(label, "the URL '\(TerminalSafeText.sanitize(String(spec.url.prefix(80))))' has no host; not imported")
+            return nil
+        }
         return spec
     }
 

@@ -110,3 +110,13 @@ struct CurlImportTests {
         #expect(CollectionLoader(environment: [:]).load(directory: temp.root).problems.isEmpty)
     }
 }
+
+@Suite("curl URLs the loader would refuse are refused at import")
+struct CurlUnloadableURLTests {
+    @Test func aURLWithoutAHostIsAnImportError() {
+        #expect(throws: ImportError.self) { try CurlImporter.request(from: "curl \u{FFFD}-usEr ada https://x.test/me") }
+        // A globbing URL that still parses imports, with a note, and loads.
+        #expect((try? CurlImporter.request(from: "curl 'https://x.test/{a,b}'"))?.report.items.isEmpty == false)
+        #expect((try? CurlImporter.request(from: "curl https://x.test/{{id}}"))?.request.url == "https://x.test/{{id}}")
+    }
+}
