@@ -8,11 +8,7 @@ import TestSupport
 struct ComposeEndToEndTests {
     /// A scratch copy of `Collections/Demo`, so saving never touches the repository.
     private func scratchCollections() throws -> URL {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("compose-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: root.appendingPathComponent("Collections/Demo"), to: scratch.appendingPathComponent("Demo"))
-        return scratch
+        try DemoScratch.collections(prefix: "compose-e2e")
     }
 
     /// The explorer on `collections` with the request named `name` selected through the tree filter.

@@ -8,11 +8,7 @@ import TestSupport
 struct ExplorerEndToEndTests {
     /// A scratch copy of `Collections/Demo`, so saving never touches the repository.
     private func scratchCollections() throws -> URL {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: root.appendingPathComponent("Collections/Demo"), to: scratch.appendingPathComponent("Demo"))
-        return scratch
+        try DemoScratch.collections(prefix: "explorer-e2e")
     }
 
     /// Starts the explorer on `collections` and selects Demo's "Get user" with the tree filter.

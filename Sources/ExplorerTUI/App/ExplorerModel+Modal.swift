@@ -43,12 +43,7 @@ extension ExplorerModel {
         set { set(newValue.map(Modal.importPrompt)) { if case .importPrompt = $0 { true } else { false } } }
     }
 
-    /// Opens `new`, or, for nil, closes the open modal when `isSameKind` says it is of the kind being cleared.
     private mutating func set(_ new: Modal?, isSameKind: (Modal) -> Bool) {
-        if let new {
-            modal = new
-        } else if let open = modal, isSameKind(open) {
-            modal = nil
-        }
+        modal = OneOfAKind.setting(modal, to: new, isSameKind: isSameKind)
     }
 }

@@ -26,10 +26,6 @@ extension ExplorerModel {
     }
 
     private mutating func setEdit(_ new: RequestEdit?, isSameKind: (RequestEdit) -> Bool) {
-        if let new {
-            requestEdit = new
-        } else if let open = requestEdit, isSameKind(open) {
-            requestEdit = nil
-        }
+        requestEdit = OneOfAKind.setting(requestEdit, to: new, isSameKind: isSameKind)
     }
 }
