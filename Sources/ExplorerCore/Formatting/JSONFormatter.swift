@@ -55,6 +55,23 @@ public struct JSONFormatter: Sendable {
         return sink.output
     }
 
+    /// Checks that `buffer` is JSON without building any output, `linesPerPiece` lines at a time: `didRead` gets the
+    /// range each piece read, and `shouldStop` (asked between pieces) ends the check early, returning false.
+    @discardableResult
+    public static func check(_ buffer: UnsafeRawBufferPointer, linesPerPiece: Int = 16_384, didRead: (Range<Int>) -> Void = { _ in },
+                             shouldStop: () -> Bool = { false }) throws(JSONSyntaxError) -> Bool {
+        var state = State.start
+        while !state.isFinished {
+            if shouldStop() { return false }
+            var counter = JSONLineCounter()
+            let from = state.offset
+            run(buffer, state: &state, maxLines: max(1, linesPerPiece), sink: &counter)
+            didRead(from..<max(from, state.offset))
+        }
+        if let error = state.error { throw error }
+        return true
+    }
+
     /// Pretty-prints `buffer` like `prettyPrinted(_:style:)`, handing the output to `write` in pieces of
     /// `linesPerPiece` lines instead of collecting it, so printing a huge body needs memory for one piece only.
     /// The JSON is checked first: invalid input throws before anything is written. `didRead` gets the range of input
@@ -64,14 +81,7 @@ public struct JSONFormatter: Sendable {
         didRead: (Range<Int>) -> Void = { _ in }, to write: ([UInt8]) -> Void
     ) throws(JSONSyntaxError) {
         let lines = max(1, linesPerPiece)
-        var check = State.start
-        while !check.isFinished {
-            var counter = JSONLineCounter()
-            let from = check.offset
-            run(buffer, state: &check, maxLines: lines, sink: &counter)
-            didRead(from..<max(from, check.offset))
-        }
-        if let error = check.error { throw error }
+        try check(buffer, linesPerPiece: lines, didRead: didRead)
         var state = State.start
         var isFirst = true
         while !state.isFinished {

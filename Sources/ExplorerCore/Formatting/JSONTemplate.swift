@@ -4,11 +4,14 @@ public enum JSONTemplate {
     /// Where the text does not parse as JSON once each `{{variable}}` outside a string is read as a value; nil when it parses.
     public static func validate(_ text: String) -> JSONSyntaxError? {
         let (bytes, _) = substituted(text)
-        do {
-            _ = try JSONFormatter.prettyPrinted(bytes)
-            return nil
-        } catch {
-            return error
+        // Only checked: formatting the whole body on every key typed was work thrown away.
+        return bytes.withUnsafeBytes { buffer -> JSONSyntaxError? in
+            do throws(JSONSyntaxError) {
+                try JSONFormatter.check(buffer)
+                return nil
+            } catch {
+                return error
+            }
         }
     }
 

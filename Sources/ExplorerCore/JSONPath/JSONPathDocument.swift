@@ -28,13 +28,9 @@ public struct JSONPathDocument: Sendable {
         guard buffer.count < Int(UInt32.max) else {
             throw JSONSyntaxError(message: "body too large for a JSONPath filter (4 GB at most)", offset: 0, line: 1, column: 1)
         }
-        var state = JSONFormatter.State.start
-        while !state.isFinished {
-            if isCancelled() { throw CancellationError() }
-            var counter = JSONLineCounter()
-            JSONFormatter.run(buffer, state: &state, maxLines: cancellationInterval * 4, sink: &counter)
+        guard try JSONFormatter.check(buffer, linesPerPiece: cancellationInterval * 4, shouldStop: isCancelled) else {
+            throw CancellationError()
         }
-        if let error = state.error { throw error }
     }
 
     /// Builds the flat node list of a body already known to be valid JSON.
