@@ -17,10 +17,11 @@ enum ExternalEditorRunner {
         switch edit.target {
         case .body:
             let suffix = edit.text.trimmingCharacters(in: .whitespaces).hasPrefix("{") || edit.text.trimmingCharacters(in: .whitespaces).hasPrefix("[") ? "json" : "txt"
-            copy = FileManager.default.temporaryDirectory.appendingPathComponent("apiexplorer-body-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).\(suffix)").path
-            guard FileManager.default.createFile(atPath: copy, contents: Data(edit.text.utf8), attributes: [.posixPermissions: 0o600]) else {
+            guard let file = NcursesTerminal.privateTemporaryFile(suffix: suffix), let handle = try? FileHandle(forWritingTo: file),
+                  (try? handle.write(contentsOf: Data(edit.text.utf8))) != nil, (try? handle.close()) != nil else {
                 return .failed("Could not write a temporary file for the editor in \(FileManager.default.temporaryDirectory.path).")
             }
+            copy = file.path
         case .requestFile:
             copy = PathText.appending(base, ".\(name).edit")
             if !FileManager.default.fileExists(atPath: copy) {
@@ -31,9 +32,7 @@ enum ExternalEditorRunner {
             }
         }
         let before = FileManager.default.contents(atPath: copy)
-        terminal.suspend()
-        let status = runEditor(editor, file: copy)
-        terminal.resume()
+        let status = terminal.handOver(to: editor, file: copy)
         defer { if edit.target == .body { try? FileManager.default.removeItem(atPath: copy) } }
         guard status == 0 else {
             return .failed("The editor (\(editor)) exited with status \(status); nothing was changed" + (edit.target == .requestFile ? " (your copy stays in \(PathText.lastComponent(copy)))." : "."))
@@ -60,15 +59,5 @@ enum ExternalEditorRunner {
             guard let result = reload?() else { return .failed("Saved; Ctrl-R shows the change.") }
             return .requestFile(key: edit.key, result)
         }
-    }
-
-    /// Runs the editor command through the shell (it may carry arguments, as `EDITOR="code -w"` does) and waits.
-    private static func runEditor(_ editor: String, file: String) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", editor + " \"$1\"", "apiexplorer-editor", file]
-        do { try process.run() } catch { return 127 }
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }

@@ -196,6 +196,25 @@ final class NcursesTerminal {
         _ = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
     }
 
+    /// Runs `command` (a shell command, which may carry arguments, as `EDITOR="code -w"` does) on `file` with the
+    /// terminal handed over to it, takes the terminal back, and returns its exit status (127 when it cannot start).
+    func handOver(to command: String, file: String) -> Int32 {
+        suspend()
+        defer { resume() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command + " \"$1\"", "apiexplorer", file]
+        do { try process.run() } catch { return 127 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// A new empty file in the temporary directory, readable by its owner only (a body may hold secrets), or nil.
+    static func privateTemporaryFile(suffix: String) -> URL? {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("apiexplorer-body-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).\(suffix)")
+        return FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600]) ? file : nil
+    }
+
     /// Gives the terminal to another program (an editor) until `resume`.
     func suspend() {
         guard !isRestored else { return }

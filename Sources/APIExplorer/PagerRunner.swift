@@ -8,9 +8,7 @@ enum PagerRunner {
     static let formattedLineLimit = 500_000
 
     static func run(document: BodyDocument, data: Data, terminal: NcursesTerminal) -> String {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("apiexplorer-body-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt")
-        guard FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600]),
-              let handle = try? FileHandle(forWritingTo: file) else {
+        guard let file = NcursesTerminal.privateTemporaryFile(suffix: "txt"), let handle = try? FileHandle(forWritingTo: file) else {
             return "Could not write a temporary file for the pager in \(FileManager.default.temporaryDirectory.path)."
         }
         defer { try? FileManager.default.removeItem(at: file) }
@@ -32,16 +30,7 @@ enum PagerRunner {
             return "Could not write the body for the pager: \(error.localizedDescription)"
         }
         let pager = ProcessInfo.processInfo.environment["PAGER"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? "less -R"
-        terminal.suspend()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", pager + " \"$1\"", "apiexplorer-pager", file.path]
-        var status: Int32 = 127
-        if (try? process.run()) != nil {
-            process.waitUntilExit()
-            status = process.terminationStatus
-        }
-        terminal.resume()
+        let status = terminal.handOver(to: pager, file: file.path)
         return status == 0 ? "Back from the pager (\(pager))." : "The pager (\(pager)) exited with status \(status)."
     }
 }

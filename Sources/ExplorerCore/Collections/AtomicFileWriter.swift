@@ -56,6 +56,21 @@ public enum AtomicFileWriter {
         return path
     }
 
+    /// Creates `path` with `data`, never replacing a file already there: a secret file (`secrets.local.yaml`) readable
+    /// by its owner only from the moment it exists, others as the umask allows. With `synced` the bytes reach the disk
+    /// before it returns. A file that could not be written whole is removed.
+    public static func createNew(_ data: Data, at path: String, synced: Bool = true) throws(SaveError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, isSecretFile(path) ? 0o600 : 0o666)
+        guard fd >= 0 else { throw .writeFailed(path: path, reason: String(cString: strerror(errno))) }
+        var failure = writeAll(data, to: fd)
+        if failure == 0, synced, fsync(fd) != 0 { failure = errno }
+        close(fd)
+        guard failure == 0 else {
+            unlink(path)
+            throw .writeFailed(path: path, reason: String(cString: strerror(failure)))
+        }
+    }
+
     /// Writes all of `data` to `fd`, retrying after interruptions; 0, or the errno of the write that failed.
     public static func writeAll(_ data: Data, to fd: Int32) -> Int32 {
         data.withUnsafeBytes { buffer -> Int32 in

@@ -24,4 +24,21 @@ public enum BodySpec: Sendable, Equatable {
         case .file: return "file"
         }
     }
+
+    /// The text of a JSON or text body, nil for the other kinds.
+    public var text: String? {
+        switch self {
+        case let .json(text), let .text(text, _): return text
+        default: return nil
+        }
+    }
+
+    /// The same body with `text` in place of its text; a body of another kind is returned as it is.
+    public func replacingText(_ text: String) -> BodySpec {
+        switch self {
+        case .json: return .json(text)
+        case let .text(_, contentType): return .text(text, contentType: contentType)
+        default: return self
+        }
+    }
 }

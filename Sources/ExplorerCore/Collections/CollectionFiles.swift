@@ -14,14 +14,14 @@ public enum CollectionFiles {
         case let .newRequest(name, fileName, folder):
             let slug = try freeSlug(fileName.isEmpty ? name : fileName, in: folder.directory, fallback: "request")
             let request = RequestSpec(name: name.isEmpty ? slug : name, slug: slug, url: "/", file: PathText.appending(folder.directory, slug + ".yaml"))
-            try create(request.file, Data(["name: \(YAMLText.scalar(request.name))", "method: GET", "url: /", ""].joined(separator: "\n").utf8))
+            try AtomicFileWriter.createNew(Data(["name: \(YAMLText.scalar(request.name))", "method: GET", "url: /", ""].joined(separator: "\n").utf8), at: request.file)
             return slug
         case let .newFolder(name, folder):
             let slug = try freeSlug(name, in: folder.directory, fallback: "folder")
             let directory = PathText.appending(folder.directory, slug)
             guard mkdir(directory, 0o755) == 0 else { throw .writeFailed(path: directory, reason: String(cString: strerror(errno))) }
             if name != slug {
-                do { try create(PathText.appending(directory, "folder.yaml"), Data("name: \(YAMLText.scalar(name))\n".utf8)) } catch {
+                do { try AtomicFileWriter.createNew(Data("name: \(YAMLText.scalar(name))\n".utf8), at: PathText.appending(directory, "folder.yaml")) } catch {
                     rmdir(directory)
                     throw error
                 }
@@ -33,7 +33,7 @@ public enum CollectionFiles {
             }
             let slug = try freeSlug(name, in: folder.directory, fallback: request.slug + "-copy")
             let copy = PathText.appending(folder.directory, slug + ".yaml")
-            try create(copy, data)
+            try AtomicFileWriter.createNew(data, at: copy)
             var renamed = request
             renamed.file = copy
             renamed.name = name
@@ -75,29 +75,17 @@ public enum CollectionFiles {
         return slug
     }
 
-    /// Lower-cased names of the files (without extension) and folders in `directory`.
-    private static func taken(in directory: String) -> Set<String> {
+    /// Lower-cased names of the files (without extension) and folders in `directory`, and the names the loader keeps
+    /// for itself.
+    static func taken(in directory: String) -> Set<String> {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return Set(names.map { PathText.deletingExtension($0).lowercased() } + ["collection", "folder", "secrets"])
+        return Set(names.map { PathText.deletingExtension($0).lowercased() }).union(ImportSlug.reserved)
     }
 
     private static func fileExtension(_ path: String) -> String {
         let name = PathText.lastComponent(path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "yaml" }
         return String(name[name.index(after: dot)...])
-    }
-
-    /// Creates `path` with `data`, refusing to replace anything already there.
-    private static func create(_ path: String, _ data: Data) throws(SaveError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .writeFailed(path: path, reason: String(cString: strerror(errno))) }
-        let failure = AtomicFileWriter.writeAll(data, to: fd)
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard failure == 0, synced else {
-            unlink(path)
-            throw .writeFailed(path: path, reason: String(cString: strerror(failure == 0 ? EIO : failure)))
-        }
     }
 
     /// Moves a file without ever replacing one: a hard link at the new name (which fails if the name is taken), then

@@ -3,23 +3,15 @@ extension RequestSpec {
     public static let fileKeys = ["name", "method", "url", "description", "query", "headers", "body", "auth", "variables",
                                   "timeout", "followRedirects", "verifyTLS", "omitHeaders"]
 
-    /// The file keys whose values differ between this request and `other`, in file order.
+    /// The file keys whose values differ between this request and `other`, in file order: those whose lines in a
+    /// file would differ, so what counts as a change is exactly what a save would write.
     public func changedKeys(from other: RequestSpec) -> [String] {
-        var keys: [String] = []
-        if name != other.name { keys.append("name") }
-        if method != other.method { keys.append("method") }
-        if url != other.url { keys.append("url") }
-        if description != other.description { keys.append("description") }
-        if query != other.query { keys.append("query") }
-        if headers != other.headers { keys.append("headers") }
-        if body != other.body { keys.append("body") }
-        if auth != other.auth { keys.append("auth") }
-        if variables != other.variables { keys.append("variables") }
-        if timeout != other.timeout { keys.append("timeout") }
-        if followRedirects != other.followRedirects { keys.append("followRedirects") }
-        if verifyTLS != other.verifyTLS { keys.append("verifyTLS") }
-        if omittedHeaders != other.omittedHeaders { keys.append("omitHeaders") }
-        return keys
+        RequestSpec.fileKeys.filter { fileLines(for: $0) != other.fileLines(for: $0) }
+    }
+
+    /// The timeout as a file writes it: `5`, not `5.0`; nil when there is none.
+    public var timeoutText: String? {
+        timeout.map(YAMLText.number)
     }
 
     /// The lines of the top-level `key` as a file writes them; empty when the key is left out (no body, inherited
@@ -42,7 +34,7 @@ extension RequestSpec {
                 if let name = variable.fromEnvironment { lines.append("    fromEnv: \(YAMLText.scalar(name))") }
                 return lines
             }
-        case "timeout": return timeout.map { ["timeout: \(YAMLText.number($0))"] } ?? []
+        case "timeout": return timeoutText.map { ["timeout: \($0)"] } ?? []
         case "followRedirects": return followRedirects.map { ["followRedirects: \($0)"] } ?? []
         case "verifyTLS": return verifyTLS.map { ["verifyTLS: \($0)"] } ?? []
         case "omitHeaders": return omittedHeaders.isEmpty ? [] : ["omitHeaders:"] + omittedHeaders.map { "  - \(YAMLText.scalar($0))" }

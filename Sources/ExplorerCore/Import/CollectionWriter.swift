@@ -101,8 +101,7 @@ public enum CollectionWriter {
     /// Writes `request` as a new file in `folder`'s directory under a slug no file there uses yet, and returns it as written.
     public static func add(_ request: RequestSpec, to folder: FolderSpec) throws(CollectionWriteError) -> RequestSpec {
         let manager = FileManager.default
-        let existing = (try? manager.contentsOfDirectory(atPath: folder.directory)) ?? []
-        var taken = Set(existing.map { PathText.deletingExtension($0).lowercased() })
+        var taken = CollectionFiles.taken(in: folder.directory)
         taken.formUnion(folder.folders.map { $0.slug.lowercased() })
         taken.formUnion(folder.requests.map { $0.slug.lowercased() })
         var item = request
@@ -144,15 +143,13 @@ public enum CollectionWriter {
         }
     }
 
-    /// Creates the file: a secret file (`secrets.local.yaml`) readable by its owner only from the moment it exists,
-    /// others as the umask allows.
+    /// Creates the file in the temporary directory (no sync: the directory is renamed into place whole).
     private static func writeFile(_ data: Data, at path: String) throws {
         try FileManager.default.createDirectory(atPath: PathText.deletingLastComponent(path), withIntermediateDirectories: true)
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, AtomicFileWriter.isSecretFile(path) ? 0o600 : 0o666)
-        guard fd >= 0 else { throw CollectionWriteError.failed(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        let failure = AtomicFileWriter.writeAll(data, to: fd)
-        if failure != 0 { throw CollectionWriteError.failed(path: path, reason: String(cString: strerror(failure))) }
+        do { try AtomicFileWriter.createNew(data, at: path, synced: false) } catch {
+            if case let .writeFailed(_, reason) = error { throw CollectionWriteError.failed(path: path, reason: reason) }
+            throw CollectionWriteError.failed(path: path, reason: error.description)
+        }
     }
 
     /// Renames the finished directory over the destination; an old collection is moved aside first and put back if

@@ -29,9 +29,7 @@ enum CollectionYAML {
         if request.body != .none { pairs.append(("body", body(request.body))) }
         if request.auth != .inherit { pairs.append(("auth", auth(request.auth))) }
         if !request.variables.isEmpty { pairs.append(("variables", variables(request.variables, omitSecretValues: false))) }
-        if let timeout = request.timeout {
-            pairs.append(("timeout", plain(timeout.rounded() == timeout && abs(timeout) < 1e15 ? String(Int(timeout)) : String(timeout))))
-        }
+        if let timeout = request.timeoutText { pairs.append(("timeout", plain(timeout))) }
         if let follow = request.followRedirects { pairs.append(("followRedirects", plain(follow ? "true" : "false"))) }
         if let verify = request.verifyTLS { pairs.append(("verifyTLS", plain(verify ? "true" : "false"))) }
         if !request.omittedHeaders.isEmpty { pairs.append(("omitHeaders", .sequence(Node.Sequence(request.omittedHeaders.map(text))))) }

@@ -146,13 +146,7 @@ extension ExplorerModel {
         guard let editor = bodyEditor else { return }
         closedBodyEditor = selectedRequestKey.map { ($0, editor) }
         let text = editor.area.text
-        editSelected { request in
-            switch request.body {
-            case .json: request.body = .json(text)
-            case let .text(_, contentType): request.body = .text(text, contentType: contentType)
-            default: break
-            }
-        }
+        editSelected { $0.body = $0.body.replacingText(text) }
     }
 
     /// Keys while the body editor has the cursor: text editing, Ctrl-Z/Ctrl-Y undo and redo, Alt-F... see `TextArea`;
@@ -214,11 +208,7 @@ extension ExplorerModel {
     /// Changes the body's kind, keeping the text between JSON and text and the fields between form and multipart.
     mutating func setBodyKind(_ kind: String) {
         editSelected { request in
-            let text: String
-            switch request.body {
-            case let .json(content), let .text(content, _): text = content
-            default: text = ""
-            }
+            let text = request.body.text ?? ""
             let rows = ExplorerModel.rows(.form, of: request) + ExplorerModel.rows(.multipart, of: request)
             switch kind {
             case "none": request.body = .none
@@ -316,7 +306,7 @@ extension ExplorerModel {
         guard let request = selectedRequest?.located.request else { return }
         switch headerSelection {
         case 0:
-            let text = request.timeout.map { $0.rounded() == $0 && abs($0) < 1e15 ? String(Int($0)) : String($0) } ?? ""
+            let text = request.timeoutText ?? ""
             valueEditor = ValueEditor(target: .timeout, label: "Timeout (s): ", field: TextField(text: text, placeholder: "default"), isSecret: false)
         case 1:
             editSelected { $0.followRedirects = ExplorerModel.cycled($0.followRedirects) }

@@ -14,13 +14,11 @@ extension ExplorerModel {
         }
         let request = selected.located.request
         if focus == .request, requestTab == .body {
-            switch request.body {
-            case let .json(text), let .text(text, _):
-                return [.openEditor(ExternalEdit(key: selected.key, target: .body, file: request.file, text: text))]
-            default:
+            guard let text = request.body.text else {
                 status = "Only a JSON or text body opens in the editor; E in the tree opens the whole file."
                 return []
             }
+            return [.openEditor(ExternalEdit(key: selected.key, target: .body, file: request.file, text: text))]
         }
         guard drafts[selected.key] == nil else {
             status = "Save (s) the unsaved edits first: the editor opens the file as it is on disk."
@@ -33,13 +31,7 @@ extension ExplorerModel {
         switch result {
         case let .body(key, text):
             guard key == selectedRequestKey else { return [] }
-            editSelected { request in
-                switch request.body {
-                case .json: request.body = .json(text)
-                case let .text(_, contentType): request.body = .text(text, contentType: contentType)
-                default: break
-                }
-            }
+            editSelected { $0.body = $0.body.replacingText(text) }
             if case .json = selectedRequest?.located.request.body, let error = JSONTemplate.validate(text) {
                 status = "Body updated from the editor; the JSON does not parse (\(error)). Press s to save."
             } else {

@@ -21,6 +21,11 @@ extension ExplorerModel {
         }
     }
 
+    /// The tree key of the folder (or collection) holding the row `key`.
+    static func parentKey(of key: String) -> String {
+        key.split(separator: "/").dropLast().joined(separator: "/")
+    }
+
     /// The folder at `path` (slugs) below `collection`.
     func folder(in collection: CollectionSpec, path: [String]) -> FolderSpec? {
         var folder = collection.root
@@ -86,7 +91,7 @@ extension ExplorerModel {
                                         purpose: .rename(key: key), note: "y renames \(PathText.lastComponent(request.file)) to match · Enter: rename · Esc: cancel"))
             case .moveRequest:
                 let folders = folders(ofCollectionHolding: key)
-                let current = key.split(separator: "/").dropLast().joined(separator: "/")
+                let current = ExplorerModel.parentKey(of: key)
                 dialog = .picker(ListPicker(title: " Move \(request.name) to ", options: folders.map(\.title),
                                             selected: folders.first { $0.key == current }?.title, purpose: .moveRequest(key: key)))
             default:
@@ -114,13 +119,13 @@ extension ExplorerModel {
             return [.changeTree(.newFolder(name: name, in: folder), select: folderKey + "/", movedFrom: nil)]
         case let .duplicate(key):
             guard !name.isEmpty else { return keep(form, "The copy needs a name. Esc cancels.") }
-            let parent = key.split(separator: "/").dropLast().joined(separator: "/")
+            let parent = ExplorerModel.parentKey(of: key)
             guard let request = savedRequest(key), let folder = folder(forKey: parent) else { return keep(form, "That request is gone. Esc cancels.") }
             dialog = nil
             return [.changeTree(.duplicate(request, name: name, in: folder), select: parent + "/", movedFrom: nil)]
         case let .rename(key):
             guard !name.isEmpty, !invalid(name) else { return keep(form, "A request needs a name. Esc cancels.") }
-            let parent = key.split(separator: "/").dropLast().joined(separator: "/")
+            let parent = ExplorerModel.parentKey(of: key)
             guard let request = savedRequest(key), let folder = folder(forKey: parent) else { return keep(form, "That request is gone. Esc cancels.") }
             let renameFile = form.value(1).lowercased().hasPrefix("y")
             dialog = nil
@@ -179,7 +184,7 @@ extension ExplorerModel {
             guard let request = savedRequest(key) else { return [] }
             drafts[key] = nil
             if selectedRequestKey == key { selectedRequestKey = nil }
-            let parent = key.split(separator: "/").dropLast().joined(separator: "/")
+            let parent = ExplorerModel.parentKey(of: key)
             return [.changeTree(.delete(request), select: parent, movedFrom: nil)]
         case .sendInvalidJSON:
             return send(confirmed: true)
@@ -207,7 +212,7 @@ extension ExplorerModel {
             let folders = folders(ofCollectionHolding: key)
             guard folders.indices.contains(picker.selection), let request = savedRequest(key),
                   let target = folder(forKey: folders[picker.selection].key) else { return [] }
-            let current = key.split(separator: "/").dropLast().joined(separator: "/")
+            let current = ExplorerModel.parentKey(of: key)
             guard folders[picker.selection].key != current else {
                 status = "\(request.name) is already in \(target.name)."
                 return []
