@@ -85,6 +85,16 @@ public struct CellBuffer: Hashable, Sendable {
         return used
     }
 
+    /// Draws `line` in at most `width` columns; a line wider than that ends in `…` (in `markStyle`, else `style`), so a
+    /// cut never passes for the whole text. Returns the columns used.
+    @discardableResult
+    public mutating func write(_ line: StyledLine, at position: Position, style: Style = .plain, markingCutWithin width: Int,
+                               markStyle: Style? = nil) -> Int {
+        guard line.width > width, width > 1 else { return write(line, at: position, style: style, maxWidth: width) }
+        let written = write(line, at: position, style: style, maxWidth: width - 1)
+        return written + write("…", at: Position(x: position.x + written, y: position.y), style: markStyle ?? style, maxWidth: width - written)
+    }
+
     /// Resets every cell in `rect` to a space in exactly `style`, clearing wide graphemes it cuts through.
     public mutating func fill(_ rect: Rect, style: Style = .plain) {
         let area = rect.clamped(to: self.area)

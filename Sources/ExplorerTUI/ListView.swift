@@ -70,14 +70,8 @@ public struct ListView: Widget, Hashable {
                 let symbol = isSelected ? highlightSymbol : String(repeating: " ", count: symbolWidth)
                 used = buffer.write(symbol, at: Position(x: rect.x, y: y), style: rowStyle, maxWidth: rect.width)
             }
-            let available = rect.width - used
-            if items[index].width > available, available > 1 {
-                // A clipped item ends in an ellipsis, so a cut-off name does not pass for a whole one.
-                let written = buffer.write(items[index], at: Position(x: rect.x + used, y: y), style: rowStyle, maxWidth: available - 1)
-                buffer.write("…", at: Position(x: rect.x + used + written, y: y), style: rowStyle, maxWidth: available - written)
-            } else {
-                buffer.write(items[index], at: Position(x: rect.x + used, y: y), style: rowStyle, maxWidth: available)
-            }
+            // A clipped item ends in an ellipsis, so a cut-off name does not pass for a whole one.
+            buffer.write(items[index], at: Position(x: rect.x + used, y: y), style: rowStyle, markingCutWithin: rect.width - used)
         }
     }
 }

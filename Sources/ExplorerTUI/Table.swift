@@ -65,13 +65,8 @@ public struct Table: Widget, Hashable {
         var column = x
         for (index, width) in widths.enumerated() {
             if index < cells.count, width > 0 {
-                if cells[index].width > width, width > 1 {
-                    // A cut cell ends in `…`, so a value is never silently shortened.
-                    let written = buffer.write(cells[index], at: Position(x: column, y: y), style: style, maxWidth: width - 1)
-                    buffer.write("…", at: Position(x: column + written, y: y), style: style.patched(with: .dim), maxWidth: 1)
-                } else {
-                    buffer.write(cells[index], at: Position(x: column, y: y), style: style, maxWidth: width)
-                }
+                // A cut cell ends in `…`, so a value is never silently shortened.
+                buffer.write(cells[index], at: Position(x: column, y: y), style: style, markingCutWithin: width, markStyle: style.patched(with: .dim))
             }
             column += width + columnSpacing
         }

@@ -265,11 +265,6 @@ extension ExplorerView {
     /// Writes `line` in one row; a line wider than the row ends in `…` so a cut is never silent.
     static func writeCut(_ line: StyledLine, in rect: Rect, _ buffer: inout CellBuffer) {
         guard rect.width > 0 else { return }
-        if line.width <= rect.width {
-            _ = buffer.write(line, at: Position(x: rect.x, y: rect.y), maxWidth: rect.width)
-        } else {
-            _ = buffer.write(line, at: Position(x: rect.x, y: rect.y), maxWidth: rect.width - 1)
-            buffer.set(x: rect.right - 1, y: rect.y, character: "…", style: Theme.dim)
-        }
+        buffer.write(line, at: Position(x: rect.x, y: rect.y), markingCutWithin: rect.width, markStyle: Theme.dim)
     }
 }
