@@ -44,14 +44,21 @@ extension ExplorerModel {
         return []
     }
 
+    /// Where the tree's rows are drawn inside its pane `rect`: inside the border, below the filter line when there is
+    /// one. The view draws there and clicks are read from there.
+    func treeListArea(in rect: Rect) -> Rect {
+        let inner = rect.inner
+        guard filterField != nil || !filter.isEmpty else { return inner }
+        return Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: max(0, inner.height - 1))
+    }
+
     /// A click on a tree row selects it; on a collection or folder it also opens or closes it. It never sends.
     private mutating func clickTree(row y: Int, in rect: Rect) {
-        var top = rect.y + 1
-        if filterField != nil || !filter.isEmpty { top += 1 }
-        let height = rect.height - 2 - (top - rect.y - 1)
+        let list = treeListArea(in: rect)
+        let top = list.y
         let rows = treeRows
         let offset = ScrollOffset.keepingVisible(selection: rows.isEmpty ? nil : min(treeSelection, rows.count - 1), offset: 0,
-                                                 visibleCount: height, itemCount: rows.count)
+                                                 visibleCount: list.height, itemCount: rows.count)
         let index = offset + (y - top)
         guard y >= top, rows.indices.contains(index) else { return }
         treeSelection = index
@@ -66,7 +73,7 @@ extension ExplorerModel {
 
     /// A click on the request pane's tabs switches tab; on a table row it selects that row.
     private mutating func clickRequest(x: Int, y: Int, in rect: Rect) {
-        let inner = Rect(x: rect.x + 1, y: rect.y + 1, width: max(0, rect.width - 2), height: max(0, rect.height - 2))
+        let inner = rect.inner
         if y == inner.y + 2 {
             let tabs = Tabs(titles: RequestTab.allCases.map { StyledLine($0.title) }, selectedIndex: requestTab.rawValue)
             if let index = tabs.index(atColumn: x - inner.x), let tab = RequestTab(rawValue: index), tab != requestTab {

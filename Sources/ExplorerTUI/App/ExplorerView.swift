@@ -48,14 +48,13 @@ public enum ExplorerView {
     private static func tree(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
         let block = Block(title: StyledLine(model.isLoadingRequests ? " Loading requests… " : " Collections "), isFocused: model.focus == .tree)
         block.render(in: rect, buffer: &buffer)
-        var inner = block.inner(of: rect)
+        let whole = block.inner(of: rect)
         if let field = model.filterField {
-            prompt(field, at: Rect(x: inner.x, y: inner.y, width: inner.width, height: 1), &buffer)
-            inner = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: max(0, inner.height - 1))
+            prompt(field, at: Rect(x: whole.x, y: whole.y, width: whole.width, height: 1), &buffer)
         } else if !model.filter.isEmpty {
-            _ = buffer.write("filter: \(model.filter)", at: Position(x: inner.x, y: inner.y), style: Theme.dim, maxWidth: inner.width)
-            inner = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: max(0, inner.height - 1))
+            _ = buffer.write("filter: \(model.filter)", at: Position(x: whole.x, y: whole.y), style: Theme.dim, maxWidth: whole.width)
         }
+        let inner = model.treeListArea(in: rect)
         let rows = model.treeRows
         let items: [StyledLine] = rows.map { row in
             let indent = String(repeating: "  ", count: row.depth)
