@@ -7,8 +7,7 @@ import Testing
 struct ExplorerFixesTests {
     func received(_ body: String, contentType: String = "application/json", _ model: inout ExplorerModel) {
         Fixtures.press([.character("G"), .enter], &model)
-        let summary = ResponseSummary(statusCode: 200, reason: "OK", duration: 0.01, byteCount: body.utf8.count, redirectedTo: nil,
-                                      headers: [("Content-Type", contentType)], body: BodyDocument(Data(body.utf8), contentType: contentType))
+        let summary = Fixtures.summary(body, contentType: contentType)
         Fixtures.deliver(.responseReceived(id: model.nextSendID - 1, summary), &model)
     }
 
@@ -93,9 +92,7 @@ struct ComfortTests {
     func withResponse(_ body: String = "{\"name\": \"Ada\"}", contentType: String = "application/json") -> ExplorerModel {
         var model = Fixtures.model()
         Fixtures.press([.character("j"), .right, .down, .enter], &model)
-        let summary = ResponseSummary(statusCode: 200, reason: "OK", duration: 0.01, byteCount: body.utf8.count, redirectedTo: nil,
-                                      headers: [("Content-Type", contentType), ("X-Id", "7")],
-                                      body: BodyDocument(Data(body.utf8), contentType: contentType), data: Data(body.utf8))
+        let summary = Fixtures.summary(body, contentType: contentType, extraHeaders: [("X-Id", "7")])
         Fixtures.deliver(.responseReceived(id: model.nextSendID - 1, summary), &model)
         return model
     }
@@ -179,9 +176,7 @@ struct EscapeDisplayTests {
         var model = Fixtures.model(width: 100, height: 30)
         Fixtures.press([.character("G"), .enter], &model)
         let body = #"{"name": "\u65e5\u672c", "bell": "\u0007"}"#
-        let summary = ResponseSummary(statusCode: 200, reason: "OK", duration: 0.01, byteCount: body.utf8.count, redirectedTo: nil,
-                                      headers: [("Content-Type", "application/json")],
-                                      body: BodyDocument(Data(body.utf8), contentType: "application/json"), data: Data(body.utf8))
+        let summary = Fixtures.summary(body)
         Fixtures.deliver(.responseReceived(id: model.nextSendID - 1, summary), &model)
         var screen = ExplorerView.render(model).lines.joined(separator: "\n")
         #expect(screen.contains("\"name\": \"日本\"") && screen.contains(#""bell": "\u0007""#))
@@ -219,9 +214,7 @@ struct JSONFilterTests {
         var model = Fixtures.model(width: 100, height: 30)
         Fixtures.press([.character("G"), .enter], &model)
         let body = #"{"users": [{"name": "Ada", "age": 36}, {"name": "Grace", "age": 85}], "price": 1.10}"#
-        let summary = ResponseSummary(statusCode: 200, reason: "OK", duration: 0.01, byteCount: body.utf8.count, redirectedTo: nil,
-                                      headers: [("Content-Type", "application/json")],
-                                      body: BodyDocument(Data(body.utf8), contentType: "application/json"), data: Data(body.utf8))
+        let summary = Fixtures.summary(body)
         Fixtures.deliver(.responseReceived(id: model.nextSendID - 1, summary), &model)
         Fixtures.press([.tab, .tab, .character("f")], &model)
         #expect(model.bodyView.filterField?.text == "$")
@@ -254,8 +247,7 @@ struct JSONFilterTests {
     @Test func onlyJSONIsFiltered() {
         var model = Fixtures.model()
         Fixtures.press([.character("G"), .enter], &model)
-        let summary = ResponseSummary(statusCode: 200, reason: "OK", duration: 0.01, byteCount: 2, redirectedTo: nil,
-                                      headers: [("Content-Type", "text/plain")], body: BodyDocument(Data("hi".utf8), contentType: "text/plain"))
+        let summary = Fixtures.summary("hi", contentType: "text/plain")
         Fixtures.deliver(.responseReceived(id: model.nextSendID - 1, summary), &model)
         Fixtures.press([.tab, .tab, .character("f")], &model)
         #expect(model.bodyView.filterField == nil && model.status == "The filter takes JSON; this body is text.")

@@ -46,6 +46,13 @@ enum Fixtures {
 
     static func typing(_ text: String) -> [Key] { text.map { Key.character($0) } }
 
+    /// A 200 response with `body` under `contentType` (and any `extraHeaders`), its bytes kept as a real one keeps them.
+    static func summary(_ body: String, contentType: String = "application/json", extraHeaders: [(String, String)] = []) -> ResponseSummary {
+        ResponseSummary(statusCode: 200, reason: "OK", duration: 0.01, byteCount: body.utf8.count, redirectedTo: nil,
+                        headers: [("Content-Type", contentType)] + extraHeaders.map { (name: $0.0, value: $0.1) },
+                        body: BodyDocument(Data(body.utf8), contentType: contentType), data: Data(body.utf8))
+    }
+
     static func summary(lines count: Int) -> ResponseSummary {
         var json = "["
         for index in 0..<count { json += (index > 0 ? "," : "") + "{\"id\":\(index)}" }
