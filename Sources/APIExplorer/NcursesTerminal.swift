@@ -320,24 +320,35 @@ final class NcursesTerminal {
 
     /// Reads pasted text up to the end marker. A terminal that never sends the end marker is cut off after a short
     /// wait rather than hanging the explorer; line breaks become `\n` and the text is returned as one key.
+    /// The most characters of one paste kept; a larger paste is cut there.
+    static let pasteLimit = 1_000_000
+
     private func readPaste() -> Key {
         let window = cn_stdscr()
         var scalars = String.UnicodeScalarView()
+        // Counted apart: a scalar view's count walks it, which made a 300 KB paste take minutes to read.
+        var kept = 0
         wtimeout(window, 200)
         defer { wtimeout(window, 0) }
         var previous: Int32 = 0
-        while scalars.count < 1_000_000, let (code, isKeyCode) = readCode() {
+        // Past the limit the rest of the paste is read and dropped, never left to be read as keys.
+        func append(_ scalar: Unicode.Scalar) {
+            guard kept < Self.pasteLimit else { return }
+            scalars.append(scalar)
+            kept += 1
+        }
+        while let (code, isKeyCode) = readCode() {
             defer { previous = isKeyCode ? 0 : code }
             if isKeyCode {
                 if code == cn_paste_end_code() { break }
-                if code == KEY_ENTER { scalars.append("\n") }
+                if code == KEY_ENTER { append("\n") }
                 continue
             }
             switch code {
-            case 13: scalars.append("\n")
+            case 13: append("\n")
             // A CR LF pair is one line break.
-            case 10: if previous != 13 { scalars.append("\n") }
-            default: if let scalar = Unicode.Scalar(UInt32(bitPattern: code)) { scalars.append(scalar) }
+            case 10: if previous != 13 { append("\n") }
+            default: if let scalar = Unicode.Scalar(UInt32(bitPattern: code)) { append(scalar) }
             }
         }
         return .paste(String(scalars))

@@ -73,7 +73,11 @@ public final class TmuxSession {
     /// Pastes `text` as a terminal does: wrapped in bracketed-paste markers when the program asked for them
     /// (tmux's `paste-buffer -p`), line feeds sent as carriage returns.
     public func paste(_ text: String) throws {
-        try run(["set-buffer", "-b", "apiexplorer-test", "--", text])
+        // Through a file: a large paste does not fit in one command-line argument.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(socketName).paste")
+        try Data(text.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        try run(["load-buffer", "-b", "apiexplorer-test", file.path])
         try run(["paste-buffer", "-p", "-d", "-b", "apiexplorer-test", "-t", name])
     }
 

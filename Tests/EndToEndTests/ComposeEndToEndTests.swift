@@ -232,6 +232,11 @@ struct ComposeEndToEndTests {
         try session.waitFor("Pasted text ignored here (5 characters)")
         #expect(try session.capture().contains("Nothing sent yet"))
 
+        // A large paste is read as one piece in about the time tmux takes to deliver it (reading it used to walk
+        // what was read so far for every character: 38 s for 300 KB).
+        try session.paste(String(repeating: "x", count: 300_000))
+        try session.waitFor("Pasted text ignored here (300000 characters)", timeout: 10)
+
         // A multi-line curl command is offered for import, then named and written into the folder.
         try session.paste("curl -X POST http://127.0.0.1:9/e2e/pasted \\\n  -H 'X-Pasted: yes' \\\n  -d '{\"a\":1}'\n")
         try session.waitFor("Pasted a curl command")
