@@ -4,12 +4,12 @@ import Yams
 /// Turns the text of one collection, folder or request file into the model, collecting warnings as it goes.
 struct CollectionFileParser {
     static let requestKeys = ["name", "method", "url", "description", "query", "headers", "body", "auth", "variables",
-                              "timeout", "followRedirects", "verifyTLS", "omitHeaders"]
-    static let collectionKeys = ["name", "description", "headers", "auth", "variables", "order", "environments"]
-    static let folderKeys = ["name", "description", "headers", "auth", "variables", "order"]
+                              "timeout", "followRedirects", "verifyTLS", "omitHeaders", "captures", "needs", "checks"]
+    static let collectionKeys = ["name", "description", "headers", "auth", "variables", "order", "environments", "checks"]
+    static let folderKeys = ["name", "description", "headers", "auth", "variables", "order", "checks"]
 
     let file: String
-    private(set) var warnings: [CollectionProblem] = []
+    var warnings: [CollectionProblem] = []
 
     init(file: String) { self.file = file }
 
@@ -76,6 +76,9 @@ struct CollectionFileParser {
             timeout: try map.double("timeout"), followRedirects: try map.bool("followRedirects"),
             verifyTLS: try map.bool("verifyTLS"), file: file)
         request.omittedHeaders = omitted
+        request.captures = try captures(map)
+        request.needs = try needs(map)
+        request.checks = try checks(map)
         return request
     }
 
@@ -83,9 +86,10 @@ struct CollectionFileParser {
         guard let map else { return (FolderSpec(name: slug, slug: slug, directory: directory), []) }
         warnings += map.unknownKeys(allowed: isCollection ? CollectionFileParser.collectionKeys : CollectionFileParser.folderKeys,
                                     in: isCollection ? "collection.yaml" : "folder.yaml")
-        let folder = FolderSpec(name: try map.string("name") ?? slug, slug: slug, description: try map.string("description"),
+        var folder = FolderSpec(name: try map.string("name") ?? slug, slug: slug, description: try map.string("description"),
                                 headers: try keyValues(map, "headers"), auth: try auth(map),
                                 variables: try variables(map, "variables"), directory: directory, order: try order(map))
+        folder.checks = try checks(map)
         var environments: [EnvironmentSpec] = []
         if isCollection {
             for item in try map.list("environments") {

@@ -21,6 +21,8 @@ public struct FolderSpec: Sendable, Equatable {
     /// Slugs of subfolders and requests to list first, in this order (the `order` key); the others follow by name.
     /// Folders are always shown before requests, so the list orders each of the two groups.
     public var order: [String]
+    /// Checks every request below must pass (the `checks` key).
+    public var checks: [CheckSpec] = []
 
     /// Creates a folder.
     public init(name: String, slug: String, description: String? = nil, headers: [KeyValue] = [], auth: AuthSpec = .inherit,

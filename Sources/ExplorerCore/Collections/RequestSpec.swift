@@ -30,6 +30,12 @@ public struct RequestSpec: Sendable, Equatable {
     public var verifyTLS: Bool?
     /// Names of headers the collection or a folder sets that this request does not send (the `omitHeaders` key).
     public var omittedHeaders: [String] = []
+    /// Values taken from the response after a send (the `captures` key); saving an edit leaves the key as written.
+    public var captures: [CaptureSpec] = []
+    /// Requests to send first when their captures are missing (the `needs` key).
+    public var needs: [RequestNeed] = []
+    /// What the response must satisfy (the `checks` key).
+    public var checks: [CheckSpec] = []
     /// The file it was loaded from.
     public var file: String
 

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Takes the values a request's captures name from its response.
+public enum CaptureExtractor {
+    /// The value of `capture` in `response`, or why there is none (it found nothing, the body is not JSON…).
+    public static func value(of capture: CaptureSpec, in response: CheckedResponse) -> Result<String, JSONBodyError> {
+        switch capture.source {
+        case let .jsonPath(path):
+            switch CheckEvaluator.select(path, in: CheckEvaluator.parse(response.body)) {
+            case let .failure(error): return .failure(error)
+            case let .success(values):
+                guard let first = values.first else { return .failure(JSONBodyError(message: "\(path) selected nothing")) }
+                if case let .string(text) = first { return .success(text) }
+                return .success(first.compactText)
+            }
+        case let .header(name):
+            guard let value = response.values(of: name).first else { return .failure(JSONBodyError(message: "header \(name) is absent")) }
+            return .success(value)
+        case .status:
+            return .success(String(response.status))
+        case let .regex(pattern):
+            let body = String(decoding: response.body, as: UTF8.self)
+            guard let regex = try? NSRegularExpression(pattern: pattern) else {
+                return .failure(JSONBodyError(message: "'\(pattern)' is not a valid regular expression"))
+            }
+            guard let match = regex.firstMatch(in: body, range: NSRange(body.startIndex..., in: body)) else {
+                return .failure(JSONBodyError(message: "regex \(pattern) matched nothing in the body"))
+            }
+            let group = match.numberOfRanges > 1 && match.range(at: 1).location != NSNotFound ? match.range(at: 1) : match.range
+            guard let range = Range(group, in: body) else { return .failure(JSONBodyError(message: "regex \(pattern) matched nothing")) }
+            return .success(String(body[range]))
+        case let .cookie(name):
+            for header in response.values(of: "Set-Cookie") {
+                // Several Set-Cookie headers may arrive joined by ", "; each cookie starts a header or follows a comma.
+                for piece in header.components(separatedBy: ",") {
+                    let pair = piece.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+                    let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                    if halves.count == 2, halves[0].trimmingCharacters(in: .whitespaces) == name {
+                        return .success(String(halves[1]).trimmingCharacters(in: .whitespaces))
+                    }
+                }
+            }
+            return .failure(JSONBodyError(message: "no cookie \(name) was set"))
+        }
+    }
+
+    /// Every capture of `request` from `response`: the values found, and a message for each that found nothing.
+    public static func extract(_ captures: [CaptureSpec], from response: CheckedResponse, reference: String) -> (values: [CapturedValue], failures: [String]) {
+        var values: [CapturedValue] = []
+        var failures: [String] = []
+        for capture in captures {
+            switch value(of: capture, in: response) {
+            case let .success(value):
+                values.append(CapturedValue(name: capture.name, value: value, secret: capture.secret,
+                                            origin: "\(reference) \(capture.source.description)"))
+            case let .failure(error):
+                failures.append("\(capture.location): capture '\(capture.name)' found no value: \(error.message)")
+            }
+        }
+        return (values, failures)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Yams
+
+/// Captured values by environment: they feed `{{name}}` in later requests, in memory while the explorer or a run
+/// lasts, and can be persisted next to the collection (`captures.local.yaml`, or `secrets.local.yaml` when secret).
+public struct CaptureStore: Sendable, Equatable {
+    /// The file that holds persisted non-secret captures, in the collection's directory.
+    public static let fileName = "captures.local.yaml"
+
+    /// Values by lower-cased environment name (`""` when there is none), then by variable name.
+    private var byEnvironment: [String: [String: CapturedValue]] = [:]
+
+    /// An empty store.
+    public init() {}
+
+    private static func key(_ environment: String?) -> String { (environment ?? "").lowercased() }
+
+    /// Records `values` for `environment`, replacing earlier values of the same names.
+    public mutating func record(_ values: [CapturedValue], environment: String?) {
+        for value in values { byEnvironment[CaptureStore.key(environment), default: [:]][value.name] = value }
+    }
+
+    /// The captured values of `environment`, by name.
+    public func values(environment: String?) -> [CapturedValue] {
+        (byEnvironment[CaptureStore.key(environment)] ?? [:]).values.sorted { $0.name < $1.name }
+    }
+
+    /// One captured value.
+    public func value(_ name: String, environment: String?) -> CapturedValue? {
+        byEnvironment[CaptureStore.key(environment)]?[name]
+    }
+
+    /// The captured values as variables, to add to a request's variable scopes (below `--set`).
+    public func variables(environment: String?) -> [Variable] {
+        values(environment: environment).map { Variable(name: $0.name, value: $0.value, secret: $0.secret) }
+    }
+
+    /// Whether every capture of `request` has a value in `environment`.
+    public func hasAll(of request: RequestSpec, environment: String?) -> Bool {
+        request.captures.allSatisfy { value($0.name, environment: environment) != nil }
+    }
+
+    /// Reads `captures.local.yaml` of the collection in `directory`; a missing file is an empty store, a broken one a
+    /// located problem.
+    public static func load(collectionDirectory directory: String) throws(CollectionProblem) -> CaptureStore {
+        let path = PathText.appending(directory, fileName)
+        var store = CaptureStore()
+        guard let data = FileManager.default.contents(atPath: path) else { return store }
+        let parser = CollectionFileParser(file: path)
+        let map = try parser.document(String(decoding: data, as: UTF8.self), what: "captured values by environment")
+        for environment in map.keys {
+            guard let values = try map.map(environment) else { continue }
+            for name in values.keys {
+                guard let entry = try values.map(name) else { continue }
+                let value = try entry.string("value") ?? ""
+                store.record([CapturedValue(name: name, value: value, origin: try entry.string("from") ?? path,
+                                            capturedAt: Date(timeIntervalSince1970: try entry.double("at") ?? 0))],
+                             environment: environment)
+            }
+        }
+        return store
+    }
+
+    /// Writes the values of `environment`: secret ones into `secrets.local.yaml` (one line each, the rest of that
+    /// file untouched), the others into `captures.local.yaml`, keeping the other environments' entries.
+    public func persist(environment: String, collectionDirectory directory: String) throws(SaveError) {
+        let mine = values(environment: environment)
+        for value in mine where value.secret {
+            try SecretsFile.set(value.value, for: value.name, environment: environment, inCollection: directory)
+        }
+        var merged: CaptureStore
+        do { merged = try CaptureStore.load(collectionDirectory: directory) } catch {
+            throw .unreadable(path: PathText.appending(directory, CaptureStore.fileName), reason: error.message)
+        }
+        merged.record(mine.filter { !$0.secret }, environment: environment)
+        var lines = ["# Values captured from responses by apiexplorer (--save-captures). Safe to delete."]
+        for environmentKey in merged.byEnvironment.keys.sorted() {
+            let values = merged.values(environment: environmentKey).filter { !$0.secret }
+            guard !values.isEmpty else { continue }
+            let name = environmentKey == CaptureStore.key(environment) ? environment : environmentKey
+            lines.append("\(YAMLText.scalar(name)):")
+            for value in values {
+                lines.append("  \(YAMLText.scalar(value.name)):")
+                lines.append("    value: \(YAMLText.scalar(value.value))")
+                lines.append("    from: \(YAMLText.scalar(value.origin))")
+                lines.append("    at: \(Int(value.capturedAt.timeIntervalSince1970))")
+            }
+        }
+        try AtomicFileWriter.write(Data((lines.joined(separator: "\n") + "\n").utf8), to: PathText.appending(directory, CaptureStore.fileName))
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// Evaluates checks against one response: pure, no I/O but reading a schema file, and never throws. A check that
+/// cannot be evaluated (a body that is not JSON, a missing schema file) fails with the reason.
+public struct CheckEvaluator: Sendable {
+    /// The response under test.
+    public let response: CheckedResponse
+    /// The body parsed for JSONPath, or why it could not be.
+    private let document: Result<JSONPathDocument, JSONBodyError>
+
+    /// Prepares `response`; its body is parsed once for all JSONPath checks.
+    public init(response: CheckedResponse) {
+        self.response = response
+        self.document = CheckEvaluator.parse(response.body)
+    }
+
+    /// The result of every check, in order.
+    public func evaluate(_ checks: [CheckSpec]) -> [CheckResult] {
+        checks.map(evaluate)
+    }
+
+    /// The result of one check.
+    public func evaluate(_ check: CheckSpec) -> CheckResult {
+        func result(_ passed: Bool, _ actual: String, _ reason: @autoclosure () -> String) -> CheckResult {
+            CheckResult(check: check, passed: passed, actual: actual, reason: passed ? nil : reason())
+        }
+        switch check.kind {
+        case let .status(expected):
+            return result(expected.accepts(response.status), String(response.status), "expected status \(expected.description), got \(response.status)")
+        case let .header(name, equals, matches):
+            guard let value = response.values(of: name).first else { return result(false, "none", "header \(name) is absent") }
+            if let equals { return result(value == equals, value, "expected \(name) to equal '\(equals)', got '\(value)'") }
+            if let matches { return result(CheckEvaluator.matches(value, matches), value, "'\(value)' does not match \(matches)") }
+            return result(true, value, "")
+        case let .jsonPath(path, assertion):
+            return evaluateJSON(check, path: path, assertion: assertion)
+        case let .bodyContains(text):
+            let body = String(decoding: response.body, as: UTF8.self)
+            return result(body.contains(text), "\(response.body.count) bytes", "the body does not contain '\(text)'")
+        case let .responseTimeBelow(limit):
+            let milliseconds = response.duration * 1000
+            let actual = "\(Int(milliseconds.rounded())) ms"
+            return result(milliseconds < limit, actual, "took \(actual), limit \(YAMLText.number(limit)) ms")
+        case let .schema(path):
+            guard let data = FileManager.default.contents(atPath: path) else {
+                return result(false, "no schema", "the schema file \(path) could not be read")
+            }
+            guard let schema = JSONValue.parse(data) else { return result(false, "no schema", "the schema file \(path) is not JSON") }
+            guard let body = JSONValue.parse(response.body) else { return result(false, "not JSON", "the body is not JSON") }
+            let errors = JSONSchemaValidator(root: schema).validate(body)
+            return result(errors.isEmpty, errors.isEmpty ? "valid" : "\(errors.count) error\(errors.count == 1 ? "" : "s")",
+                          errors.prefix(3).joined(separator: "; "))
+        case let .invalid(reason):
+            return result(false, "-", reason)
+        }
+    }
+
+    private func evaluateJSON(_ check: CheckSpec, path: String, assertion: JSONPathAssertion) -> CheckResult {
+        func result(_ passed: Bool, _ actual: String, _ reason: @autoclosure () -> String) -> CheckResult {
+            CheckResult(check: check, passed: passed, actual: actual, reason: passed ? nil : reason())
+        }
+        let values: [JSONValue]
+        switch CheckEvaluator.select(path, in: document) {
+        case let .failure(error): return result(false, "-", error.message)
+        case let .success(found): values = found
+        }
+        let first = values.first
+        let shown = first.map(\.compactText) ?? "nothing"
+        switch assertion {
+        case let .exists(flag):
+            return result(values.isEmpty != flag, values.isEmpty ? "nothing" : shown,
+                          flag ? "\(path) selected nothing" : "\(path) selected \(shown)")
+        case let .count(expected):
+            var count = values.count
+            if values.count == 1, case let .array(items)? = first { count = items.count }
+            return result(count == expected, String(count), "expected \(expected), found \(count)")
+        default:
+            break
+        }
+        guard let value = first else { return result(false, "nothing", "\(path) selected nothing") }
+        switch assertion {
+        case let .equals(expected):
+            return result(value == expected, shown, "expected \(expected.compactText), got \(shown)")
+        case let .contains(expected):
+            let passed: Bool
+            switch (value, expected) {
+            case let (.string(text), .string(part)): passed = text.contains(part)
+            case let (.string(text), other): passed = text.contains(other.compactText)
+            case let (.array(items), _): passed = items.contains(expected)
+            case let (.object(members), .string(key)): passed = members[key] != nil
+            default: passed = false
+            }
+            return result(passed, shown, "\(shown) does not contain \(expected.compactText)")
+        case let .matches(pattern):
+            let text: String
+            if case let .string(string) = value { text = string } else { text = value.compactText }
+            return result(CheckEvaluator.matches(text, pattern), shown, "\(shown) does not match \(pattern)")
+        case let .type(name):
+            let actual = CheckEvaluator.typeName(of: value)
+            let passed = actual == name || (name == "number" && actual == "integer")
+            return result(passed, actual, "expected \(name), got \(actual)")
+        case .exists, .count:
+            return result(false, shown, "")
+        }
+    }
+
+    /// The JSON type name of a value; `integer` for a whole number.
+    static func typeName(of value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .integer: return "integer"
+        case let .number(number): return number.rounded() == number && abs(number) < 1e15 ? "integer" : "number"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+
+    /// True when `pattern` (a regular expression) matches somewhere in `text`; false for an invalid pattern.
+    static func matches(_ text: String, _ pattern: String) -> Bool {
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return false }
+        return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
+    /// Parses a body for JSONPath.
+    static func parse(_ body: Data) -> Result<JSONPathDocument, JSONBodyError> {
+        guard !body.isEmpty else { return .failure(JSONBodyError(message: "the body is empty, not JSON")) }
+        do { return .success(try JSONPathDocument(body)) } catch {
+            return .failure(JSONBodyError(message: "the body is not JSON (\(error))"))
+        }
+    }
+
+    /// The values `path` selects, each parsed.
+    static func select(_ path: String, in document: Result<JSONPathDocument, JSONBodyError>) -> Result<[JSONValue], JSONBodyError> {
+        let parsed: JSONPath
+        do { parsed = try JSONPath(path) } catch { return .failure(JSONBodyError(message: "the JSONPath '\(path)' does not parse: \(error)")) }
+        let loaded: JSONPathDocument
+        switch document {
+        case let .failure(error): return .failure(error)
+        case let .success(value): loaded = value
+        }
+        do {
+            return .success(try parsed.select(in: loaded).map { JSONValue.parse(Data($0.value.utf8)) ?? .string($0.value) })
+        } catch {
+            return .failure(JSONBodyError(message: "\(error)"))
+        }
+    }
+}

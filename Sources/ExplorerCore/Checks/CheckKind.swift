@@ -1,0 +1,17 @@
+/// What one check tests.
+public enum CheckKind: Sendable, Equatable {
+    /// The status code.
+    case status(StatusExpectation)
+    /// A header is present, and when given, equals a value or matches a regular expression.
+    case header(name: String, equals: String?, matches: String?)
+    /// An assertion about what a JSONPath selects in the body.
+    case jsonPath(String, JSONPathAssertion)
+    /// The body contains this text.
+    case bodyContains(String)
+    /// The response arrived in less than this many milliseconds.
+    case responseTimeBelow(Double)
+    /// The body, parsed as JSON, validates against the JSON Schema in this file (absolute path).
+    case schema(path: String)
+    /// A check that could not be read (a JSONPath that does not parse, an unknown shape); it fails with this reason.
+    case invalid(String)
+}

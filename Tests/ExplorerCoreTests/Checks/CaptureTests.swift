@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import ExplorerCore
+
+@Suite("Capturing values from responses and feeding them to later requests")
+struct CaptureTests {
+    let response = CheckedResponse(status: 201, headers: [(name: "X-Request-Id", value: "r-9"), (name: "Set-Cookie", value: "theme=dark; Path=/, session=s3cr3t; HttpOnly")],
+                                   body: Data(#"{"data": {"token": "tok-1", "id": 42, "roles": ["a"]}, "csrf": "x"} csrf=abc123"#.utf8))
+
+    func value(_ source: CaptureSource) -> Result<String, JSONBodyError> {
+        CaptureExtractor.value(of: CaptureSpec(name: "v", source: source), in: response)
+    }
+
+    @Test func eachSourceTakesItsValue() {
+        let json = CheckedResponse(status: 200, body: Data(#"{"data": {"token": "tok-1", "id": 42, "roles": ["a"]}}"#.utf8))
+        #expect(CaptureExtractor.value(of: CaptureSpec(name: "t", source: .jsonPath("$.data.token")), in: json) == .success("tok-1"))
+        #expect(CaptureExtractor.value(of: CaptureSpec(name: "t", source: .jsonPath("$.data.id")), in: json) == .success("42"))
+        #expect(CaptureExtractor.value(of: CaptureSpec(name: "t", source: .jsonPath("$.data.roles")), in: json) == .success(#"["a"]"#))
+        #expect(value(.header("x-request-id")) == .success("r-9"))
+        #expect(value(.status) == .success("201"))
+        #expect(value(.regex("csrf=([a-z0-9]+)")) == .success("abc123"))
+        #expect(value(.cookie("session")) == .success("s3cr3t"))
+        #expect(value(.cookie("theme")) == .success("dark"))
+    }
+
+    @Test func aCaptureThatFindsNothingSaysWhereAndWhy() {
+        let spec = CaptureSpec(name: "token", source: .jsonPath("$.nope"), location: SourceLocation(file: "login.yaml", line: 4, column: 5))
+        let json = CheckedResponse(status: 200, body: Data("{}".utf8))
+        let (values, failures) = CaptureExtractor.extract([spec], from: json, reference: "Demo/login")
+        #expect(values.isEmpty && failures == ["login.yaml:4:5: capture 'token' found no value: $.nope selected nothing"])
+        if case .success = value(.jsonPath("$.data")) { Issue.record("the body is not JSON, so a JSONPath capture must fail") }
+        if case .success = value(.cookie("nope")) { Issue.record("no such cookie") }
+    }
+
+    @Test func capturedValuesResolveInLaterRequestsBelowSet() throws {
+        var store = CaptureStore()
+        store.record([CapturedValue(name: "token", value: "tok-1", secret: true, origin: "Mini/login $.token"),
+                      CapturedValue(name: "userId", value: "42", origin: "Mini/create $.id")], environment: "local")
+        #expect(store.values(environment: "LOCAL").map(\.name) == ["token", "userId"])
+        #expect(store.values(environment: "staging").isEmpty)
+        let request = RequestSpec(name: "get", slug: "get", url: "/users/{{userId}}?t={{token}}")
+        let collection = CollectionSpec(root: FolderSpec(name: "Mini", slug: "Mini", variables: [Variable(name: "userId", value: "1")]),
+                                        environments: [EnvironmentSpec(name: "local", baseURL: "http://127.0.0.1:1")])
+        let resolver = RequestResolver(collection: collection, folders: [], request: request, environment: collection.environments.first,
+                                       overrides: store.variables(environment: "local") + [Variable(name: "token", value: "from-set")])
+        #expect(try resolver.resolvedURLString() == "http://127.0.0.1:1/users/42?t=from-set")
+        let captured = RequestResolver(collection: collection, folders: [], request: request, environment: collection.environments.first,
+                                       overrides: store.variables(environment: "local"))
+        #expect(captured.variableResolver.secretValues.contains("tok-1"))
+    }
+
+    @Test func persistingWritesSecretsAndCapturesFilesAndReadsThemBack() throws {
+        let temp = try TempCollections()
+        try temp.write("Mini/collection.yaml", minimalCollection)
+        try temp.write("Mini/secrets.local.yaml", "# mine\nlocal:\n  other: keep\n")
+        var store = CaptureStore()
+        store.record([CapturedValue(name: "token", value: "tok-1", secret: true, origin: "Mini/login $.token"),
+                      CapturedValue(name: "userId", value: "42", origin: "Mini/create $.id")], environment: "local")
+        try store.persist(environment: "local", collectionDirectory: temp.path("Mini"))
+        let secrets = try String(contentsOfFile: temp.path("Mini/secrets.local.yaml"), encoding: .utf8)
+        #expect(secrets == "# mine\nlocal:\n  other: keep\n  token: tok-1\n")
+        let back = try CaptureStore.load(collectionDirectory: temp.path("Mini"))
+        #expect(back.value("userId", environment: "local")?.value == "42")
+        #expect(back.value("userId", environment: "local")?.origin == "Mini/create $.id")
+        #expect(back.value("token", environment: "local") == nil)
+        try temp.write("Mini/captures.local.yaml", "local: [")
+        #expect(throws: CollectionProblem.self) { try CaptureStore.load(collectionDirectory: temp.path("Mini")) }
+    }
+}
