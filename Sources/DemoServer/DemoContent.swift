@@ -10,6 +10,7 @@ enum DemoContent {
             "GET /status/{code}", "GET /delay/{seconds}", "GET /bytes/{n}", "GET /large-json?items=N",
             "GET /xml", "GET /html", "GET /text", "GET /form", "GET /image/png", "GET /gzip",
             "GET /redirect/{n}", "GET /redirect-to?url=U", "GET /bearer (Authorization: Bearer demo-token)",
+            "POST /login {\"username\": \"ada\", \"password\": \"s3cret\"} - a bearer token and a session cookie",
             "GET /basic-auth/{user}/{password}", "GET /flaky/{key}?failures=N&status=S&retryAfter=T",
         ])),
     ])

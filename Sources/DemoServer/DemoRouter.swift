@@ -50,6 +50,8 @@ struct DemoRouter: HTTPHandler {
             return DemoReply.redirect(to: query.first { $0.0 == "url" }?.1 ?? "/")
         case "bearer":
             return bearer(request)
+        case "login":
+            return try await login(request)
         case "basic-auth":
             return basicAuth(request, user: parts.count > 1 ? parts[1] : "", password: parts.count > 2 ? parts[2] : "")
         case "flaky":
@@ -84,6 +86,19 @@ struct DemoRouter: HTTPHandler {
         }
         var reply = DemoReply.json(.object([("status", .number(String(code))), ("reason", .string(DemoReply.reason(code)))]), status: code)
         if code == 401 { reply.headers[HTTPHeader("WWW-Authenticate")] = "Bearer realm=\"demo\"" }
+        return reply
+    }
+
+    /// `POST /login` with `{"username": "ada", "password": "s3cret"}`: the bearer token and a session cookie, for
+    /// collections that capture a token and use it in later requests.
+    private func login(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard request.method.rawValue == "POST" else { return DemoReply.error(405, "Use POST /login.") }
+        guard let json = DemoJSON.parse(try await request.bodyData), json["username"] == .string("ada"), json["password"] == .string("s3cret") else {
+            return DemoReply.error(401, "Send {\"username\": \"ada\", \"password\": \"s3cret\"}.")
+        }
+        var reply = DemoReply.json(.object([("token", .string(DemoServer.bearerToken)), ("expiresIn", .number("3600")),
+                                            ("user", .object([("username", "ada"), ("name", "Ada Lovelace")]))]))
+        reply.headers[HTTPHeader("Set-Cookie")] = "session=demo-session; Path=/; HttpOnly"
         return reply
     }
 

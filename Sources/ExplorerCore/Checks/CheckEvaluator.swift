@@ -50,6 +50,8 @@ public struct CheckEvaluator: Sendable {
             let errors = JSONSchemaValidator(root: schema).validate(body)
             return result(errors.isEmpty, errors.isEmpty ? "valid" : "\(errors.count) error\(errors.count == 1 ? "" : "s")",
                           errors.prefix(3).joined(separator: "; "))
+        case let .capture(name):
+            return result(false, "-", "capture \(name) is evaluated when the response is captured")
         case let .invalid(reason):
             return result(false, "-", reason)
         }

@@ -12,6 +12,8 @@ public enum CheckKind: Sendable, Equatable {
     case responseTimeBelow(Double)
     /// The body, parsed as JSON, validates against the JSON Schema in this file (absolute path).
     case schema(path: String)
+    /// The capture of this name found a value (a run adds one for each capture that found nothing).
+    case capture(String)
     /// A check that could not be read (a JSONPath that does not parse, an unknown shape); it fails with this reason.
     case invalid(String)
 }

@@ -1,0 +1,142 @@
+import ArgumentParser
+import ExplorerCore
+import Foundation
+
+/// `apiexplorer run REF...`: sends a collection, folders or requests as a test suite and reports their checks.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Send a collection, folders or requests as a test suite: captures, needs and checks.",
+        discussion: """
+            REF is a collection (Demo), a folder (Demo/users) or a request (Demo/users/get-user). Requests are sent in \
+            collection order, each after the requests it needs; --parallel N sends up to N at once where none waits for \
+            another. A summary table goes to standard output; a progress bar to standard error when it is a terminal. \
+            Exit codes: 0 every check passed; 1 a check failed; 2 a request could not be sent (transport error, \
+            unresolved variable, unknown reference, dependency cycle); 64 usage error.
+            """
+    )
+
+    @Argument(help: "Collections, folders or requests: Demo, Demo/users, Demo/users/get-user.")
+    var references: [String]
+
+    @OptionGroup var options: CollectionsOptions
+
+    @Option(name: .long, help: "The environment (default: each collection's default).")
+    var env: String?
+
+    @OptionGroup var requestOptions: RequestOptions
+
+    @Option(name: .long, help: "Send up to N requests at once where they do not depend on each other (default 1).")
+    var parallel = 1
+
+    @Option(name: .customLong("repeat"), help: "Send the whole selection N times (default 1).")
+    var repetitions = 1
+
+    @Option(name: .long, help: "Milliseconds to wait before each request after the first (default 0).")
+    var delay = 0
+
+    @Flag(name: .long, help: "Stop after the first request that fails a check or cannot be sent.")
+    var bail = false
+
+    @Flag(name: .long, help: "Write captured values next to the collection: secret ones to secrets.local.yaml, others to captures.local.yaml.")
+    var saveCaptures = false
+
+    @Option(name: .long, parsing: .upToNextOption,
+            help: ArgumentHelp("Write a report: --report junit FILE, --report json FILE or --report text FILE (repeatable).", valueName: "kind file"))
+    var report: [String] = []
+
+    func validate() throws {
+        guard parallel >= 1 else { throw ValidationError("--parallel takes a number of at least 1, got \(parallel)") }
+        guard repetitions >= 1 else { throw ValidationError("--repeat takes a number of at least 1, got \(repetitions)") }
+        guard delay >= 0 else { throw ValidationError("--delay takes milliseconds, at least 0, got \(delay)") }
+        guard report.count % 2 == 0 else { throw ValidationError("--report takes a kind and a file: --report junit results.xml") }
+        for kind in stride(from: 0, to: report.count, by: 2).map({ report[$0] }) where !["junit", "json", "text"].contains(kind) {
+            throw ValidationError("--report takes junit, json or text, got '\(kind)'")
+        }
+    }
+
+    func run() async throws {
+        let result = try options.load(about: references.first)
+        // Group the selected requests by collection, keeping the order references were given in.
+        var groups: [(CollectionSpec, [CollectionSpec.Located])] = []
+        for reference in references {
+            let parts = reference.split(separator: "/").map(String.init)
+            guard let name = parts.first, let collection = result.collection(named: name) else {
+                let names = result.collections.map(\.slug).joined(separator: ", ")
+                StandardError.write("error: no collection '\(parts.first ?? reference)'. Collections: \(names.isEmpty ? "none" : names).")
+                throw ExitCode(2)
+            }
+            guard let selected = collection.requests(selectedBy: Array(parts.dropFirst())) else {
+                StandardError.write("error: '\(reference)' is not a folder or request of collection \(collection.name). Run `apiexplorer list`.")
+                throw ExitCode(2)
+            }
+            if let index = groups.firstIndex(where: { $0.0.slug == collection.slug }) {
+                groups[index].1 += selected.filter { item in !groups[index].1.contains { $0.request.file == item.request.file } }
+            } else {
+                groups.append((collection, selected))
+            }
+        }
+        // Every plan is made, and every cycle reported, before anything is sent.
+        var plans: [(CollectionSpec, [PlannedRequest], EnvironmentSpec?)] = []
+        for (collection, selected) in groups {
+            let environment = try RequestReference(collection: collection, located: selected[0]).environment(named: env)
+            do {
+                plans.append((collection, try DependencyPlanner(collection: collection).plan(selected), environment))
+            } catch {
+                StandardError.write(error.description)
+                throw ExitCode(2)
+            }
+        }
+        let launcher = DemoServerLauncher()
+        let progress = RunProgress()
+        let started = Date()
+        var outcomes: [RequestOutcome] = []
+        let total = plans.reduce(0) { $0 + $1.1.count } * repetitions
+        var environmentNames: [String] = []
+        for (collection, plan, environment) in plans {
+            var demoURL: URL?
+            if environment?.usesBuiltInDemo == true {
+                do { demoURL = try await launcher.baseURL() } catch {
+                    StandardError.write("error: could not start the built-in demo API: \(error)")
+                    throw ExitCode(2)
+                }
+            }
+            if let name = environment?.name, !environmentNames.contains(name) { environmentNames.append(name) }
+            var store = CaptureStore()
+            do { store = try CaptureStore.load(collectionDirectory: collection.directory) } catch { StandardError.write(error.description) }
+            let runner = CollectionRunner(collection: collection, environment: environment, overrides: requestOptions.overrides,
+                                          extraHeaders: requestOptions.extraHeaders, demoBaseURL: demoURL, parallel: parallel,
+                                          repetitions: repetitions, delay: Double(delay) / 1000, bail: bail)
+            let before = outcomes.count
+            let (done, captured) = await runner.run(plan, store: store) { outcome, count, _ in
+                progress.update(done: before + count, total: total, reference: outcome.reference)
+            }
+            outcomes += done
+            if saveCaptures, let environment {
+                do { try captured.persist(environment: environment.name, collectionDirectory: collection.directory) } catch {
+                    StandardError.write("error: could not save captured values: \(error.description)")
+                }
+            }
+            if bail, done.contains(where: { !$0.passed }) { break }
+        }
+        await launcher.stop()
+        progress.finish()
+        let summary = RunReport(outcomes: outcomes, environment: environmentNames.isEmpty ? nil : environmentNames.joined(separator: ", "),
+                                duration: Date().timeIntervalSince(started), startedAt: started)
+        let table = summary.text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalSafeText.sanitize(String($0)) }
+        FileHandle.standardOutput.write(Data(table.joined(separator: "\n").utf8))
+        for index in stride(from: 0, to: report.count, by: 2) {
+            let data: Data
+            switch report[index] {
+            case "junit": data = Data(summary.junitXML.utf8)
+            case "json": data = summary.json
+            default: data = Data(summary.text.utf8)
+            }
+            do { try AtomicFileWriter.write(data, to: report[index + 1]) } catch {
+                StandardError.write("error: could not write the \(report[index]) report to \(report[index + 1]): \(error)")
+                throw ExitCode(2)
+            }
+        }
+        if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+    }
+}

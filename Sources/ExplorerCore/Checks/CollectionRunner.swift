@@ -1,0 +1,114 @@
+import Foundation
+
+/// Sends planned requests of one collection as a test suite: in plan order, or up to `parallel` at once where no
+/// request waits for another; each response's checks evaluated and captures recorded for the requests after it.
+public struct CollectionRunner: Sendable {
+    /// The collection.
+    public var collection: CollectionSpec
+    /// The environment.
+    public var environment: EnvironmentSpec?
+    /// `--set` values; they win over captured values.
+    public var overrides: [Variable]
+    /// `--header` values.
+    public var extraHeaders: [KeyValue]
+    /// The demo API's address, for `builtin:demo` environments.
+    public var demoBaseURL: URL?
+    /// How many requests may be in flight at once (1: one after another).
+    public var parallel: Int
+    /// How many times the whole plan is sent.
+    public var repetitions: Int
+    /// Seconds to wait before starting each request after the first.
+    public var delay: Double
+    /// Stop starting requests after the first that failed a check or could not be sent.
+    public var bail: Bool
+
+    /// Creates a runner.
+    public init(collection: CollectionSpec, environment: EnvironmentSpec?, overrides: [Variable] = [], extraHeaders: [KeyValue] = [],
+                demoBaseURL: URL? = nil, parallel: Int = 1, repetitions: Int = 1, delay: Double = 0, bail: Bool = false) {
+        self.collection = collection
+        self.environment = environment
+        self.overrides = overrides
+        self.extraHeaders = extraHeaders
+        self.demoBaseURL = demoBaseURL
+        self.parallel = max(parallel, 1)
+        self.repetitions = max(repetitions, 1)
+        self.delay = max(delay, 0)
+        self.bail = bail
+    }
+
+    /// Sends `plan` `repetitions` times, starting from the values in `store`; `progress` is called after each request
+    /// with the outcome and how many of the total are done. Returns the outcomes in the order they finished and the
+    /// store with every captured value added.
+    public func run(_ plan: [PlannedRequest], store: CaptureStore,
+                    progress: @escaping @Sendable (RequestOutcome, Int, Int) -> Void = { _, _, _ in }) async -> (outcomes: [RequestOutcome], store: CaptureStore) {
+        var store = store
+        var outcomes: [RequestOutcome] = []
+        let total = plan.count * repetitions
+        var started = 0
+        let inPlan = Set(plan.map(\.reference))
+        iterations: for iteration in 1...repetitions {
+            var pending = Array(plan.indices)
+            var finished: [String: Bool] = [:]
+            var running = 0
+            var stopped = false
+            await withTaskGroup(of: RequestOutcome.self) { group in
+                while true {
+                    // A request is ready once every request it needs that is in the plan has finished.
+                    while !stopped, running < parallel, let next = pending.firstIndex(where: { index in
+                        plan[index].dependencies.allSatisfy { finished[$0] != nil || !inPlan.contains($0) }
+                    }) {
+                        let planned = plan[pending.remove(at: next)]
+                        let failed = planned.dependencies.filter { finished[$0] == false }
+                        if !failed.isEmpty {
+                            let outcome = RequestOutcome(reference: planned.reference, name: planned.located.request.name, iteration: iteration,
+                                                         error: "not sent: it needs \(failed.joined(separator: ", ")), which could not be sent")
+                            finished[planned.reference] = false
+                            outcomes.append(outcome)
+                            progress(outcome, outcomes.count, total)
+                            continue
+                        }
+                        let wait = started > 0 ? delay : 0
+                        started += 1
+                        let variables = store.variables(environment: environment?.name) + overrides
+                        running += 1
+                        group.addTask { await send(planned, iteration: iteration, variables: variables, after: wait) }
+                    }
+                    guard let outcome = await group.next() else { break }
+                    running -= 1
+                    finished[outcome.reference] = outcome.error == nil
+                    store.record(outcome.captured, environment: environment?.name)
+                    outcomes.append(outcome)
+                    progress(outcome, outcomes.count, total)
+                    if bail, !outcome.passed { stopped = true }
+                }
+            }
+            if stopped { break iterations }
+        }
+        return (outcomes, store)
+    }
+
+    /// Resolves and sends one request, after waiting `delay` seconds.
+    func send(_ planned: PlannedRequest, iteration: Int, variables: [Variable], after delay: Double) async -> RequestOutcome {
+        if delay > 0 { try? await Task.sleep(for: .milliseconds(Int(delay * 1000))) }
+        let request = planned.located.request
+        let resolver = RequestResolver(collection: collection, folders: planned.located.folders, request: request,
+                                       environment: environment, overrides: variables, extraHeaders: extraHeaders, demoBaseURL: demoBaseURL)
+        let secrets = resolver.variableResolver.secretValues
+        let masker = SecretMasker(secrets: secrets)
+        func failure(_ message: String) -> RequestOutcome {
+            RequestOutcome(reference: planned.reference, name: request.name, iteration: iteration, error: masker.mask(message))
+        }
+        let resolved: ResolvedRequest
+        do { resolved = try resolver.resolve() } catch { return failure("could not be resolved: \(error.description)") }
+        let checks = DependencyPlanner(collection: collection).checks(for: planned.located)
+        let response: Request.Response
+        do {
+            response = try await resolved.request.send()
+        } catch {
+            guard let received = error.response else { return failure("could not be sent: \(error.description)") }
+            response = received
+        }
+        return RequestOutcome.evaluate(CheckedResponse(response), reference: planned.reference, name: request.name, iteration: iteration,
+                                       checks: checks, captures: request.captures, secrets: secrets)
+    }
+}
