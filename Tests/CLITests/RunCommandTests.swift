@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("apiexplorer run: collections as test suites", .serialized)
+struct RunCommandTests {
+    /// A temp collection `R` against `baseURL` with the given request files.
+    func collection(baseURL: String, _ files: [String: String]) throws -> TempDirectory {
+        let temp = try TempDirectory()
+        try temp.write("R/collection.yaml", """
+        name: R
+        environments:
+          - name: local
+            baseURL: \(baseURL)
+        """)
+        for (name, text) in files { try temp.write("R/\(name)", text) }
+        return temp
+    }
+
+    @Test func theDemoWorkflowPassesOfflineAndMasksTheCapturedToken() async throws {
+        let temp = try TempDirectory()
+        let json = temp.path + "/run.json"
+        let output = try await CLIRunner.run(["run", "--collections", CLIRunner.bundledCollections, "Demo/workflow", "--report", "json", json])
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("PASS  Demo/workflow/whoami"))
+        #expect(output.stdout.contains("4 requests: 4 sent, 0 not sent · checks: 21 passed, 0 failed"))
+        #expect(!output.stderr.contains("\r["), "no progress bar when stderr is not a terminal")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let requests = try #require(report["requests"] as? [[String: Any]])
+        let captures = requests.flatMap { ($0["captures"] as? [[String: Any]]) ?? [] }
+        #expect(captures.first { $0["name"] as? String == "authToken" }?["value"] as? String == "••••••")
+        #expect(captures.first { $0["name"] as? String == "session" }?["value"] as? String == "demo-session")
+        #expect(!String(decoding: try Data(contentsOf: URL(fileURLWithPath: json)), as: UTF8.self).contains("demo-token"))
+    }
+
+    @Test func sendingOneRequestSendsWhatItNeedsFirst() async throws {
+        let output = try await CLIRunner.run(["run", "--collections", CLIRunner.bundledCollections, "Demo/workflow/whoami"])
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.first?.contains("Demo/workflow/login") == true && lines.dropFirst().first?.contains("Demo/workflow/whoami") == true)
+    }
+
+    @Test func aFailingCheckExitsOneWithTheActualValueAndAJUnitReportThatParses() async throws {
+        let server = try await LoopbackServer.start()
+        let temp = try collection(baseURL: server.baseURL.absoluteString, [
+            "a-ok.yaml": "url: /status/200\nchecks:\n  - status: 200\n",
+            "b-wrong.yaml": "url: /users/1\nchecks:\n  - status: 2xx\n  - json: $.name\n    equals: Nobody\n  - json: $.nope\n    exists: true\n",
+            "c-text.yaml": "url: /text\nchecks:\n  - json: $.a\n    equals: 1\n",
+        ])
+        let xml = temp.path + "/junit.xml"
+        let output = try await CLIRunner.run(["run", "--collections", temp.path, "R", "--report", "junit", xml, "--report", "text", temp.path + "/r.txt"])
+        await server.stop()
+        #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("FAIL  R/b-wrong"))
+        #expect(output.stdout.contains(#"✗ $.name equals "Nobody": expected "Nobody", got "Leanne Graham""#) || output.stdout.contains("$.name equals \"Nobody\""))
+        #expect(output.stdout.contains("$.nope selected nothing"))
+        #expect(output.stdout.contains("the body is not JSON"))
+        #expect(output.stdout.contains("3 requests: 3 sent, 0 not sent · checks: 2 passed, 3 failed"))
+        #expect(try String(contentsOfFile: temp.path + "/r.txt", encoding: .utf8) == output.stdout)
+        let parsed = try JUnitSummary(contentsOf: xml)
+        #expect(parsed.testcases == ["R.a-ok", "R.b-wrong", "R.c-text"])
+        #expect(parsed.failures == ["R.b-wrong", "R.c-text"] && parsed.errors.isEmpty)
+        #expect(parsed.suiteAttributes["tests"] == "3" && parsed.suiteAttributes["failures"] == "2")
+    }
+
+    @Test func aTransportErrorExitsTwoAndTheRunGoesOnUnlessBail() async throws {
+        let server = try await LoopbackServer.start()
+        let closed = ClosedPort.url().absoluteString
+        let temp = try collection(baseURL: server.baseURL.absoluteString, [
+            "a-refused.yaml": "url: \(closed)/x\n",
+            "b-ok.yaml": "url: /status/200\nchecks:\n  - status: 200\n",
+        ])
+        let xml = temp.path + "/junit.xml"
+        let output = try await CLIRunner.run(["run", "--collections", temp.path, "R", "--report", "junit", xml])
+        #expect(output.status == 2, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("ERROR R/a-refused") && output.stdout.contains("could not be sent"))
+        #expect(output.stdout.contains("PASS  R/b-ok"))
+        #expect(try JUnitSummary(contentsOf: xml).errors == ["R.a-refused"])
+        let bailed = try await CLIRunner.run(["run", "--collections", temp.path, "R", "--bail"])
+        #expect(bailed.status == 2 && !bailed.stdout.contains("R/b-ok"))
+        #expect(await server.hits("/status/200") == 1)
+        await server.stop()
+    }
+
+    @Test func parallelRunsIndependentRequestsAtOnceButADependentAfterItsNeed() async throws {
+        let server = try await LoopbackServer.start()
+        let temp = try collection(baseURL: server.baseURL.absoluteString, [
+            "a-slow.yaml": "url: /delay/0.5\ncaptures:\n  - name: waited\n    json: $.delayed\n",
+            "b-dependent.yaml": "url: /echo/{{waited}}\nneeds:\n  - a-slow\nchecks:\n  - json: $.path\n    equals: /echo/0.5\n",
+            "c-quick.yaml": "url: /status/200\n",
+            "d-quick.yaml": "url: /status/204\n",
+        ])
+        let json = temp.path + "/run.json"
+        let output = try await CLIRunner.run(["run", "--collections", temp.path, "R", "--parallel", "4", "--report", "json", json])
+        await server.stop()
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let order = ((report["requests"] as? [[String: Any]]) ?? []).compactMap { $0["reference"] as? String }
+        // The quick ones finished while the slow one waited: they were in flight together. The dependent came after its need.
+        #expect(Set(order.prefix(2)) == ["R/c-quick", "R/d-quick"])
+        #expect(order.suffix(2) == ["R/a-slow", "R/b-dependent"])
+        let summary = try #require(report["summary"] as? [String: Any])
+        #expect((summary["durationSeconds"] as? Double ?? 9) < 1.5)
+    }
+
+    @Test func aCycleIsALocatedErrorAndNothingIsSent() async throws {
+        let server = try await LoopbackServer.start()
+        let temp = try collection(baseURL: server.baseURL.absoluteString, [
+            "a.yaml": "url: /status/201\nneeds:\n  - b\n",
+            "b.yaml": "url: /status/202\nneeds:\n  - a\n",
+        ])
+        let output = try await CLIRunner.run(["run", "--collections", temp.path, "R"])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("R/b.yaml:3:5: error: dependency cycle: R/a → R/b → R/a; nothing was sent"))
+        let hits = await server.hits("/status/201") + server.hits("/status/202")
+        #expect(hits == 0)
+        let unknown = try await CLIRunner.run(["run", "--collections", temp.path, "R/nowhere"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("'R/nowhere' is not a folder or request"))
+        let usage = try await CLIRunner.run(["run", "--collections", temp.path, "R", "--report", "pdf", "x"])
+        #expect(usage.status == 64 && usage.stderr.contains("--report takes junit, json or text"))
+        await server.stop()
+    }
+
+    @Test func repeatSendsTheSelectionAgainAndSaveCapturesPersistsThem() async throws {
+        let server = try await LoopbackServer.start()
+        let temp = try collection(baseURL: server.baseURL.absoluteString, [
+            "a.yaml": "method: POST\nurl: /users\nbody:\n  type: json\n  content: '{\"name\": \"x\"}'\ncaptures:\n  - name: made\n    json: $.id\n  - name: code\n    status: true\n    secret: true\n",
+        ])
+        let output = try await CLIRunner.run(["run", "--collections", temp.path, "R", "--repeat", "3", "--delay", "10", "--save-captures"])
+        await server.stop()
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("R/a #3") && output.stdout.contains("3 requests: 3 sent"))
+        let captures = try String(contentsOfFile: temp.path + "/R/captures.local.yaml", encoding: .utf8)
+        #expect(captures.contains("local:\n  made:\n    value: \"8\"\n    from: \"R/a $.id\""), "the third POST made user 8: \(captures)")
+        let secrets = try String(contentsOfFile: temp.path + "/R/secrets.local.yaml", encoding: .utf8)
+        #expect(secrets.contains("code: \"201\"") || secrets.contains("code: 201"), "\(secrets)")
+    }
+}
