@@ -102,6 +102,8 @@ final class ExplorerRunLoop {
                 sends.removeValue(forKey: id)?.cancel()
             case let .send(id, resolver):
                 sends[id] = startSend(id: id, resolver: resolver)
+            case let .sendNeed(id, resolver):
+                sends[id] = startSend(id: id, resolver: resolver, isNeed: true)
             case let .searchBody(id, document, query):
                 search?.cancel()
                 let inbox = self.inbox
@@ -228,7 +230,9 @@ final class ExplorerRunLoop {
         return keepRunning
     }
 
-    private func startSend(id: Int, resolver original: RequestResolver) -> Task<Void, Never> {
+    /// Sends a request off the UI; `isNeed` reports it as a request another needs (its captures only), else as the
+    /// response to show with its checks evaluated.
+    private func startSend(id: Int, resolver original: RequestResolver, isNeed: Bool = false) -> Task<Void, Never> {
         let inbox = self.inbox
         let demo = self.demo
         return Task.detached {
@@ -242,16 +246,34 @@ final class ExplorerRunLoop {
             }
             let resolved: ResolvedRequest
             do { resolved = try resolver.resolve() } catch {
-                inbox.post(.requestFailed(id: id, message: String(describing: error) + "\nThe request was not sent."))
+                if isNeed {
+                    inbox.post(.needSent(id: id, reference: resolver.reference, captured: [], failure: String(describing: error)))
+                } else {
+                    inbox.post(.requestFailed(id: id, message: String(describing: error) + "\nThe request was not sent."))
+                }
                 return
             }
             do {
                 let response = try await resolved.request.send()
+                let outcome = resolver.outcome(of: response, secrets: resolved.secretValues)
+                if isNeed {
+                    let missing = outcome.checks.filter { if case .capture = $0.check.kind { !$0.passed } else { false } }
+                    inbox.post(.needSent(id: id, reference: resolver.reference, captured: outcome.captured,
+                                         failure: missing.isEmpty ? nil : missing.compactMap(\.reason).joined(separator: "; ")))
+                    return
+                }
                 // Indexing happens here, off the UI, once per response; lines are formatted only when shown.
                 let masker = SecretMasker(secrets: resolved.secretValues)
-                inbox.post(.responseReceived(id: id, ResponseSummary(response, masker: masker)))
+                var summary = ResponseSummary(response, masker: masker)
+                summary.checks = outcome.checks
+                summary.captured = outcome.captured
+                inbox.post(.responseReceived(id: id, summary))
             } catch let error as RequestError {
                 guard !error.isCancelled else { return }
+                if isNeed {
+                    inbox.post(.needSent(id: id, reference: resolver.reference, captured: [], failure: resolved.masked(error.localizedDescription)))
+                    return
+                }
                 inbox.post(.requestFailed(id: id, message: resolved.masked(ExplorerRunLoop.advice(for: error))))
             } catch {
                 inbox.post(.requestFailed(id: id, message: String(describing: error)))

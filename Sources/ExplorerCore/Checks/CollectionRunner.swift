@@ -100,7 +100,6 @@ public struct CollectionRunner: Sendable {
         }
         let resolved: ResolvedRequest
         do { resolved = try resolver.resolve() } catch { return failure("could not be resolved: \(error.description)") }
-        let checks = DependencyPlanner(collection: collection).checks(for: planned.located)
         let response: Request.Response
         do {
             response = try await resolved.request.send()
@@ -108,7 +107,8 @@ public struct CollectionRunner: Sendable {
             guard let received = error.response else { return failure("could not be sent: \(error.description)") }
             response = received
         }
-        return RequestOutcome.evaluate(CheckedResponse(response), reference: planned.reference, name: request.name, iteration: iteration,
-                                       checks: checks, captures: request.captures, secrets: secrets)
+        var outcome = resolver.outcome(of: response, secrets: secrets)
+        outcome.iteration = iteration
+        return outcome
     }
 }

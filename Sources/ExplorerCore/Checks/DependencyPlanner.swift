@@ -44,9 +44,4 @@ public struct DependencyPlanner: Sendable {
         for target in targets { try visit(target, stack: []) }
         return planned
     }
-
-    /// The checks that apply to `located`: the collection's, each folder's from the top down, then the request's own.
-    public func checks(for located: CollectionSpec.Located) -> [CheckSpec] {
-        collection.root.checks + located.folders.flatMap(\.checks) + located.request.checks
-    }
 }

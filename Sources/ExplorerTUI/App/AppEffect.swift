@@ -5,6 +5,8 @@ import Foundation
 public enum AppEffect: Sendable {
     /// Send the request (the run loop fills in the demo API address) and report as `id`.
     case send(id: Int, resolver: RequestResolver)
+    /// Send a request the current send needs first (its captures are missing) and report `.needSent` as `id`.
+    case sendNeed(id: Int, resolver: RequestResolver)
     /// Cancel the send with this id.
     case cancel(id: Int)
     /// Write the keys of `request` that differ from `saved` (the request as loaded) into its file; `original` is the

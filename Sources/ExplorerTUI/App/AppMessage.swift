@@ -13,6 +13,8 @@ public enum AppMessage: Sendable {
     case demoStarted(URL)
     /// A response arrived for the send with this id.
     case responseReceived(id: Int, ResponseSummary)
+    /// A request the send with this id needed was sent: the values it captured, or why it failed.
+    case needSent(id: Int, reference: String, captured: [CapturedValue], failure: String?)
     /// The send with this id failed.
     case requestFailed(id: Int, message: String)
     /// The body search with this id finished with these matching lines.

@@ -171,7 +171,7 @@ extension ExplorerModel {
         response = .sending(id: id, started: now)
         responseKey = selectedRequest?.key
         responseTab = .body
-        effects.append(.send(id: id, resolver: resolver))
+        effects.append(contentsOf: startChain(id: id, resolver: resolver))
         return effects
     }
 
@@ -232,6 +232,8 @@ extension ExplorerModel {
         if case let .received(summary) = response {
             if responseTab == .body {
                 body = BodyRows(bodyView.filtered ?? summary.body, model: self)
+            } else if responseTab == .checks {
+                total = Paragraph(lines: ExplorerView.checkLines(summary), wrap: true).rows(width: layout.response.width - 2).count
             } else if bodyView.wrap {
                 // Wrapped headers scroll by rows: a long value takes several.
                 total = Paragraph(lines: ExplorerView.headerLines(summary), wrap: true).rows(width: layout.response.width - 2).count
@@ -271,9 +273,8 @@ extension ExplorerModel {
                 bodyView.column = min(max(0, widest - body.textWidth), bodyView.column + step)
             }
         case .nextTab, .previousTab:
-            responseTab = responseTab == .body ? .headers : .body
-            bodyView.position = BodyPosition(line: 0, row: 0)
-            bodyView.column = 0
+            let count = ResponseTab.allCases.count
+            showResponseTab(ResponseTab(rawValue: (responseTab.rawValue + (action == .nextTab ? 1 : count - 1)) % count) ?? .body)
         case .toggleWrap, .toggleLineNumbers:
             if action == .toggleWrap { bodyView.wrap.toggle() } else { bodyView.lineNumbers.toggle() }
             bodyView.scrollRow = 0

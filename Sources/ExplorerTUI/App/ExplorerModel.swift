@@ -66,6 +66,10 @@ public struct ExplorerModel: Sendable {
     public var extraHeaders: [KeyValue] = []
     /// The demo API's address, once started.
     public var demoBaseURL: URL?
+    /// Values captured from responses, by environment; they resolve `{{name}}` below `--set`.
+    public var captures = CaptureStore()
+    /// Requests still to send before the current one (its `needs` whose captures were missing), then the request itself.
+    public var pendingNeeds: [RequestResolver] = []
     /// Id of the next send.
     public var nextSendID = 1
     /// True until every request file has been read; folders opened meanwhile fill in when they are.
@@ -103,6 +107,7 @@ public struct ExplorerModel: Sendable {
         case let .responseReceived(id, summary):
             guard case let .sending(current, _) = response, current == id else { return [] }
             response = .received(summary)
+            recordCaptures(summary.captured)
             bodyView.position = BodyPosition(line: 0, row: 0)
             bodyView.column = 0
             // A search belongs to the body it ran on: its matches and message do not carry over to a new response.
@@ -118,6 +123,8 @@ public struct ExplorerModel: Sendable {
             bodyView.pendingSearch = nil
             showMatches(matches)
             return []
+        case let .needSent(id, reference, captured, failure):
+            return needSent(id: id, reference: reference, captured: captured, failure: failure)
         case let .requestFailed(id, message):
             guard case let .sending(current, _) = response, current == id else { return [] }
             response = .failed(message)
@@ -194,9 +201,10 @@ public struct ExplorerModel: Sendable {
     /// A resolver for the selected request in its collection's active environment.
     public var selectedResolver: RequestResolver? {
         guard let selected = selectedRequest else { return nil }
+        let environment = environment(of: selected.collection)
         return RequestResolver(collection: selected.collection, folders: selected.located.folders, request: selected.located.request,
-                               environment: environment(of: selected.collection), overrides: overrides, extraHeaders: extraHeaders,
-                               demoBaseURL: demoBaseURL)
+                               environment: environment, overrides: captures.variables(environment: environment?.name) + overrides,
+                               extraHeaders: extraHeaders, demoBaseURL: demoBaseURL)
     }
 
     /// Makes the request shown (and sent by Ctrl-J) agree with the tree cursor: a request under the cursor becomes the

@@ -120,12 +120,15 @@ public enum ExplorerView {
             if model.bodyView.filtered != nil {
                 spans.append(Span("  [filter \(model.bodyView.filterExpression): \(model.bodyView.filteredCount)]", style: Theme.barKey))
             }
+            if let checks = checkSpan(summary) { spans.insert(checks, at: 2) }
             if let redirected = summary.redirectedTo { spans.append(Span("  → \(redirected)", style: Theme.dim)) }
             _ = buffer.write(StyledLine(spans), at: first, maxWidth: inner.width)
-            Tabs(titles: ["Body", StyledLine("Headers (\(summary.headers.count))")], selectedIndex: model.responseTab.rawValue)
+            responseTabs(summary, selected: model.responseTab)
                 .render(in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1), buffer: &buffer)
             let area = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
-            if model.responseTab == .headers, model.bodyView.wrap {
+            if model.responseTab == .checks {
+                Paragraph(lines: checkLines(summary), wrap: true, scroll: model.bodyView.scroll).render(in: area, buffer: &buffer)
+            } else if model.responseTab == .headers, model.bodyView.wrap {
                 // Wrapped (w), each header is `Name: value` on as many rows as it needs, so a long value can be read whole.
                 Paragraph(lines: headerLines(summary), wrap: true, scroll: model.bodyView.scroll).render(in: area, buffer: &buffer)
             } else if model.responseTab == .headers {
@@ -307,6 +310,7 @@ public enum ExplorerView {
                 let value = variable.value.isEmpty ? "(not set)" : variable.secret ? SecretMasker.mask : variable.value
                 lines.append(StyledLine("    \(variable.name) = \(value)", style: Theme.dim))
             }
+            lines += capturedLines(model, environment: env.name)
         }
         let width = min(model.width - 4, max(40, (lines.map(\.width).max() ?? 0) + 4))
         let height = min(model.height - 2, lines.count + 2)

@@ -21,6 +21,10 @@ public struct ResponseSummary: Sendable {
     public var isBodyOnDisk: Bool
     /// The body's bytes as received (gzip decoded), for saving to a file; a large body is a mapping of its file.
     public var data: Data
+    /// The result of each check that applies to the request (the Checks tab).
+    public var checks: [CheckResult] = []
+    /// The values its captures took, already recorded for later requests.
+    public var captured: [CapturedValue] = []
 
     /// Creates a summary.
     public init(statusCode: Int, reason: String, duration: Double, byteCount: Int, redirectedTo: String?,

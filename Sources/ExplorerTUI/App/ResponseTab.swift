@@ -4,4 +4,6 @@ public enum ResponseTab: Int, Sendable, CaseIterable {
     case body
     /// The response headers.
     case headers
+    /// Each check passed or failed, with the actual value, and the values captured.
+    case checks
 }

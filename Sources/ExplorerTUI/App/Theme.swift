@@ -7,6 +7,7 @@ enum Theme {
     static let dim = Style(attributes: .dim)
     static let selected = Style(attributes: .reverse)
     static let error = Style(foreground: .red, attributes: .bold)
+    static let passed = Style(foreground: .green, attributes: .bold)
     static let warning = Style(foreground: .yellow, attributes: .bold)
     static let match = Style(foreground: .black, background: .yellow)
     static let lineNumber = Style(foreground: .brightBlack)

@@ -57,7 +57,8 @@ struct DependencyPlannerTests {
         try temp.write("Mini/f/r.yaml", "url: /r\nchecks:\n  - json: $.a\n")
         let collection = try #require(temp.load().collections.first)
         let located = try #require(collection.locate(["f", "r"]))
-        #expect(DependencyPlanner(collection: collection).checks(for: located).map(\.kind) == [
+        let resolver = RequestResolver(collection: collection, folders: located.folders, request: located.request, environment: nil)
+        #expect(resolver.checks.map(\.kind) == [
             .status(.statusClass(2)), .bodyContains("x"), .jsonPath("$.a", .exists(true))])
     }
 }

@@ -1,0 +1,32 @@
+import Foundation
+
+extension RequestResolver {
+    /// The checks that apply to this request: the collection's, each folder's from the top down, then its own.
+    public var checks: [CheckSpec] {
+        collection.root.checks + folders.flatMap(\.checks) + request.checks
+    }
+
+    /// The response's checks evaluated and captures taken, secrets masked: what the explorer shows in its Checks tab.
+    public func outcome(of response: Request.Response, secrets: [String]) -> RequestOutcome {
+        RequestOutcome.evaluate(CheckedResponse(response), reference: reference, name: request.name, iteration: 1,
+                                checks: checks, captures: request.captures, secrets: secrets)
+    }
+
+    /// Resolvers for the requests this one needs whose captures `store` lacks in this environment, in the order to
+    /// send them; a dependency cycle or an unknown reference is the located problem.
+    public func missingNeeds(in store: CaptureStore) throws(CollectionProblem) -> [RequestResolver] {
+        guard !request.needs.isEmpty else { return [] }
+        let planner = DependencyPlanner(collection: collection)
+        var located = collection.locate(folders.map(\.slug) + [request.slug])
+        // Unsaved edits to this request's needs count: plan from the request as it is now.
+        located?.request = request
+        guard let located else { return [] }
+        return try planner.plan([located]).filter { $0.isDependency && !store.hasAll(of: $0.located.request, environment: environment?.name) }
+            .map { planned in
+                var resolver = self
+                resolver.folders = planned.located.folders
+                resolver.request = planned.located.request
+                return resolver
+            }
+    }
+}
