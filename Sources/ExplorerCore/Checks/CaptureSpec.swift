@@ -16,4 +16,9 @@ public struct CaptureSpec: Sendable, Equatable {
         self.secret = secret
         self.location = location
     }
+
+    /// Equal captures bind the same name to the same source, wherever they are written.
+    public static func == (lhs: CaptureSpec, rhs: CaptureSpec) -> Bool {
+        lhs.name == rhs.name && lhs.source == rhs.source && lhs.secret == rhs.secret
+    }
 }

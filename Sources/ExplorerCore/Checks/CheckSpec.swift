@@ -11,6 +11,9 @@ public struct CheckSpec: Sendable, Equatable {
         self.location = location
     }
 
+    /// Equal checks test the same thing, wherever they are written (an imported check equals the one read back).
+    public static func == (lhs: CheckSpec, rhs: CheckSpec) -> Bool { lhs.kind == rhs.kind }
+
     /// The check in one line as a person reads it: `status 2xx`, `$.id equals 1`, `header Content-Type matches json`.
     public var summary: String {
         switch kind {

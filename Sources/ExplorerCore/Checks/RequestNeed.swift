@@ -10,4 +10,7 @@ public struct RequestNeed: Sendable, Equatable {
         self.reference = reference
         self.location = location
     }
+
+    /// Equal needs name the same request, wherever they are written.
+    public static func == (lhs: RequestNeed, rhs: RequestNeed) -> Bool { lhs.reference == rhs.reference }
 }

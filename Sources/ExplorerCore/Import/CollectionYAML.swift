@@ -33,6 +33,8 @@ enum CollectionYAML {
         if let follow = request.followRedirects { pairs.append(("followRedirects", plain(follow ? "true" : "false"))) }
         if let verify = request.verifyTLS { pairs.append(("verifyTLS", plain(verify ? "true" : "false"))) }
         if !request.omittedHeaders.isEmpty { pairs.append(("omitHeaders", .sequence(Node.Sequence(request.omittedHeaders.map(text))))) }
+        if !request.captures.isEmpty { pairs.append(("captures", .sequence(Node.Sequence(request.captures.compactMap(capture))))) }
+        if !request.checks.isEmpty { pairs.append(("checks", .sequence(Node.Sequence(request.checks.compactMap(check))))) }
         return try emit(pairs)
     }
 
@@ -118,12 +120,12 @@ enum CollectionYAML {
         return mapping(pairs)
     }
 
-    private static func mapping(_ pairs: [(String, Node)]) -> Node {
+    static func mapping(_ pairs: [(String, Node)]) -> Node {
         .mapping(Node.Mapping(pairs.map { (text($0.0), $0.1) }))
     }
 
     /// A text scalar that reads back as exactly `value` (quoted when plain text would read as a number, `null`…).
-    private static func text(_ value: String) -> Node {
+    static func text(_ value: String) -> Node {
         .scalar(value.represented())
     }
 
@@ -132,7 +134,7 @@ enum CollectionYAML {
         value.contains("\n") ? .scalar(Node.Scalar(value, Tag(.str), .literal)) : text(value)
     }
 
-    private static func plain(_ value: String) -> Node {
+    static func plain(_ value: String) -> Node {
         .scalar(Node.Scalar(value))
     }
 

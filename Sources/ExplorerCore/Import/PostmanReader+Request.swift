@@ -4,7 +4,7 @@ import Foundation
 extension PostmanReader {
     /// The request of an item, or nil (reported) when it has no URL.
     mutating func request(_ item: LocatedJSONValue, path: String, name: String, label: String, depth: Int) throws(ImportError) -> RequestSpec? {
-        try events(item, path: path, item: label)
+        let tests = try events(item, path: path, item: label, convertsTests: true)
         let responses = try item.array("response", source, path).count
         if responses > 0 {
             report.add(label, "\(responses) saved example response\(responses == 1 ? "" : "s") not imported")
@@ -43,6 +43,8 @@ extension PostmanReader {
             report.add(label, "the URL '\(TerminalSafeText.sanitize(String(spec.url.prefix(80))))' has no host; not imported")
             return nil
         }
+        spec.checks = tests.checks
+        spec.captures = tests.captures
         return spec
     }
 

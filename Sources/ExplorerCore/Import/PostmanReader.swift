@@ -108,8 +108,11 @@ struct PostmanReader {
         return result
     }
 
-    /// Reports pre-request and test scripts, which apiexplorer does not run.
-    mutating func events(_ container: LocatedJSONValue, path: String, item: String) throws(ImportError) {
+    /// Reports pre-request and test scripts, which apiexplorer does not run; with `converted`, a request's test script
+    /// of the common simple shapes becomes its checks and captures instead, and only what is left over is reported.
+    @discardableResult
+    mutating func events(_ container: LocatedJSONValue, path: String, item: String, convertsTests: Bool = false) throws(ImportError) -> PostmanScriptConverter.Result {
+        var converted = PostmanScriptConverter.Result()
         for (index, value) in try container.array("event", source, path).enumerated() {
             let eventPath = "\(LocatedJSONValue.path(path, "event"))[\(index)]"
             let event = try value.requireObject(source, eventPath)
@@ -123,9 +126,32 @@ struct PostmanReader {
                 }
             }
             guard lines > 0, !event.flag("disabled") else { continue }
+            if listen == "test", convertsTests, let source = script(event) {
+                let result = PostmanScriptConverter.convert(source)
+                converted.checks += result.checks
+                converted.captures += result.captures
+                let made = result.checks.count + result.captures.count
+                if made > 0 {
+                    report.add(item, "test script: \(result.checks.count) check\(result.checks.count == 1 ? "" : "s") and \(result.captures.count) capture\(result.captures.count == 1 ? "" : "s") converted")
+                }
+                guard !result.leftover.isEmpty else { continue }
+                lines = result.leftover.count
+                if made > 0 {
+                    report.add(item, "test script: \(lines) line\(lines == 1 ? "" : "s") not converted (first: \(result.leftover[0].prefix(60)))")
+                    continue
+                }
+            }
             let kind = listen == "prerequest" ? "pre-request script" : listen == "test" ? "test script" : "'\(listen)' script"
             report.add(item, "\(kind) (\(lines) line\(lines == 1 ? "" : "s")) not imported: apiexplorer does not run scripts")
         }
+        return converted
+    }
+
+    /// The text of an event's script (`exec` as lines or one string).
+    private func script(_ event: LocatedJSONValue) -> String? {
+        guard let exec = event["script"]?["exec"] else { return nil }
+        if let items = exec.items { return items.compactMap(\.text).joined(separator: "\n") }
+        return exec.text
     }
 
     /// Credentials from an `auth` object, in v2.1 (`[{key, value}]`) or v2.0 (`{key: value}`) form; nil or absent inherits.

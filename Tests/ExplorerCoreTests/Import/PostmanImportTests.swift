@@ -80,7 +80,7 @@ struct PostmanImportTests {
         let report = try shop().report.items.map(\.description)
         #expect(report == [
             "(collection): variable 'retired' is disabled in Postman; not imported",
-            "Users/Get user: test script (3 lines) not imported: apiexplorer does not run scripts",
+            "Users/Get user: test script: 1 check and 0 captures converted",
             "Users/Get user: 1 saved example response not imported",
             "Users/Create user: pre-request script (1 line) not imported: apiexplorer does not run scripts",
             "Users/Create user: {{$randomFirstName}} has no apiexplorer equivalent; kept as written, so sending fails until it is replaced (built-ins: $uuid, $timestamp, $isoTimestamp, $randomInt, $env.NAME)",
