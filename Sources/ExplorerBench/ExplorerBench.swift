@@ -22,7 +22,7 @@ struct ExplorerBench: AsyncParsableCommand {
     @Option(help: "The package root, holding Collections/ (default: the current directory).")
     var root: String = FileManager.default.currentDirectoryPath
 
-    @Option(help: "Only these cases, comma-separated: format, editor, http, launch, send, large, pretty, memory.")
+    @Option(help: "Only these cases, comma-separated: format, editor, http, launch, send, large, pretty, memory, run.")
     var only: String?
 
     @Flag(help: .hidden)
@@ -38,7 +38,7 @@ struct ExplorerBench: AsyncParsableCommand {
             for size in options.largeBodies { bodies[size] = JSONShape.arrayOfObjects.generate(size: size) }
             return try await BenchServerProcess.serve(bodies: bodies)
         }
-        let cases = Set((only ?? "format,editor,http,launch,send,large,pretty,memory").split(separator: ",").map(String.init))
+        let cases = Set((only ?? "format,editor,http,launch,send,large,pretty,memory,run").split(separator: ",").map(String.init))
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-bench-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -83,6 +83,10 @@ struct ExplorerBench: AsyncParsableCommand {
         if cases.contains("pretty") {
             try SendPrettyBench.run(options, executable: executable, collections: benchCollections, baseURL: baseURL,
                                     workDirectory: work, report: emit)
+        }
+
+        if cases.contains("run") {
+            try await RunBench.run(options, executable: executable, workDirectory: work, report: emit)
         }
 
         if cases.contains("memory") {
