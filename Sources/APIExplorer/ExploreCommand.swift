@@ -36,6 +36,15 @@ struct ExploreCommand: AsyncParsableCommand {
         model.isLoadingRequests = true
         model.overrides = request.overrides
         model.extraHeaders = request.extraHeaders
+        // Values a `run --save-captures` (or s in the environment picker) wrote are there from the start; a broken
+        // file is reported in the status line rather than stopping the explorer.
+        var stores: [String: CaptureStore] = [:]
+        for collection in result.collections {
+            do { stores[collection.slug] = try CaptureStore.load(collectionDirectory: collection.directory) } catch {
+                model.status = error.description
+            }
+        }
+        model.addPersistedCaptures(stores)
         let options = self.options
         do {
             let mouseSetting = ProcessInfo.processInfo.environment["APIEXPLORER_MOUSE"]?.lowercased()

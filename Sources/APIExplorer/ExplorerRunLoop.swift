@@ -102,6 +102,17 @@ final class ExplorerRunLoop {
                 sends.removeValue(forKey: id)?.cancel()
             case let .send(id, resolver):
                 sends[id] = startSend(id: id, resolver: resolver)
+            case let .saveCaptures(directory, environment, store):
+                let inbox = self.inbox
+                Task.detached {
+                    do {
+                        try store.persist(environment: environment, collectionDirectory: directory)
+                        let count = store.values(environment: environment).count
+                        inbox.post(.statusReported("Saved \(count) captured value\(count == 1 ? "" : "s") of \(environment) next to the collection (secret ones in secrets.local.yaml)."))
+                    } catch {
+                        inbox.post(.statusReported("Captured values not saved: \(String(describing: error))"))
+                    }
+                }
             case let .sendNeed(id, resolver):
                 sends[id] = startSend(id: id, resolver: resolver, isNeed: true)
             case let .searchBody(id, document, query):

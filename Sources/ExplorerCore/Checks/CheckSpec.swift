@@ -35,7 +35,7 @@ public struct CheckSpec: Sendable, Equatable {
         case let .responseTimeBelow(limit): return "response time < \(YAMLText.number(limit)) ms"
         case let .schema(path): return "body matches schema \(PathText.lastComponent(path))"
         case let .capture(name): return "capture \(name)"
-        case let .invalid(reason): return "invalid check: \(reason)"
+        case .invalid: return "check that could not be read"
         }
     }
 }

@@ -12,16 +12,17 @@ extension RequestResolver {
                                 checks: checks, captures: request.captures, secrets: secrets)
     }
 
-    /// Resolvers for the requests this one needs whose captures `store` lacks in this environment, in the order to
-    /// send them; a dependency cycle or an unknown reference is the located problem.
-    public func missingNeeds(in store: CaptureStore) throws(CollectionProblem) -> [RequestResolver] {
+    /// Resolvers for the requests this one needs whose captures `store` lacks under `environment` (by default this
+    /// resolver's environment name), in the order to send them; a dependency cycle or an unknown reference is the
+    /// located problem.
+    public func missingNeeds(in store: CaptureStore, environment key: String? = nil) throws(CollectionProblem) -> [RequestResolver] {
         guard !request.needs.isEmpty else { return [] }
         let planner = DependencyPlanner(collection: collection)
         var located = collection.locate(folders.map(\.slug) + [request.slug])
         // Unsaved edits to this request's needs count: plan from the request as it is now.
         located?.request = request
         guard let located else { return [] }
-        return try planner.plan([located]).filter { $0.isDependency && !store.hasAll(of: $0.located.request, environment: environment?.name) }
+        return try planner.plan([located]).filter { $0.isDependency && !store.hasAll(of: $0.located.request, environment: key ?? environment?.name) }
             .map { planned in
                 var resolver = self
                 resolver.folders = planned.located.folders

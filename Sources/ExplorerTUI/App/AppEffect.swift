@@ -29,6 +29,9 @@ public enum AppEffect: Sendable {
     /// Write `value` as `variable` of `environment` into the secrets file of the collection in `directory`, read the
     /// collections again and report `.secretStored`.
     case storeSecret(directory: String, environment: String, variable: String, value: String)
+    /// Write `store`'s values of `environment` next to the collection in `directory` (secret ones into
+    /// `secrets.local.yaml`, the others into `captures.local.yaml`) and report `.statusReported`.
+    case saveCaptures(directory: String, environment: String, store: CaptureStore)
     /// Select the values `path` (a JSONPath) finds in the JSON `data`, off the UI, and report `.bodyFiltered` with `id`.
     case filterBody(id: Int, data: Data, path: String)
     /// Check a large JSON body off the UI and report `.jsonChecked` with `id`.

@@ -2,11 +2,27 @@ import ExplorerCore
 import Foundation
 
 extension ExplorerModel {
+    /// Where `collection`'s captured values for its active environment are kept in `captures`: collections that name
+    /// an environment alike do not share values.
+    public func captureKey(_ collection: CollectionSpec) -> String {
+        ExplorerModel.captureKey(slug: collection.slug, environment: environment(of: collection)?.name)
+    }
+
+    /// `Demo/local`: the key of one collection's environment in `captures`.
+    public static func captureKey(slug: String, environment: String?) -> String {
+        "\(slug)/\(environment ?? "")"
+    }
+
+    /// The key for the collection and environment `resolver` sends in.
+    static func captureKey(_ resolver: RequestResolver) -> String {
+        captureKey(slug: resolver.collection.slug, environment: resolver.environment?.name)
+    }
+
     /// The effects that send `resolver`: first, one at a time, the requests it needs whose captures are missing; a
     /// dependency cycle fails the send before anything is sent.
     mutating func startChain(id: Int, resolver: RequestResolver) -> [AppEffect] {
         let needs: [RequestResolver]
-        do { needs = try resolver.missingNeeds(in: captures) } catch {
+        do { needs = try resolver.missingNeeds(in: captures, environment: ExplorerModel.captureKey(resolver)) } catch {
             response = .failed("\(error.description)\nThe request was not sent.")
             pendingNeeds = []
             return []
@@ -19,7 +35,7 @@ extension ExplorerModel {
     mutating func nextInChain(id: Int) -> [AppEffect] {
         guard !pendingNeeds.isEmpty else { return [] }
         var next = pendingNeeds.removeFirst()
-        next.overrides = captures.variables(environment: next.environment?.name) + overrides
+        next.overrides = captures.variables(environment: ExplorerModel.captureKey(next)) + overrides
         if pendingNeeds.isEmpty { return [.send(id: id, resolver: next)] }
         status = "Sending \(next.reference) first: this request needs its captures."
         return [.sendNeed(id: id, resolver: next)]
@@ -28,7 +44,7 @@ extension ExplorerModel {
     /// A needed request came back: its captures are recorded and the chain goes on, or the send fails saying which.
     mutating func needSent(id: Int, reference: String, captured: [CapturedValue], failure: String?) -> [AppEffect] {
         guard case let .sending(current, _) = response, current == id else { return [] }
-        recordCaptures(captured, environment: pendingNeeds.last?.environment?.name)
+        if let target = pendingNeeds.last { recordCaptures(captured, key: ExplorerModel.captureKey(target)) }
         if let failure {
             pendingNeeds = []
             response = .failed("\(reference), which this request needs, failed: \(failure)\nThe request was not sent.")
@@ -37,14 +53,36 @@ extension ExplorerModel {
         return nextInChain(id: id)
     }
 
-    /// Records captured values for the environment of the collection the response pane is about.
-    mutating func recordCaptures(_ values: [CapturedValue], environment name: String? = nil) {
+    /// Records captured values under `key`, by default that of the collection the response pane is about.
+    mutating func recordCaptures(_ values: [CapturedValue], key: String? = nil) {
         guard !values.isEmpty else { return }
-        let environment = name ?? responseKey.flatMap { key in
-            collections.first { $0.slug == key.split(separator: "/").first.map(String.init) }.flatMap { self.environment(of: $0)?.name }
-        }
-        captures.record(values, environment: environment)
+        let slug = responseKey?.split(separator: "/").first.map(String.init)
+        guard let key = key ?? collections.first(where: { $0.slug == slug }).map(captureKey) else { return }
+        captures.record(values, environment: key)
         status = "Captured \(values.map(\.name).joined(separator: ", "))."
+    }
+
+    /// Adds the values persisted next to each collection (`captures.local.yaml`), as `run` starts from them.
+    public mutating func addPersistedCaptures(_ stores: [String: CaptureStore]) {
+        for collection in collections {
+            guard let store = stores[collection.slug] else { continue }
+            for environment in collection.environments {
+                captures.record(store.values(environment: environment.name),
+                                environment: ExplorerModel.captureKey(slug: collection.slug, environment: environment.name))
+            }
+        }
+    }
+
+    /// The effect that writes the captured values of the environment highlighted in the picker next to the collection.
+    mutating func saveCaptures(_ collection: CollectionSpec, environment: EnvironmentSpec) -> [AppEffect] {
+        let values = captures.values(environment: ExplorerModel.captureKey(slug: collection.slug, environment: environment.name))
+        guard !values.isEmpty else {
+            status = "Nothing captured in \(environment.name) yet: send a request that has captures first."
+            return []
+        }
+        var store = CaptureStore()
+        store.record(values, environment: environment.name)
+        return [.saveCaptures(directory: collection.directory, environment: environment.name, store: store)]
     }
 
     /// Shows `tab` of the response pane from its top.

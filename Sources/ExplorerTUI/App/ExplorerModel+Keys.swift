@@ -314,6 +314,8 @@ extension ExplorerModel {
             }
             environmentPicker = nil
         case .escape, .character("q"), .character("e"): environmentPicker = nil
+        case .character("s") where collection.environments.indices.contains(index):
+            return saveCaptures(collection, environment: collection.environments[index])
         default: break
         }
         return []

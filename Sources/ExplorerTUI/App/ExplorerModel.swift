@@ -66,7 +66,7 @@ public struct ExplorerModel: Sendable {
     public var extraHeaders: [KeyValue] = []
     /// The demo API's address, once started.
     public var demoBaseURL: URL?
-    /// Values captured from responses, by environment; they resolve `{{name}}` below `--set`.
+    /// Values captured from responses, by collection and environment (`captureKey`); they resolve `{{name}}` below `--set`.
     public var captures = CaptureStore()
     /// Requests still to send before the current one (its `needs` whose captures were missing), then the request itself.
     public var pendingNeeds: [RequestResolver] = []
@@ -203,7 +203,7 @@ public struct ExplorerModel: Sendable {
         guard let selected = selectedRequest else { return nil }
         let environment = environment(of: selected.collection)
         return RequestResolver(collection: selected.collection, folders: selected.located.folders, request: selected.located.request,
-                               environment: environment, overrides: captures.variables(environment: environment?.name) + overrides,
+                               environment: environment, overrides: captures.variables(environment: captureKey(selected.collection)) + overrides,
                                extraHeaders: extraHeaders, demoBaseURL: demoBaseURL)
     }
 

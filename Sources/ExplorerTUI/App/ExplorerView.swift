@@ -310,12 +310,15 @@ public enum ExplorerView {
                 let value = variable.value.isEmpty ? "(not set)" : variable.secret ? SecretMasker.mask : variable.value
                 lines.append(StyledLine("    \(variable.name) = \(value)", style: Theme.dim))
             }
-            lines += capturedLines(model, environment: env.name)
+            lines += capturedLines(model, collection: collection, environment: env.name)
         }
         let width = min(model.width - 4, max(40, (lines.map(\.width).max() ?? 0) + 4))
         let height = min(model.height - 2, lines.count + 2)
         let area = Overlay.centered(width: width, height: height, in: Rect(x: 0, y: 0, width: model.width, height: model.height))
         buffer.fill(area)
+        if lines.contains(where: { $0.plainText.contains("(captured from") }) {
+            lines.append(StyledLine("  s saves the highlighted environment's captured values next to the collection", style: Theme.dim))
+        }
         let block = Block(title: StyledLine(" Environment: \(collection.name) "), isFocused: true)
         block.render(in: area, buffer: &buffer)
         Paragraph(lines: lines).render(in: block.inner(of: area), buffer: &buffer)

@@ -32,7 +32,7 @@ struct ChecksTabTests {
         guard case let .send(sameID, resolver)? = next.first else { Issue.record("expected the request, got \(next)"); return }
         #expect(sameID == 1 && resolver.request.slug == "whoami")
         #expect(try resolver.resolvedURLString() == "http://127.0.0.1:8787/me?t=tok-123")
-        #expect(model.captures.value("token", environment: "local")?.origin == "Flow/login $.token")
+        #expect(model.captures.value("token", environment: "Flow/local")?.origin == "Flow/login $.token")
         // With the capture there, sending again sends the request alone.
         let again = Fixtures.press([.control("j")], &model)
         #expect(again.contains { if case let .send(_, resolver) = $0 { resolver.request.slug == "whoami" } else { false } })
@@ -71,18 +71,34 @@ struct ChecksTabTests {
         #expect(buffer.lines.contains { $0.contains("Checks (1/2)") })
         #expect(buffer.lines.contains { $0.contains("✗ $.ok equals true  actual: false  expected true, got false") })
         #expect(buffer.lines.contains { $0.contains("user = ada  from Flow/whoami $.user") })
-        #expect(model.captures.value("user", environment: "local")?.value == "ada")
+        #expect(model.captures.value("user", environment: "Flow/local")?.value == "ada")
         Fixtures.press([.character("]")], &model)
         #expect(model.responseTab == .body)
     }
 
     @Test func theEnvironmentPickerListsCapturedValuesMaskedWithTheirSource() {
         var model = Self.model()
-        model.captures.record([Self.token, CapturedValue(name: "userId", value: "42", origin: "Flow/create $.id")], environment: "local")
+        var persisted = CaptureStore()
+        persisted.record([Self.token, CapturedValue(name: "userId", value: "42", origin: "Flow/create $.id")], environment: "local")
+        // Another collection's environment of the same name shares nothing.
+        model.addPersistedCaptures(["Flow": persisted, "Other": persisted])
+        #expect(model.captures.values(environment: "Other/local").isEmpty)
         Fixtures.press([.character("e")], &model)
         let lines = ExplorerView.render(model).lines
         #expect(lines.contains { $0.contains("token = ••••••  (captured from Flow/login $.token)") })
         #expect(lines.contains { $0.contains("userId = 42  (captured from Flow/create $.id)") })
         #expect(!lines.contains { $0.contains("tok-123") })
+        // s writes the highlighted environment's values next to the collection.
+        let saved = Fixtures.press([.character("s")], &model)
+        guard case let .saveCaptures(directory, environment, store)? = saved.first else { Issue.record("expected a save, got \(saved)"); return }
+        #expect(directory == "/tmp/none" && environment == "local" && store.values(environment: "local").map(\.name) == ["token", "userId"])
+    }
+
+    @Test func theResolverOfTheSelectedRequestUsesOnlyItsCollectionsCaptures() throws {
+        var model = Self.model()
+        model.captures.record([Self.token], environment: "Elsewhere/local")
+        #expect(throws: ResolveError.self) { try model.selectedResolver?.resolvedURLString() }
+        model.captures.record([Self.token], environment: "Flow/local")
+        #expect(try model.selectedResolver?.resolvedURLString() == "http://127.0.0.1:8787/me?t=tok-123")
     }
 }
