@@ -99,8 +99,6 @@ struct RunCommandTests {
         // The quick ones finished while the slow one waited: they were in flight together. The dependent came after its need.
         #expect(Set(order.prefix(2)) == ["R/c-quick", "R/d-quick"])
         #expect(order.suffix(2) == ["R/a-slow", "R/b-dependent"])
-        let summary = try #require(report["summary"] as? [String: Any])
-        #expect((summary["durationSeconds"] as? Double ?? 9) < 1.5)
     }
 
     @Test func aCycleIsALocatedErrorAndNothingIsSent() async throws {
