@@ -4,9 +4,16 @@ import Foundation
 
 extension RequestReference {
     /// A resolver for this request in `environment` with the command line's variables and headers.
+    /// Values that `run --save-captures` (or the explorer) saved for the environment resolve `{{name}}` too, below `--set`.
     func resolver(environment: EnvironmentSpec?, options: RequestOptions, demoBaseURL: URL?) -> RequestResolver {
-        RequestResolver(collection: collection, folders: located.folders, request: located.request, environment: environment,
-                        overrides: options.overrides, extraHeaders: options.extraHeaders, demoBaseURL: demoBaseURL)
+        var captured: [Variable] = []
+        do {
+            captured = try CaptureStore.load(collectionDirectory: collection.directory).variables(environment: environment?.name)
+        } catch {
+            StandardError.write("\(error.description) (captured values not used)")
+        }
+        return RequestResolver(collection: collection, folders: located.folders, request: located.request, environment: environment,
+                               overrides: captured + options.overrides, extraHeaders: options.extraHeaders, demoBaseURL: demoBaseURL)
     }
 
     /// The request resolved in `environment`; an unresolved variable, a bad URL or a missing file is written to

@@ -132,5 +132,9 @@ struct RunCommandTests {
         #expect(captures.contains("local:\n  made:\n    value: \"8\"\n    from: \"R/a $.id\""), "the third POST made user 8: \(captures)")
         let secrets = try String(contentsOfFile: temp.path + "/R/secrets.local.yaml", encoding: .utf8)
         #expect(secrets.contains("code: \"201\"") || secrets.contains("code: 201"), "\(secrets)")
+        // A later send resolves the saved capture.
+        try temp.write("R/b.yaml", "url: /users/{{made}}\n")
+        let export = try await CLIRunner.run(["export", "curl", "R/b", "--collections", temp.path])
+        #expect(export.status == 0 && export.stdout.contains("/users/8"), "\(export.stdout)\(export.stderr)")
     }
 }
