@@ -33,6 +33,14 @@ struct RunCommandTests {
         #expect(!String(decoding: try Data(contentsOf: URL(fileURLWithPath: json)), as: UTF8.self).contains("demo-token"))
     }
 
+    @Test func aProgressBarIsDrawnOnlyOnATerminal() async throws {
+        guard let output = try await CLIRunner.runOnTerminal(["run", "--collections", CLIRunner.bundledCollections, "Demo/workflow"]) else { return }
+        #expect(output.status == 0, "\(output.stdout)")
+        #expect(output.stdout.contains("] 4/4  Demo/workflow/"))
+        #expect(output.stdout.contains("[##############################]"))
+        #expect(output.stdout.contains("PASS  Demo/workflow/get-created-user"))
+    }
+
     @Test func sendingOneRequestSendsWhatItNeedsFirst() async throws {
         let output = try await CLIRunner.run(["run", "--collections", CLIRunner.bundledCollections, "Demo/workflow/whoami"])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
