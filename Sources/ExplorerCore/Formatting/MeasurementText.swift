@@ -13,4 +13,13 @@ public enum MeasurementText {
         if bytes < 1024 * 1024 { return String(format: "%.1f KB", Double(bytes) / 1024) }
         return String(format: "%.1f MB", Double(bytes) / 1024 / 1024)
     }
+
+    /// `2026-11-24 23:41:05` in local time, or `23:41:05` when `relativeTo` is the same day.
+    public static func timestamp(_ date: Date, relativeTo now: Date? = nil) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        let sameDay = now.map { Calendar.current.isDate($0, inSameDayAs: date) } ?? false
+        formatter.dateFormat = sameDay ? "HH:mm:ss" : "yyyy-MM-dd HH:mm:ss"
+        return formatter.string(from: date)
+    }
 }

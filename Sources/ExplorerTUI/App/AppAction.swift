@@ -9,4 +9,6 @@ public enum AppAction: Sendable, Equatable {
     case toggleWrap, toggleLineNumbers, toggleEscapes, filterJSON, search, nextMatch, previousMatch, scrollLeft, scrollRight
     case exportRequest, compareEnvironments, copy, copyAsCurl, saveBody, openPager
     case importCurl, reload
+    case history, historyAll, openExchange, replay, markExchange, compareExchanges, cycleStatusFilter, cycleEnvironmentFilter
+    case toggleHistoryScope
 }

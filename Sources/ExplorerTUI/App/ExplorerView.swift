@@ -25,6 +25,7 @@ public enum ExplorerView {
         if model.confirmingQuit { confirm(model, &buffer) }
         if model.importField != nil { importPrompt(model, &buffer) }
         if let dialog = model.dialog { self.dialog(dialog, model, &buffer) }
+        if let panel = model.historyPanel { history(panel, model, &buffer) }
         return buffer
     }
 
@@ -94,6 +95,7 @@ public enum ExplorerView {
         var isIdle = false
         if case .idle = model.response { isIdle = true }
         if !isIdle, let key = model.responseKey { title = " Response · \(TerminalSafeText.sanitize(key)) " }
+        if case let .received(summary) = model.response, summary.past != nil { title += "(from history) " }
         let block = Block(title: StyledLine(title), isFocused: model.focus == .response)
         block.render(in: rect, buffer: &buffer)
         let inner = block.inner(of: rect)
@@ -121,6 +123,7 @@ public enum ExplorerView {
                 spans.append(Span("  [filter \(model.bodyView.filterExpression): \(model.bodyView.filteredCount)]", style: Theme.barKey))
             }
             if let redirected = summary.redirectedTo { spans.append(Span("  → \(redirected)", style: Theme.dim)) }
+            if let past = summary.past { spans.insert(contentsOf: pastSpans(past, now: model.now), at: 2) }
             _ = buffer.write(StyledLine(spans), at: first, maxWidth: inner.width)
             Tabs(titles: ["Body", StyledLine("Headers (\(summary.headers.count))")], selectedIndex: model.responseTab.rawValue)
                 .render(in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1), buffer: &buffer)
@@ -323,7 +326,7 @@ public enum ExplorerView {
                                                 ("Request", model.keyMap.panes[.request] ?? []), ("Tables (Params, Headers, fields)", model.keyMap.table),
                                                 ("Body tab", model.keyMap.tabs[.body] ?? []), ("Auth tab", model.keyMap.tabs[.auth] ?? []),
                                                 ("Options tab", model.keyMap.tabs[.options] ?? []),
-                                                ("Response", model.keyMap.panes[.response] ?? [])]
+                                                ("Response", model.keyMap.panes[.response] ?? []), ("History list (H, L)", model.keyMap.history)]
         for (title, bindings) in groups {
             var lines = [StyledLine(title, style: .bold)]
             for binding in bindings {
