@@ -45,6 +45,16 @@ public final class HistoryStore: Sendable {
         }
     }
 
+    /// Stores several exchanges in one transaction (an import, a benchmark's fill) and returns their ids.
+    @discardableResult
+    public func record(contentsOf exchanges: [HistoryExchange]) throws(HistoryError) -> [Int64] {
+        try perform { db in
+            let ids = try exchanges.map { try HistoryRows.insert($0, into: db) }
+            try self.trim(db)
+            return ids
+        }
+    }
+
     /// Rows matching `query`, newest first.
     public func entries(matching query: HistoryQuery = HistoryQuery()) throws(HistoryError) -> [HistoryEntry] {
         try read { db in try HistoryRows.entries(matching: query, in: db) }

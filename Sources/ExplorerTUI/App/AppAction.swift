@@ -12,3 +12,8 @@ public enum AppAction: Sendable, Equatable {
     case history, historyAll, openExchange, replay, markExchange, compareExchanges, cycleStatusFilter, cycleEnvironmentFilter
     case toggleHistoryScope
 }
+
+extension AppAction {
+    /// True for the actions that only move a selection or scroll.
+    public var isMovement: Bool { [.moveUp, .moveDown, .pageUp, .pageDown, .top, .bottom].contains(self) }
+}

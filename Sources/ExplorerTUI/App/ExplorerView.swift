@@ -326,7 +326,7 @@ public enum ExplorerView {
                                                 ("Request", model.keyMap.panes[.request] ?? []), ("Tables (Params, Headers, fields)", model.keyMap.table),
                                                 ("Body tab", model.keyMap.tabs[.body] ?? []), ("Auth tab", model.keyMap.tabs[.auth] ?? []),
                                                 ("Options tab", model.keyMap.tabs[.options] ?? []),
-                                                ("Response", model.keyMap.panes[.response] ?? []), ("History list (H, L)", model.keyMap.history)]
+                                                ("Response", model.keyMap.panes[.response] ?? []), ("History list (H, L; ↑↓ PgUp PgDn g G move)", model.keyMap.history.filter { !$0.action.isMovement })]
         for (title, bindings) in groups {
             var lines = [StyledLine(title, style: .bold)]
             for binding in bindings {

@@ -16,14 +16,14 @@ public struct KeyMap: Sendable {
         KeyBinding([.pageDown], .pageDown, "page down"),
         KeyBinding([.character("g"), .home], .top, "newest"),
         KeyBinding([.character("G"), .end], .bottom, "oldest"),
-        KeyBinding([.enter], .openExchange, "show it in the response pane", hint: true),
+        KeyBinding([.enter], .openExchange, "show in the response pane", hint: true),
         KeyBinding([.character("r")], .replay, "send it again exactly", hint: true),
-        KeyBinding([.character(" ")], .markExchange, "mark it for comparing", hint: true),
-        KeyBinding([.character("c")], .compareExchanges, "compare with the marked one (none: the live response)", hint: true),
+        KeyBinding([.character(" ")], .markExchange, "mark for comparing", hint: true),
+        KeyBinding([.character("c")], .compareExchanges, "compare with the marked (or live) one", hint: true),
         KeyBinding([.character("/")], .filter, "filter by text", hint: true),
         KeyBinding([.character("s")], .cycleStatusFilter, "status: all, 2xx … 5xx, failed"),
         KeyBinding([.character("e")], .cycleEnvironmentFilter, "environment: all or one"),
-        KeyBinding([.character("a")], .toggleHistoryScope, "this request / every request"),
+        KeyBinding([.character("a")], .toggleHistoryScope, "this request / all requests"),
         KeyBinding([.escape, .character("q")], .cancel, "close"),
     ]
     /// Keys of the body editor and the one-line fields, for help: they edit text, so they are not actions.
