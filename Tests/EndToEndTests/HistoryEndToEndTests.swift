@@ -80,4 +80,20 @@ struct HistoryEndToEndTests {
         let restored = try session.waitFor("(from history)")
         #expect(createdID(restored) == first + 2 && restored.contains("⟲ history #3"), "\(restored)")
     }
+
+    @Test func aCorruptHistoryFileIsOneWarningAndSendingStillWorks() throws {
+        let collections = try DemoScratch.collections(prefix: "history-corrupt-e2e")
+        defer { try? FileManager.default.removeItem(at: collections) }
+        let history = collections.path + "/../history-corrupt-\(UUID().uuidString).sqlite"
+        defer { try? FileManager.default.removeItem(atPath: history) }
+        try Data(repeating: 0x42, count: 4096).write(to: URL(fileURLWithPath: history))
+        let session = try launch(collections, history: history)
+        defer { session.kill() }
+        try session.waitFor("⚠ history off (H: why)")
+        try session.sendKeys("Enter")
+        try session.waitFor("201 Created")
+        try session.sendKeys("H")
+        try session.waitFor("⚠ history is off: /")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: history)) == Data(repeating: 0x42, count: 4096), "the file is left as it was")
+    }
 }

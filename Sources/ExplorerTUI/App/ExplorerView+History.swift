@@ -33,7 +33,10 @@ extension ExplorerView {
             writeCut(StyledLine(spans), in: top, &buffer)
         }
         let listArea = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 3)
-        let timeWidth = panel.entries.contains { !Calendar.current.isDate($0.sentAt, inSameDayAs: model.now) } ? 19 : 8
+        // Only the rows on screen are laid out: a list of 1,000 formatted every frame took 120 ms.
+        let offset = ScrollOffset.keepingVisible(selection: panel.selection, offset: 0, visibleCount: listArea.height, itemCount: panel.entries.count)
+        let visible = panel.entries[offset..<min(panel.entries.count, offset + max(0, listArea.height))]
+        let timeWidth = visible.contains { !Calendar.current.isDate($0.sentAt, inSameDayAs: model.now) } ? 19 : 8
         let heading = "   " + pad("#", 6) + pad("sent", timeWidth + 1) + pad("env", 9) + pad("method", 7) + pad("status", 7) + pad("time", 8)
             + pad("size", 9) + (panel.reference == nil ? "request · url" : "url")
         writeCut(StyledLine(heading, style: .bold), in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1), &buffer)
@@ -41,9 +44,8 @@ extension ExplorerView {
             let empty = panel.query == HistoryPanel(reference: panel.reference).query ? "Nothing sent yet." : "No exchange matches these filters."
             writeCut(StyledLine(empty, style: Theme.dim), in: Rect(x: listArea.x, y: listArea.y, width: listArea.width, height: 1), &buffer)
         } else {
-            let items = panel.entries.map { historyRow($0, panel: panel, timeWidth: timeWidth, now: model.now) }
-            var list = ListView(items: items, selectedIndex: panel.entries.isEmpty ? nil : panel.selection, highlightSymbol: "")
-            list.scrollToSelection(height: listArea.height)
+            let items = visible.map { historyRow($0, panel: panel, timeWidth: timeWidth, now: model.now) }
+            let list = ListView(items: items, selectedIndex: visible.isEmpty ? nil : panel.selection - offset, highlightSymbol: "")
             list.render(in: listArea, buffer: &buffer)
         }
         let hints = model.keyMap.history.filter(\.isHint).map { "\($0.keys.map(\.label).joined(separator: "/")) \($0.help)" }

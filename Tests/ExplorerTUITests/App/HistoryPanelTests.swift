@@ -47,6 +47,7 @@ struct HistoryPanelTests {
         _ = model.update(.historyProblem("history is off: /x/h.sqlite is locked by another process"))
         Fixtures.press([.character("L")], &model)
         #expect(model.status == "⚠ history is off: /x/h.sqlite is locked by another process")
+        #expect(ExplorerView.render(model).lines[0].contains("⚠ history off (H: why)"))
     }
 
     @Test func theListShowsEachExchangeNewestFirstWithItsOutcome() throws {
