@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -30,6 +31,11 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ]
         ),
+        // Every exchange kept in SQLite (GRDB); the explorer and the CLI reach it through the run loop's effects.
+        .target(
+            name: "ExplorerHistory",
+            dependencies: ["ExplorerCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .target(name: "ExplorerTUI", dependencies: ["ExplorerCore"]),
         .target(
             name: "DemoServer",
@@ -39,6 +45,7 @@ let package = Package(
             name: "APIExplorer",
             dependencies: [
                 "ExplorerCore",
+                "ExplorerHistory",
                 "ExplorerTUI",
                 "DemoServer",
                 "CNcurses",
@@ -51,6 +58,7 @@ let package = Package(
             dependencies: [
                 "DemoServer",
                 "ExplorerCore",
+                "ExplorerHistory",
                 "ExplorerTUI",
                 "TestSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
@@ -71,6 +79,10 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ],
             resources: [.copy("Import/Fixtures")]
+        ),
+        .testTarget(
+            name: "ExplorerHistoryTests",
+            dependencies: ["ExplorerHistory", "ExplorerCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "CLITests",

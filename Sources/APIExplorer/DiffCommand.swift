@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerCore
+import ExplorerHistory
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -38,6 +39,8 @@ struct DiffCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print secret values instead of masking them.")
     var showSecrets = false
 
+    @OptionGroup var historyOptions: HistoryOptions
+
     func validate() throws {
         guard env.count == 2 else {
             throw ValidationError("diff needs exactly two environments: --env A --env B (got \(env.count)).")
@@ -71,10 +74,18 @@ struct DiffCommand: AsyncParsableCommand {
         let first = try target.resolve(environment: environments[0], options: requestOptions, demoBaseURL: demoURL)
         let second = try target.resolve(environment: environments[1], options: requestOptions, demoBaseURL: demoURL)
         let masker = SecretMasker(secrets: showSecrets ? [] : first.secretValues + second.secretValues)
+        let sentAt = Date()
         async let firstResult = DiffCommand.send(first)
         async let secondResult = DiffCommand.send(second)
         let responses = await (firstResult, secondResult)
         await launcher.stop()
+        let history = HistoryRecorder(settings: historyOptions.settings)
+        for (resolved, outcome) in [(first, responses.0), (second, responses.1)] {
+            switch outcome {
+            case let .success(response): history.record(resolved, response: response, failure: nil, source: "diff", sentAt: sentAt)
+            case let .failure(error): history.record(resolved, response: nil, failure: error.localizedDescription, source: "diff", sentAt: sentAt)
+            }
+        }
         var failed = false
         for (name, outcome) in [(env[0], responses.0), (env[1], responses.1)] {
             if case let .failure(error) = outcome {
@@ -97,7 +108,7 @@ struct DiffCommand: AsyncParsableCommand {
         do { return .success(try await resolved.request.send()) } catch { return .failure(error) }
     }
 
-    private static func paint(_ line: ComparisonLine, useColor: Bool) -> String {
+    static func paint(_ line: ComparisonLine, useColor: Bool) -> String {
         guard useColor else { return line.text }
         let sgr: String
         switch line.kind {

@@ -18,6 +18,8 @@ struct ExploreCommand: AsyncParsableCommand {
 
     @OptionGroup var request: RequestOptions
 
+    @OptionGroup var historyOptions: HistoryOptions
+
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (text selection) instead of clicks and the wheel; also APIEXPLORER_MOUSE=off.")
     var noMouse = false
 
@@ -49,7 +51,7 @@ struct ExploreCommand: AsyncParsableCommand {
         do {
             let mouseSetting = ProcessInfo.processInfo.environment["APIEXPLORER_MOUSE"]?.lowercased()
             let mouse = !noMouse && !["off", "0", "no", "false"].contains(mouseSetting ?? "")
-            try await ExplorerRunLoop(model: model, mouse: mouse, fullLoad: { try? options.load(reportProblems: false) }).run()
+            try await ExplorerRunLoop(model: model, mouse: mouse, history: historyOptions.settings, fullLoad: { try? options.load(reportProblems: false) }).run()
         } catch let error as NcursesTerminal.StartError {
             StandardError.write("error: \(error.description)")
             throw ExitCode(1)

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerHistory
 import ExplorerTUI
 import Foundation
 
@@ -18,12 +19,19 @@ final class ExplorerRunLoop {
 
     /// `fullLoad`, when given, runs off the UI right after the first frame and its result replaces the collections.
     private let mouse: Bool
+    /// Keeps every exchange; nil when history is off.
+    private let history: HistoryRecorder?
 
-    /// `mouse` turns on clicks and the wheel (the terminal's own text selection then needs Shift).
-    init(model: ExplorerModel, mouse: Bool = true, fullLoad: (@Sendable () -> CollectionLoadResult?)? = nil) {
+    /// `mouse` turns on clicks and the wheel (the terminal's own text selection then needs Shift); `history` says
+    /// where exchanges are kept (its problems are shown in the status line, never on stderr under the screen).
+    init(model: ExplorerModel, mouse: Bool = true, history: HistorySettings? = nil, fullLoad: (@Sendable () -> CollectionLoadResult?)? = nil) {
         self.model = model
         self.mouse = mouse
         self.fullLoad = fullLoad
+        let inbox = self.inbox
+        self.history = history.flatMap { settings in
+            settings.path == nil && settings.problem == nil ? nil : HistoryRecorder(settings: settings) { inbox.post(.historyProblem($0)) }
+        }
     }
 
     /// Takes over the terminal until the user quits; the terminal is restored on every way out.
@@ -45,6 +53,11 @@ final class ExplorerRunLoop {
             }
         }
         terminal.draw(ExplorerView.render(model))
+        if let history {
+            let inbox = self.inbox
+            // Opened off the UI: a locked or slow file never holds up the first frame.
+            Task.detached { if history.open() != nil { inbox.post(.historyOpened) } }
+        }
         if let fullLoad {
             let inbox = self.inbox
             Task.detached {
@@ -124,7 +137,11 @@ final class ExplorerRunLoop {
                     inbox.post(.searchFinished(id: id, matches: matches))
                 }
             case .export, .compare:
-                ToolEffectRunner.start(effect, inbox: inbox, demo: demo)
+                ToolEffectRunner.start(effect, inbox: inbox, demo: demo, history: history)
+            case let .replay(id, _, _):
+                sends[id] = HistoryEffectRunner.start(effect, recorder: history, inbox: inbox, demo: demo)
+            case .loadHistory, .openExchange, .loadLatest, .compareExchanges:
+                HistoryEffectRunner.start(effect, recorder: history, inbox: inbox, demo: demo)
             case let .addRequest(collection, request, folder):
                 let inbox = self.inbox
                 Task.detached {
@@ -246,6 +263,7 @@ final class ExplorerRunLoop {
     private func startSend(id: Int, resolver original: RequestResolver, isNeed: Bool = false) -> Task<Void, Never> {
         let inbox = self.inbox
         let demo = self.demo
+        let history = self.history
         return Task.detached {
             var resolver = original
             if resolver.environment?.usesBuiltInDemo == true {
@@ -264,6 +282,7 @@ final class ExplorerRunLoop {
                 }
                 return
             }
+            let sentAt = Date()
             do {
                 let response = try await resolved.request.send()
                 let outcome = resolver.outcome(of: response, secrets: resolved.secretValues)
@@ -271,6 +290,7 @@ final class ExplorerRunLoop {
                     let missing = outcome.checks.filter { if case .capture = $0.check.kind { !$0.passed } else { false } }
                     inbox.post(.needSent(id: id, reference: resolver.reference, captured: outcome.captured,
                                          failure: missing.isEmpty ? nil : missing.compactMap(\.reason).joined(separator: "; ")))
+                    history?.record(resolved, response: response, failure: nil, source: "explorer", sentAt: sentAt)
                     return
                 }
                 // Indexing happens here, off the UI, once per response; lines are formatted only when shown.
@@ -279,13 +299,17 @@ final class ExplorerRunLoop {
                 summary.checks = outcome.checks
                 summary.captured = outcome.captured
                 inbox.post(.responseReceived(id: id, summary))
+                // Kept after the response is on its way to the screen, so history never delays the status line.
+                history?.record(resolved, response: response, failure: nil, source: "explorer", sentAt: sentAt)
             } catch let error as RequestError {
                 guard !error.isCancelled else { return }
                 if isNeed {
                     inbox.post(.needSent(id: id, reference: resolver.reference, captured: [], failure: resolved.masked(error.localizedDescription)))
+                    history?.record(resolved, response: nil, failure: error.localizedDescription, source: "explorer", sentAt: sentAt)
                     return
                 }
                 inbox.post(.requestFailed(id: id, message: resolved.masked(ExplorerRunLoop.advice(for: error))))
+                history?.record(resolved, response: nil, failure: ExplorerRunLoop.advice(for: error), source: "explorer", sentAt: sentAt)
             } catch {
                 inbox.post(.requestFailed(id: id, message: String(describing: error)))
             }

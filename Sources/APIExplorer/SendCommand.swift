@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerCore
+import ExplorerHistory
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -44,6 +45,8 @@ struct SendCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print secret values instead of masking them.")
     var showSecrets = false
 
+    @OptionGroup var historyOptions: HistoryOptions
+
     func validate() throws {
         if let printParts, printParts.isEmpty || !printParts.allSatisfy({ "HBhbm".contains($0) }) {
             throw ValidationError("--print takes the letters H, B, h, b and m, e.g. --print hb")
@@ -75,15 +78,20 @@ struct SendCommand: AsyncParsableCommand {
                                       masker: SecretMasker(secrets: showSecrets ? [] : resolved.secretValues))
         StandardOutput.write(Array(printer.requestText(resolved.request).utf8), to: printTo)
         let response: Request.Response
+        let history = HistoryRecorder(settings: historyOptions.settings)
+        let sentAt = Date()
         do {
             response = try await resolved.request.send()
         } catch {
             await launcher.stop()
             StandardError.write("error: \(printer.masker.mask(error.localizedDescription))")
+            history.record(resolved, response: nil, failure: error.localizedDescription, source: "send", sentAt: sentAt)
             throw ExitCode(error.transportFailure != nil || error.isCancelled ? 2 : 1)
         }
         printer.writeResponse(response) { StandardOutput.write($0, to: printTo) }
         await launcher.stop()
+        // After the response is printed, so keeping it never delays the answer.
+        history.record(resolved, response: response, failure: nil, source: "send", sentAt: sentAt)
         if let output {
             do {
                 try BodyFileWriter.write(response.data, to: output)

@@ -5,7 +5,7 @@ import Foundation
 /// Runs the explorer's export and compare effects off the UI and posts their results to the inbox.
 enum ToolEffectRunner {
     /// Starts `effect` if it is an export or a comparison; other effects are the run loop's own.
-    static func start(_ effect: AppEffect, inbox: MessageInbox, demo: DemoServerLauncher) {
+    static func start(_ effect: AppEffect, inbox: MessageInbox, demo: DemoServerLauncher, history: HistoryRecorder? = nil) {
         switch effect {
         case let .export(id, resolver, format):
             Task.detached {
@@ -22,9 +22,12 @@ enum ToolEffectRunner {
                     let a = try await resolve(first, demo: demo)
                     let b = try await resolve(second, demo: demo)
                     let masker = SecretMasker(secrets: a.secretValues + b.secretValues)
+                    let sentAt = Date()
                     async let firstResponse = response(a, masker: masker)
                     async let secondResponse = response(b, masker: masker)
                     let (responseA, responseB) = try await (firstResponse, secondResponse)
+                    history?.record(a, response: responseA, failure: nil, source: "explorer", sentAt: sentAt)
+                    history?.record(b, response: responseB, failure: nil, source: "explorer", sentAt: sentAt)
                     let comparison = ResponseComparison(responseA, responseB)
                     let lines = comparison.report(firstTitle: ResponseComparison.title(label: a.environment?.name ?? "none", response: responseA),
                                                   secondTitle: ResponseComparison.title(label: b.environment?.name ?? "none", response: responseB),

@@ -22,7 +22,7 @@ struct ExplorerBench: AsyncParsableCommand {
     @Option(help: "The package root, holding Collections/ (default: the current directory).")
     var root: String = FileManager.default.currentDirectoryPath
 
-    @Option(help: "Only these cases, comma-separated: format, editor, http, launch, send, large, pretty, memory, run.")
+    @Option(help: "Only these cases, comma-separated: format, editor, history, http, launch, send, large, pretty, memory, run.")
     var only: String?
 
     @Flag(help: .hidden)
@@ -38,7 +38,7 @@ struct ExplorerBench: AsyncParsableCommand {
             for size in options.largeBodies { bodies[size] = JSONShape.arrayOfObjects.generate(size: size) }
             return try await BenchServerProcess.serve(bodies: bodies)
         }
-        let cases = Set((only ?? "format,editor,http,launch,send,large,pretty,memory,run").split(separator: ",").map(String.init))
+        let cases = Set((only ?? "format,editor,history,http,launch,send,large,pretty,memory,run").split(separator: ",").map(String.init))
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-bench-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -51,6 +51,7 @@ struct ExplorerBench: AsyncParsableCommand {
 
         if cases.contains("format") { try FormattingBench.run(options, workDirectory: work, report: emit) }
         if cases.contains("editor") { try EditorBench.run(options, workDirectory: work, report: emit) }
+        if cases.contains("history") { try HistoryBench.run(options, workDirectory: work, report: emit) }
 
         // The server runs in its own process, as it would for a person using curl or apiexplorer.
         let server = try BenchServerProcess(quick: quick)
@@ -64,7 +65,7 @@ struct ExplorerBench: AsyncParsableCommand {
         if cases.contains("http") { try await HTTPBench.run(options, baseURL: baseURL, workDirectory: work, report: emit) }
 
         let executable = try BuiltProducts.executable(named: "apiexplorer").path
-        if !cases.isDisjoint(with: ["launch", "send", "large"]) {
+        if !cases.isDisjoint(with: ["launch", "send", "large", "history"]) {
             let screen = try ScreenBench(options: options, executable: executable)
             defer { screen.finish() }
             if cases.contains("launch") {
@@ -74,6 +75,9 @@ struct ExplorerBench: AsyncParsableCommand {
                                        label: "\(options.generatedRequests) requests", target: 0.25))
             }
             if cases.contains("send") { emit(try screen.sendToStatus(collections: benchCollections)) }
+            if cases.contains("history") {
+                emit(try screen.sendToStatusWithHistory(collections: benchCollections, historyFile: work.appendingPathComponent("send-history.sqlite").path))
+            }
             if cases.contains("large") {
                 for (index, size) in options.largeBodies.enumerated() {
                     for row in try screen.largeBody(collections: benchCollections, size: size, index: index) { emit(row) }

@@ -214,6 +214,8 @@ public final class TmuxSession {
         environment["LC_CTYPE"] = nil
         // Inside a developer's tmux this points at their server; our -L socket must win.
         environment["TMUX"] = nil
+        // Tests keep no history unless they ask for it (with APIEXPLORER_HISTORY=FILE in their environment).
+        environment["APIEXPLORER_HISTORY"] = "off"
         // Output goes to files, not pipes, and the child is reaped with waitpid rather than Foundation's
         // Process: the tmux server forked by new-session inherits every descriptor the client had (including
         // the socket Process watches for the child's exit), so anything waiting for those to close would

@@ -55,6 +55,8 @@ struct CLIRunner {
         process.currentDirectoryURL = packageRoot
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "NO_COLOR")
+        // Tests keep no history unless they ask for it (APIEXPLORER_HISTORY=FILE, or --history FILE).
+        env["APIEXPLORER_HISTORY"] = "off"
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe()

@@ -13,4 +13,22 @@ public enum MeasurementText {
         if bytes < 1024 * 1024 { return String(format: "%.1f KB", Double(bytes) / 1024) }
         return String(format: "%.1f MB", Double(bytes) / 1024 / 1024)
     }
+
+    /// `2026-11-24 23:41:05` in local time, or `23:41:05` when `relativeTo` is the same day.
+    public static func timestamp(_ date: Date, relativeTo now: Date? = nil) -> String {
+        let sameDay = now.map { Calendar.current.isDate($0, inSameDayAs: date) } ?? false
+        return (sameDay ? timeOfDay : dateAndTime).string(from: date)
+    }
+
+    // Made once: a DateFormatter costs about 0.1 ms to create, and a history list formats a time per row. Formatting
+    // with a shared DateFormatter is thread-safe.
+    private static let timeOfDay = formatter("HH:mm:ss")
+    private static let dateAndTime = formatter("yyyy-MM-dd HH:mm:ss")
+
+    private static func formatter(_ format: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = format
+        return formatter
+    }
 }

@@ -9,4 +9,11 @@ public enum AppAction: Sendable, Equatable {
     case toggleWrap, toggleLineNumbers, toggleEscapes, filterJSON, search, nextMatch, previousMatch, scrollLeft, scrollRight
     case exportRequest, compareEnvironments, copy, copyAsCurl, saveBody, openPager
     case importCurl, reload
+    case history, historyAll, openExchange, replay, markExchange, compareExchanges, cycleStatusFilter, cycleEnvironmentFilter
+    case toggleHistoryScope
+}
+
+extension AppAction {
+    /// True for the actions that only move a selection or scroll.
+    public var isMovement: Bool { [.moveUp, .moveDown, .pageUp, .pageDown, .top, .bottom].contains(self) }
 }

@@ -44,6 +44,19 @@ public enum AppEffect: Sendable {
     case saveBody(data: Data, path: String)
     /// Hand the terminal to `$PAGER` on the body's text, then take it back.
     case openPager(document: BodyDocument, data: Data)
+    /// List the history the query selects, off the UI, and report `.historyListed` with `id`.
+    case loadHistory(id: Int, query: HistoryQuery)
+    /// Read the kept exchange `exchangeID` and report `.exchangeOpened` with `id`.
+    case openExchange(id: Int, exchangeID: Int64)
+    /// Read the newest kept exchange of a saved request (in `environment` if it has one there, else any) and report
+    /// `.exchangeOpened` with `id`.
+    case loadLatest(id: Int, reference: String, environment: String?)
+    /// Send the kept exchange `exchangeID` again exactly as it was sent, reporting as the send `id`; `resolver` is its
+    /// saved request as it resolves now (secrets history did not keep come from it), if the request still exists.
+    case replay(id: Int, exchangeID: Int64, resolver: RequestResolver?)
+    /// Compare the kept exchange `first` with the kept exchange `second`, or with `live` (the response on screen),
+    /// reporting `.compared` with `id`.
+    case compareExchanges(id: Int, first: Int64, second: Int64?, live: ResponseSummary?)
     /// Read every collection from disk again.
     case reload
     /// Leave the explorer.

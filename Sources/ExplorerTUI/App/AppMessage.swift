@@ -52,4 +52,12 @@ public enum AppMessage: Sendable {
     case requestAdded(collection: String, request: RequestSpec, data: Data)
     /// Writing an imported request failed.
     case addFailed(message: String)
+    /// History opened and is recording.
+    case historyOpened
+    /// History cannot be used (a bad setting, an unreadable, locked or read-only file); the sentence says why.
+    case historyProblem(String)
+    /// The history list with this id was read: its rows and the environments history has seen.
+    case historyListed(id: Int, entries: [HistoryEntry], environments: [String])
+    /// The kept exchange asked for as `id` was read (nil when there is none).
+    case exchangeOpened(id: Int, HistoryExchange?)
 }

@@ -11,6 +11,7 @@ extension ExplorerModel {
             if case .sending = response { return perform(.cancel) }
             showingHelp = false
             toolPanel = nil
+            historyPanel = nil
             environmentPicker = nil
             filterField = nil
             bodyView.searchField = nil
@@ -50,6 +51,7 @@ extension ExplorerModel {
         if case let .mouse(event) = key { return mouse(event) }
         if dialog != nil { return handleDialog(key) }
         if toolPanel != nil { return handleToolPanel(key) }
+        if historyPanel != nil { return handleHistoryPanel(key) }
         if environmentPicker != nil { return handlePicker(key) }
         if filterField != nil { return handleFilter(key) }
         if bodyView.searchField != nil { return handleSearch(key) }
@@ -114,6 +116,8 @@ extension ExplorerModel {
         case .saveBody: openSaveBody()
         case .openPager: return openPager()
         case .compareEnvironments: return chooseComparison()
+        case .history: return openHistory(all: false)
+        case .historyAll: return openHistory(all: true)
         case .importCurl: openImport()
         case .reload:
             status = "Reloading collections from disk…"

@@ -43,6 +43,12 @@ extension ExplorerModel {
         set { set(newValue.map(Modal.importPrompt)) { if case .importPrompt = $0 { true } else { false } } }
     }
 
+    /// The history list, when open.
+    public var historyPanel: HistoryPanel? {
+        get { if case let .history(panel)? = modal { panel } else { nil } }
+        set { set(newValue.map(Modal.history)) { if case .history = $0 { true } else { false } } }
+    }
+
     private mutating func set(_ new: Modal?, isSameKind: (Modal) -> Bool) {
         modal = OneOfAKind.setting(modal, to: new, isSameKind: isSameKind)
     }

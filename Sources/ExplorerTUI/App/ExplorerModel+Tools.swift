@@ -41,6 +41,9 @@ extension ExplorerModel {
         guard let panel = toolPanel else { return [] }
         if key == .escape || key == .character("q") {
             toolPanel = nil
+            // A comparison started from the history list goes back to it.
+            if let back = returnToHistory { historyPanel = back }
+            returnToHistory = nil
             return []
         }
         let page = max(1, height - 6)

@@ -74,6 +74,14 @@ public struct ExplorerModel: Sendable {
     public var nextSendID = 1
     /// True until every request file has been read; folders opened meanwhile fill in when they are.
     public var isLoadingRequests = false
+    /// True while exchanges are being kept in history (it opened, and nothing has gone wrong with it).
+    public var historyIsOn = false
+    /// Why history is off, when something went wrong with it.
+    public var historyProblem: String?
+    /// The id of the kept exchange asked for to show in the response pane, while it is read.
+    public var pendingPast: Int?
+    /// The history list to reopen when the comparison started from it closes.
+    public var returnToHistory: HistoryPanel?
 
     /// Creates the state for loaded collections, expanding the first collection.
     public init(collections: [CollectionSpec], problems: [CollectionProblem] = [], loadedFiles: [String: Data] = [:],
@@ -93,7 +101,11 @@ public struct ExplorerModel: Sendable {
     /// Handles one message and returns the effects to run.
     public mutating func update(_ message: AppMessage) -> [AppEffect] {
         switch message {
-        case let .keyPressed(key): return handle(key)
+        case let .keyPressed(key):
+            // A request newly selected shows its last kept response until it is sent again.
+            let before = selectedRequestKey
+            let effects = handle(key)
+            return selectedRequestKey != before ? effects + restorePastResponse() : effects
         case let .resized(width, height):
             self.width = width
             self.height = height
@@ -108,15 +120,7 @@ public struct ExplorerModel: Sendable {
             guard case let .sending(current, _) = response, current == id else { return [] }
             response = .received(summary)
             recordCaptures(summary.captured)
-            bodyView.position = BodyPosition(line: 0, row: 0)
-            bodyView.column = 0
-            // A search belongs to the body it ran on: its matches and message do not carry over to a new response.
-            bodyView.matches = []
-            bodyView.pendingSearch = nil
-            if !bodyView.query.isEmpty, status?.contains(bodyView.quotedQuery) == true { status = nil }
-            bodyView.query = ""
-            bodyView.filterField = nil
-            clearJSONFilter()
+            resetBodyView()
             return []
         case let .searchFinished(id, matches):
             guard bodyView.pendingSearch == id else { return [] }
@@ -130,8 +134,9 @@ public struct ExplorerModel: Sendable {
             response = .failed(message)
             return []
         case let .collectionsLoaded(result):
+            let before = selectedRequestKey
             applyLoaded(result)
-            return []
+            return selectedRequestKey != before ? restorePastResponse() : []
         case let .collectionsReloaded(result):
             reloaded(result)
             let kept = drafts.isEmpty ? "" : "; unsaved edits kept, s saves them into the files as they are now"
@@ -178,7 +183,40 @@ public struct ExplorerModel: Sendable {
             return updateToolPanel(message)
         case .requestAdded, .addFailed:
             return importFinished(message)
+        case .historyOpened:
+            historyIsOn = true
+            return restorePastResponse()
+        case let .historyProblem(text):
+            historyIsOn = false
+            historyProblem = "⚠ " + text
+            status = historyProblem
+            return []
+        case let .historyListed(id, entries, environments):
+            guard var panel = historyPanel, panel.pending == id else { return [] }
+            panel.pending = nil
+            panel.entries = entries
+            panel.environments = environments
+            panel.selection = min(panel.selection, max(0, entries.count - 1))
+            if let marked = panel.marked, !entries.contains(where: { $0.id == marked }) { panel.marked = nil }
+            historyPanel = panel
+            return []
+        case let .exchangeOpened(id, exchange):
+            exchangeOpened(id: id, exchange)
+            return []
         }
+    }
+
+    /// A new response is on screen: scrolled to the top, and a search or filter made on the old one is gone.
+    mutating func resetBodyView() {
+        bodyView.position = BodyPosition(line: 0, row: 0)
+        bodyView.column = 0
+        // A search belongs to the body it ran on: its matches and message do not carry over to a new response.
+        bodyView.matches = []
+        bodyView.pendingSearch = nil
+        if !bodyView.query.isEmpty, status?.contains(bodyView.quotedQuery) == true { status = nil }
+        bodyView.query = ""
+        bodyView.filterField = nil
+        clearJSONFilter()
     }
 
     // MARK: - Derived state

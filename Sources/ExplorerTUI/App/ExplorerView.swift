@@ -25,6 +25,7 @@ public enum ExplorerView {
         if model.confirmingQuit { confirm(model, &buffer) }
         if model.importField != nil { importPrompt(model, &buffer) }
         if let dialog = model.dialog { self.dialog(dialog, model, &buffer) }
+        if let panel = model.historyPanel { history(panel, model, &buffer) }
         return buffer
     }
 
@@ -42,6 +43,8 @@ public enum ExplorerView {
             }
         }
         if model.hasUnsavedEdits { spans.append(Span("  ● unsaved edits", style: Theme.barKey)) }
+        // The status line's warning is gone at the next key; this stays while history is off for a reason.
+        if model.historyProblem != nil { spans.append(Span("  ⚠ history off (H: why)", style: Theme.barKey)) }
         _ = buffer.write(StyledLine(spans), at: Position(x: rect.x, y: rect.y), maxWidth: rect.width)
     }
 
@@ -94,6 +97,7 @@ public enum ExplorerView {
         var isIdle = false
         if case .idle = model.response { isIdle = true }
         if !isIdle, let key = model.responseKey { title = " Response · \(TerminalSafeText.sanitize(key)) " }
+        if case let .received(summary) = model.response, summary.past != nil { title += "(from history) " }
         let block = Block(title: StyledLine(title), isFocused: model.focus == .response)
         block.render(in: rect, buffer: &buffer)
         let inner = block.inner(of: rect)
@@ -122,6 +126,7 @@ public enum ExplorerView {
             }
             if let checks = checkSpan(summary) { spans.insert(checks, at: 2) }
             if let redirected = summary.redirectedTo { spans.append(Span("  → \(redirected)", style: Theme.dim)) }
+            if let past = summary.past { spans.insert(contentsOf: pastSpans(past, now: model.now), at: 2) }
             _ = buffer.write(StyledLine(spans), at: first, maxWidth: inner.width)
             responseTabs(summary, selected: model.responseTab)
                 .render(in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1), buffer: &buffer)
@@ -330,7 +335,7 @@ public enum ExplorerView {
                                                 ("Request", model.keyMap.panes[.request] ?? []), ("Tables (Params, Headers, fields)", model.keyMap.table),
                                                 ("Body tab", model.keyMap.tabs[.body] ?? []), ("Auth tab", model.keyMap.tabs[.auth] ?? []),
                                                 ("Options tab", model.keyMap.tabs[.options] ?? []),
-                                                ("Response", model.keyMap.panes[.response] ?? [])]
+                                                ("Response", model.keyMap.panes[.response] ?? []), ("History list (H, L; ↑↓ PgUp PgDn g G move)", model.keyMap.history.filter { !$0.action.isMovement })]
         for (title, bindings) in groups {
             var lines = [StyledLine(title, style: .bold)]
             for binding in bindings {

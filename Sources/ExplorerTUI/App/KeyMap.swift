@@ -8,6 +8,24 @@ public struct KeyMap: Sendable {
     public var table: [KeyBinding]
     /// Extra bindings per request tab.
     public var tabs: [RequestTab: [KeyBinding]]
+    /// Keys of the history list.
+    public var history: [KeyBinding] = [
+        KeyBinding([.up, .character("k")], .moveUp, "previous exchange"),
+        KeyBinding([.down, .character("j")], .moveDown, "next exchange"),
+        KeyBinding([.pageUp], .pageUp, "page up"),
+        KeyBinding([.pageDown], .pageDown, "page down"),
+        KeyBinding([.character("g"), .home], .top, "newest"),
+        KeyBinding([.character("G"), .end], .bottom, "oldest"),
+        KeyBinding([.enter], .openExchange, "show in the response pane", hint: true),
+        KeyBinding([.character("r")], .replay, "send it again exactly", hint: true),
+        KeyBinding([.character(" ")], .markExchange, "mark for comparing", hint: true),
+        KeyBinding([.character("c")], .compareExchanges, "compare with the marked (or live) one", hint: true),
+        KeyBinding([.character("/")], .filter, "filter by text", hint: true),
+        KeyBinding([.character("s")], .cycleStatusFilter, "status: all, 2xx … 5xx, failed"),
+        KeyBinding([.character("e")], .cycleEnvironmentFilter, "environment: all or one"),
+        KeyBinding([.character("a")], .toggleHistoryScope, "this request / all requests"),
+        KeyBinding([.escape, .character("q")], .cancel, "close"),
+    ]
     /// Keys of the body editor and the one-line fields, for help: they edit text, so they are not actions.
     public var editing: [KeyHint] = [
         KeyHint(key: "←↑→↓ PgUp/PgDn", label: "move (Home/End: line start/end)"),
@@ -31,6 +49,8 @@ public struct KeyMap: Sendable {
             KeyBinding([.character("x")], .exportRequest, "export the request (curl, Swift, .http)"),
             KeyBinding([.character("D")], .compareEnvironments, "compare the request in two environments"),
             KeyBinding([.character("Y")], .copyAsCurl, "copy the request as curl"),
+            KeyBinding([.character("H")], .history, "history of the selected request"),
+            KeyBinding([.character("L")], .historyAll, "history of every request"),
             KeyBinding([.escape], .cancel, "cancel the request in flight / close"),
             KeyBinding([.character("?"), .function(1)], .help, "help", hint: true),
             KeyBinding([.character("q")], .quit, "quit", hint: true),

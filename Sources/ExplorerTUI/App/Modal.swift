@@ -13,4 +13,6 @@ public enum Modal: Sendable, Equatable {
     case importPrompt(TextField)
     /// A picker, a name form or a yes/no question.
     case dialog(Dialog)
+    /// The history list.
+    case history(HistoryPanel)
 }

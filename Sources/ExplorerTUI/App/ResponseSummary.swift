@@ -21,6 +21,8 @@ public struct ResponseSummary: Sendable {
     public var isBodyOnDisk: Bool
     /// The body's bytes as received (gzip decoded), for saving to a file; a large body is a mapping of its file.
     public var data: Data
+    /// Set when this response comes from history rather than from the send just made.
+    public var past: PastExchange?
     /// The result of each check that applies to the request (the Checks tab).
     public var checks: [CheckResult] = []
     /// The values its captures took, already recorded for later requests.

@@ -196,6 +196,7 @@ struct ExplorerViewTests {
             #expect(screen.contains(binding.help), "\(binding.help) is on screen")
         }
         for hint in model.keyMap.editing { #expect(screen.contains(hint.label), "\(hint.label) is on screen") }
+        for binding in model.keyMap.history where !binding.action.isMovement { #expect(screen.contains(binding.help), "\(binding.help) is on screen") }
         #expect(screen.contains("Keys (any key closes)"))
     }
 

@@ -1,0 +1,38 @@
+import ArgumentParser
+import ExplorerHistory
+import Foundation
+
+/// `apiexplorer history`: lists, shows, compares and prunes the exchanges kept in the history database.
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "List, show, compare, prune or clear the exchanges history keeps.",
+        discussion: """
+            Every exchange sent by the explorer, `send` and `diff` is kept (secrets masked) in \
+            $XDG_STATE_HOME/apiexplorer/history.sqlite (default ~/.local/state/apiexplorer/history.sqlite); \
+            --history FILE or APIEXPLORER_HISTORY=FILE uses another file, APIEXPLORER_HISTORY=off keeps nothing.
+            """,
+        subcommands: [HistoryListCommand.self, HistoryShowCommand.self, HistoryDiffCommand.self, HistoryPruneCommand.self,
+                      HistoryClearCommand.self],
+        defaultSubcommand: HistoryListCommand.self
+    )
+
+    /// Opens the store a `history` subcommand reads, or exits 1 saying why it cannot.
+    static func openStore(file: String?) throws -> HistoryStore {
+        let settings = HistorySettings.resolve(file: file, disabled: false)
+        guard let path = settings.path else {
+            StandardError.write("error: " + (settings.problem ?? "history is off (APIEXPLORER_HISTORY=off); pass --history FILE to read one"))
+            throw ExitCode(1)
+        }
+        guard file != nil || FileManager.default.fileExists(atPath: path) else {
+            StandardError.write("error: no history yet: \(path) does not exist (it is created by the first request sent)")
+            throw ExitCode(1)
+        }
+        do {
+            return try HistoryStore(path: path, limits: settings.limits)
+        } catch {
+            StandardError.write("error: " + error.description)
+            throw ExitCode(1)
+        }
+    }
+}

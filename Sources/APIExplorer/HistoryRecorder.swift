@@ -1,0 +1,54 @@
+import ExplorerCore
+import ExplorerHistory
+import Foundation
+
+/// Records a command's exchanges: opens the store on first use, and when history cannot be used says so once
+/// (`warn`) and goes on without it, so history never stops a send.
+final class HistoryRecorder: @unchecked Sendable {
+    private let settings: HistorySettings
+    private let warn: @Sendable (String) -> Void
+    private let lock = NSLock()
+    private var opened = false
+    private var store: HistoryStore?
+
+    /// `warn` hears, once, why history is off (a bad setting, an unreadable or locked file).
+    init(settings: HistorySettings, warn: @escaping @Sendable (String) -> Void = { StandardError.write("apiexplorer: warning: " + $0) }) {
+        self.settings = settings
+        self.warn = warn
+    }
+
+    /// How much each exchange keeps.
+    var limits: HistoryLimits { settings.limits }
+
+    /// The store, opened on first use; nil when history is off.
+    func open() -> HistoryStore? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !opened else { return store }
+        opened = true
+        let result = settings.open()
+        store = result.store
+        if let problem = result.problem { warn(problem) }
+        return store
+    }
+
+    /// Stores an exchange; a failure is reported once and history stops for this run.
+    func record(_ exchange: HistoryExchange) {
+        guard let store = open() else { return }
+        do {
+            try store.record(exchange)
+        } catch {
+            lock.lock()
+            let first = self.store != nil
+            self.store = nil
+            lock.unlock()
+            if first { warn(error.description) }
+        }
+    }
+
+    /// Records the exchange of a resolved request: `response`, or `failure` when none arrived.
+    func record(_ resolved: ResolvedRequest, response: Request.Response?, failure: String?, source: String, sentAt: Date) {
+        guard open() != nil else { return }
+        record(HistoryExchange.recording(resolved, response: response, failure: failure, source: source, sentAt: sentAt, limits: limits))
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import ExplorerCore
+import ExplorerHistory
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `apiexplorer history show ID`: one kept exchange, printed the way `send` prints.
+struct HistoryShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Print one kept exchange the way `send` prints a response.",
+        discussion: "Exit codes: 0 shown; 1 no such exchange, or the history cannot be read; 2 the exchange got no response (its error is printed)."
+    )
+
+    @Argument(help: "The exchange's id (the ID column of `apiexplorer history`).")
+    var id: Int64
+
+    @Option(name: .customLong("print"), help: "What to print: H request head, B request body, h response head, b response body, m status/time/size.")
+    var printParts: String?
+
+    @Option(name: .long, help: "all, colors, format or none (default: all on a terminal, none otherwise).")
+    var pretty: PrettyMode?
+
+    @Option(name: .customLong("history"), help: "The history database to read.")
+    var file: String?
+
+    func validate() throws {
+        if let printParts, printParts.isEmpty || !printParts.allSatisfy({ "HBhbm".contains($0) }) {
+            throw ValidationError("--print takes the letters H, B, h, b and m, e.g. --print hb")
+        }
+    }
+
+    func run() throws {
+        let store = try HistoryCommand.openStore(file: file)
+        let found: HistoryExchange?
+        do { found = try store.exchange(id: id) } catch {
+            StandardError.write("error: " + error.description)
+            throw ExitCode(1)
+        }
+        guard let exchange = found else {
+            StandardError.write("error: no exchange \(id) in \(store.path); `apiexplorer history` lists them")
+            throw ExitCode(1)
+        }
+        let isTTY = isatty(STDOUT_FILENO) == 1
+        let mode = pretty ?? (isTTY ? .all : .none)
+        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        let printer = ResponsePrinter(parts: Set(printParts ?? "mhb"), pretty: mode, useColor: isTTY && mode.colors && !noColor,
+                                      masker: SecretMasker(secrets: []))
+        // Where and when it was sent goes to stderr, so stdout is exactly what `send` would have printed.
+        StandardError.write(HistoryShowCommand.origin(of: exchange))
+        StandardOutput.write(Array(printer.requestText(exchange.storedRequest).utf8), to: STDOUT_FILENO)
+        guard let response = exchange.storedResponse else {
+            StandardError.write("error: " + (exchange.error ?? "no response was received"))
+            throw ExitCode(2)
+        }
+        printer.writeResponse(response) { StandardOutput.write($0, to: STDOUT_FILENO) }
+        if let body = exchange.response?.body, body.isTruncated {
+            StandardError.write("note: history kept \(MeasurementText.byteCount(body.data.count)) of the \(MeasurementText.byteCount(body.size)) body")
+        }
+    }
+
+    /// `#12 · 2026-11-24 23:41:05 · local · Demo/users/get-user (send)`.
+    static func origin(of exchange: HistoryExchange) -> String {
+        "#\(exchange.id ?? 0) · \(MeasurementText.timestamp(exchange.sentAt)) · \(exchange.environment ?? "no environment") · "
+            + "\(exchange.reference ?? exchange.request.url) (\(exchange.source))"
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Hides every credential an exchange carries before history stores it: the collection's secret values, and the
+/// values of headers and query parameters that hold credentials (bearer tokens, Basic passwords, cookies, API keys),
+/// wherever they appear again (a server echoing a token in its body).
+struct HistoryMasking {
+    let masker: SecretMasker
+    let redactor = SecretRedactor()
+
+    init(secrets: [String], requestHeaders: [Header], url: URL?, responseHeaders: [Header]) {
+        let redactor = SecretRedactor()
+        var values = secrets
+        for header in requestHeaders + responseHeaders where redactor.isSecret(header.name) {
+            values += HistoryMasking.credentials(name: header.name, value: header.value)
+        }
+        if let url, let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems {
+            for item in items where redactor.isSecret(item.name) { values += item.value.map { [$0] } ?? [] }
+        }
+        // A secret in a URL or a form body travels percent-encoded.
+        var encoded: [String] = []
+        for value in values {
+            if let escaped = value.addingPercentEncoding(withAllowedCharacters: .alphanumerics), escaped != value { encoded.append(escaped) }
+        }
+        masker = SecretMasker(secrets: values + encoded)
+    }
+
+    /// The secret parts of a credential-carrying header value: the whole value, the credential after the scheme, a
+    /// Basic pair and its password, and each cookie's value.
+    static func credentials(name: String, value: String) -> [String] {
+        var found = [value.trimmingCharacters(in: .whitespaces)]
+        let lower = name.lowercased()
+        if lower == "cookie" || lower == "set-cookie" {
+            let pairs = value.split(separator: ";")
+            for pair in lower == "cookie" ? pairs[...] : pairs.prefix(1) {
+                guard let equals = pair.firstIndex(of: "=") else { continue }
+                found.append(pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+            }
+        } else if let space = value.firstIndex(of: " ") {
+            let scheme = value[..<space].lowercased()
+            let credential = value[value.index(after: space)...].trimmingCharacters(in: .whitespaces)
+            found.append(credential)
+            if scheme == "basic", let data = Data(base64Encoded: credential), let pair = String(data: data, encoding: .utf8) {
+                found.append(pair)
+                if let colon = pair.firstIndex(of: ":") { found.append(String(pair[pair.index(after: colon)...])) }
+            }
+        }
+        return found
+    }
+
+    /// Headers with credential values redacted and secrets masked.
+    func headers(_ headers: [Header]) -> [Header] {
+        headers.map { Header($0.name, masker.mask(redactor.redact(name: $0.name, value: $0.value))) }
+    }
+
+    /// A URL with secret query values and secrets masked.
+    func url(_ url: URL) -> String { masker.mask(redactor.redact(url: url)) }
+
+    /// Text with secrets masked.
+    func text(_ text: String) -> String { masker.mask(text) }
+
+    /// A body within `limits`, secrets masked. A cut body loses a trailing part of a secret too, so no prefix of one
+    /// is left at the cut.
+    func body(_ data: Data, limits: HistoryLimits) -> HistoryBody {
+        let isTruncated = data.count > limits.bodyBytes
+        let kept = isTruncated ? (limits.keepsLargeBodyStart ? Data(data.prefix(limits.bodyBytes)) : Data()) : data
+        var bytes = masker.mask(utf8: Array(kept))
+        if isTruncated {
+            for secret in masker.secrets {
+                let needle = Array(secret.utf8)
+                for length in stride(from: min(needle.count - 1, bytes.count), through: 1, by: -1)
+                where bytes.suffix(length).elementsEqual(needle.prefix(length)) {
+                    bytes.removeLast(length)
+                    break
+                }
+            }
+        }
+        return HistoryBody(data: Data(bytes), size: data.count, isTruncated: isTruncated)
+    }
+}

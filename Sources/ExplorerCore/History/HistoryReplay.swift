@@ -1,0 +1,47 @@
+import Foundation
+
+/// Builds the request that sends a stored exchange again exactly as it was sent.
+///
+/// History never stores secrets, so a value it masked (a token in a header, a secret in the URL or body) is taken from
+/// the saved request as it resolves now, but only when that part, masked the same way, is what history stored: then
+/// the request now sends exactly what was sent. Otherwise replaying would send something else, and it is refused.
+public enum HistoryReplay {
+    /// The request to send again; `current` is the saved request resolved now in the exchange's environment, if it
+    /// still exists.
+    public static func request(for exchange: HistoryExchange, current: ResolvedRequest?) throws(HistoryReplayError) -> Request {
+        let stored = exchange.request
+        let now = current.map { HistoryExchange.recording($0, response: nil, failure: nil, source: "replay", sentAt: Date(),
+                                                          limits: HistoryLimits(bodyBytes: .max)) }
+        let wire = current.map { SentRequest($0.request) }
+        let why = "history keeps no secrets, and the saved request \(current == nil ? "no longer exists to supply it" : "now sends a different value"); send the request again instead"
+        if stored.body.isTruncated {
+            throw HistoryReplayError("Not replayed: only the first \(MeasurementText.byteCount(stored.body.data.count)) of the \(MeasurementText.byteCount(stored.body.size)) request body were kept.")
+        }
+        var url = stored.url
+        if url.contains(SecretMasker.mask) {
+            guard let now, let wire, now.request.url == stored.url else { throw HistoryReplayError("Not replayed: the URL held a secret; " + why + ".") }
+            url = wire.urlText
+        }
+        var headers: [Header] = []
+        for header in stored.headers {
+            guard header.value.contains(SecretMasker.mask) else {
+                headers.append(header)
+                continue
+            }
+            let index = now?.request.headers.firstIndex { $0.name.lowercased() == header.name.lowercased() && $0.value == header.value }
+            guard let index, let wire, wire.headers.indices.contains(index) else {
+                throw HistoryReplayError("Not replayed: the \(header.name) header held a secret; " + why + ".")
+            }
+            headers.append(wire.headers[index])
+        }
+        var body = stored.body.data
+        if body.range(of: Data(SecretMasker.mask.utf8)) != nil {
+            guard let now, let wire, now.request.body.data == body else { throw HistoryReplayError("Not replayed: the body held a secret; " + why + ".") }
+            body = wire.body
+        }
+        var request = Request(HTTPMethod(rawValue: stored.method), urlString: url, headers: HTTPHeaders(headers),
+                              body: body.isEmpty ? nil : .data(body, contentType: nil))
+        if let current { request.configuration = current.request.configuration }
+        return request
+    }
+}

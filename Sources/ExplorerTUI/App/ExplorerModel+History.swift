@@ -1,0 +1,187 @@
+import ExplorerCore
+import Foundation
+
+extension ExplorerModel {
+    /// Opens the history list: the selected request's exchanges, or every request's (`all`, or nothing selected).
+    mutating func openHistory(all: Bool) -> [AppEffect] {
+        guard historyIsOn else {
+            status = historyProblem ?? "History is off for this run (--no-history or APIEXPLORER_HISTORY=off)."
+            return []
+        }
+        historyPanel = HistoryPanel(reference: all ? nil : selectedRequestKey)
+        return listHistory()
+    }
+
+    /// Reads the open list again with its current filters.
+    mutating func listHistory() -> [AppEffect] {
+        guard var panel = historyPanel else { return [] }
+        let id = nextSendID
+        nextSendID += 1
+        panel.pending = id
+        historyPanel = panel
+        return [.loadHistory(id: id, query: panel.query)]
+    }
+
+    /// Keys while the history list is open.
+    mutating func handleHistoryPanel(_ key: Key) -> [AppEffect] {
+        guard var panel = historyPanel else { return [] }
+        if var field = panel.filterField {
+            switch key {
+            case .enter, .control("j"):
+                panel.filterField = nil
+                panel.text = field.text
+                panel.selection = 0
+                historyPanel = panel
+                return listHistory()
+            case .escape:
+                panel.filterField = nil
+                historyPanel = panel
+            default:
+                _ = field.handle(key)
+                panel.filterField = field
+                historyPanel = panel
+            }
+            return []
+        }
+        guard let action = keyMap.history.first(where: { $0.keys.contains(key) })?.action else {
+            if key == .character("?") { showingHelp = true }
+            return []
+        }
+        let page = max(1, height - 8)
+        let last = max(0, panel.entries.count - 1)
+        switch action {
+        case .cancel:
+            historyPanel = nil
+            return []
+        case .moveUp: panel.selection = max(0, panel.selection - 1)
+        case .moveDown: panel.selection = min(last, panel.selection + 1)
+        case .pageUp: panel.selection = max(0, panel.selection - page)
+        case .pageDown: panel.selection = min(last, panel.selection + page)
+        case .top: panel.selection = 0
+        case .bottom: panel.selection = last
+        case .filter:
+            var field = TextField(placeholder: "filter by URL, method or request; Enter applies")
+            field.setText(panel.text)
+            panel.filterField = field
+        case .cycleStatusFilter, .cycleEnvironmentFilter, .toggleHistoryScope:
+            if action == .cycleStatusFilter { panel.status = panel.status.next }
+            if action == .cycleEnvironmentFilter {
+                let choices: [String?] = [nil] + panel.environments.map { Optional($0) }
+                let index = choices.firstIndex(of: panel.environment) ?? 0
+                panel.environment = choices[(index + 1) % choices.count]
+            }
+            if action == .toggleHistoryScope {
+                guard panel.reference != nil || selectedRequestKey != nil else {
+                    status = "Select a request in the tree to see its history alone."
+                    return []
+                }
+                panel.reference = panel.reference == nil ? selectedRequestKey : nil
+            }
+            panel.selection = 0
+            historyPanel = panel
+            return listHistory()
+        case .markExchange:
+            guard let entry = panel.selected else { return [] }
+            panel.marked = panel.marked == entry.id ? nil : entry.id
+            if panel.marked != nil { status = "Marked #\(entry.id); c on another exchange compares the two." }
+        case .openExchange:
+            guard let entry = panel.selected else { return [] }
+            historyPanel = nil
+            return openExchange(entry.id)
+        case .replay:
+            guard let entry = panel.selected else { return [] }
+            historyPanel = nil
+            return replay(entry)
+        case .compareExchanges:
+            return compareExchanges(panel)
+        default: break
+        }
+        historyPanel = panel
+        return []
+    }
+
+    /// Asks for a kept exchange to show in the response pane.
+    mutating func openExchange(_ exchangeID: Int64) -> [AppEffect] {
+        let id = nextSendID
+        nextSendID += 1
+        pendingPast = id
+        focus = .response
+        return [.openExchange(id: id, exchangeID: exchangeID)]
+    }
+
+    /// Sends a kept exchange again exactly as it was sent.
+    mutating func replay(_ entry: HistoryEntry) -> [AppEffect] {
+        var effects: [AppEffect] = []
+        if case let .sending(previous, _) = response { effects.append(.cancel(id: previous)) }
+        let id = nextSendID
+        nextSendID += 1
+        response = .sending(id: id, started: now)
+        responseKey = entry.reference ?? "history #\(entry.id)"
+        responseTab = .body
+        focus = .response
+        status = "Replaying #\(entry.id) exactly as it was sent…"
+        let current = entry.reference.flatMap { self.resolver(forKey: $0, environment: entry.environment) }
+        return effects + [.replay(id: id, exchangeID: entry.id, resolver: current)]
+    }
+
+    /// Compares the marked exchange with the selected one, or the selected one with the live response.
+    private mutating func compareExchanges(_ panel: HistoryPanel) -> [AppEffect] {
+        guard let entry = panel.selected else { return [] }
+        let id = nextSendID
+        if let marked = panel.marked, marked != entry.id {
+            nextSendID += 1
+            returnToHistory = panel
+            toolPanel = ToolPanel.comparing(id: id, first: "#\(marked)", second: "#\(entry.id)")
+            let effect = AppEffect.compareExchanges(id: id, first: marked, second: entry.id, live: nil)
+            return [effect]
+        }
+        if case let .received(summary) = response, summary.past == nil {
+            nextSendID += 1
+            returnToHistory = panel
+            toolPanel = ToolPanel.comparing(id: id, first: "#\(entry.id)", second: "the live response")
+            let effect = AppEffect.compareExchanges(id: id, first: entry.id, second: nil, live: summary)
+            return [effect]
+        }
+        status = "Space marks an exchange, then c on another compares the two; with none marked, c compares with a response just received."
+        return []
+    }
+
+    /// After a selection change: shows the newly selected request's last kept response, unless a response for it is
+    /// already on screen or one is on its way.
+    mutating func restorePastResponse() -> [AppEffect] {
+        guard historyIsOn, let key = selectedRequestKey, key != responseKey, let selected = selectedRequest else { return [] }
+        if case .sending = response { return [] }
+        let id = nextSendID
+        nextSendID += 1
+        pendingPast = id
+        return [.loadLatest(id: id, reference: key, environment: environment(of: selected.collection)?.name)]
+    }
+
+    /// Shows a kept exchange that was asked for, if it is still the one wanted.
+    mutating func exchangeOpened(id: Int, _ exchange: HistoryExchange?) {
+        guard pendingPast == id else { return }
+        pendingPast = nil
+        if case .sending = response { return }
+        guard let exchange else { return }
+        if let summary = ResponseSummary(past: exchange) {
+            response = .received(summary)
+        } else {
+            let when = MeasurementText.timestamp(exchange.sentAt, relativeTo: now)
+            response = .failed("From history (#\(exchange.id ?? 0), sent \(when)\(exchange.environment.map { " in \($0)" } ?? "")): "
+                               + (exchange.error ?? "no response"))
+        }
+        responseKey = exchange.reference ?? "history #\(exchange.id ?? 0)"
+        resetBodyView()
+    }
+
+    /// A resolver for the saved request `key` (as saved, without unsaved edits) in the environment `name`, if both exist.
+    func resolver(forKey key: String, environment name: String?) -> RequestResolver? {
+        let parts = key.split(separator: "/").map(String.init)
+        guard let collection = collections.first(where: { $0.slug == parts.first }),
+              let located = collection.locate(Array(parts.dropFirst())) else { return nil }
+        let environment = name.flatMap { collection.environment(named: $0) } ?? (name == nil ? nil : self.environment(of: collection))
+        guard name == nil || environment?.name == name else { return nil }
+        return RequestResolver(collection: collection, folders: located.folders, request: located.request, environment: environment,
+                               overrides: overrides, extraHeaders: extraHeaders, demoBaseURL: demoBaseURL)
+    }
+}

@@ -1,0 +1,14 @@
+import ExplorerCore
+import Foundation
+
+extension ResponseSummary {
+    /// A kept exchange's response, marked as past; nil when the exchange got no response.
+    public init?(past exchange: HistoryExchange) {
+        guard let response = exchange.response else { return nil }
+        self.init(statusCode: response.status, reason: response.reason, duration: response.duration, byteCount: response.body.size,
+                  redirectedTo: response.finalURL, headers: response.headers.map { ($0.name, $0.value) },
+                  body: BodyDocument(response.body.data, contentType: response.header("Content-Type")), data: response.body.data)
+        past = PastExchange(id: exchange.id ?? 0, sentAt: exchange.sentAt, environment: exchange.environment,
+                            keptBytes: response.body.isTruncated ? response.body.data.count : nil)
+    }
+}

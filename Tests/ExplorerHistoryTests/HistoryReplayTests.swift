@@ -1,0 +1,91 @@
+import ExplorerCore
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("Sending a kept exchange again")
+struct HistoryReplayTests {
+    private func resolved(_ temp: TempDirectory, _ slug: String) throws -> ResolvedRequest {
+        var loader = CollectionLoader()
+        loader.readsNestedRequests = true
+        let collection = try #require(CollectionStore(directory: temp.path, loader: loader).load().collection(named: "R"))
+        let located = try #require(collection.locate([slug]))
+        return try RequestResolver(collection: collection, folders: located.folders, request: located.request,
+                                   environment: collection.defaultEnvironment, processEnvironment: [:]).resolve()
+    }
+
+    private func collection(_ baseURL: URL, token: String) throws -> TempDirectory {
+        let temp = try TempDirectory()
+        try temp.write("R/collection.yaml", """
+            name: R
+            environments:
+              - name: local
+                baseURL: \(baseURL.absoluteString)
+                variables:
+                  - name: token
+                    value: \(token)
+                    secret: true
+            """)
+        try temp.write("R/post.yaml", """
+            method: POST
+            url: /echo/replay?n=1
+            headers:
+              - name: X-Plain
+                value: kept
+            auth:
+              type: bearer
+              token: "{{token}}"
+            body:
+              type: json
+              content: '{"token": "{{token}}", "n": 1}'
+            """)
+        return temp
+    }
+
+    @Test func aReplaySendsTheSameMethodURLHeadersAndBodyWithSecretsFromTheRequestNow() async throws {
+        let server = try await LoopbackServer.start()
+        let temp = try collection(server.baseURL, token: "tok-replay-123")
+        let first = try resolved(temp, "post")
+        let response = try await first.request.send()
+        let kept = HistoryExchange.recording(first, response: response, failure: nil, source: "test", sentAt: Date())
+        #expect(kept.request.body.data == Data(#"{"token": "••••••", "n": 1}"#.utf8))
+        let again = try HistoryReplay.request(for: kept, current: try resolved(temp, "post"))
+        let replayed = try await again.send()
+        // The echo of the replay is the echo of the original: same method, path, query, headers and body.
+        struct Echo: Decodable, Equatable {
+            struct Field: Decodable, Equatable { var name: String; var value: String }
+            var method: String; var path: String; var query: [Field]; var headers: [Field]; var body: String
+        }
+        let original = try JSONDecoder().decode(Echo.self, from: response.data)
+        let repeated = try JSONDecoder().decode(Echo.self, from: replayed.data)
+        #expect(repeated == original)
+        #expect(repeated.headers.contains(Echo.Field(name: "Authorization", value: "Bearer tok-replay-123")))
+        await server.stop()
+    }
+
+    @Test func aMaskedValueWithNoRequestToSupplyItIsRefusedByName() throws {
+        let temp = try collection(ClosedPort.url(), token: "tok-replay-123")
+        let kept = HistoryExchange.recording(try resolved(temp, "post"), response: nil, failure: "refused", source: "test", sentAt: Date())
+        #expect(throws: HistoryReplayError.self) { try HistoryReplay.request(for: kept, current: nil) }
+        do { _ = try HistoryReplay.request(for: kept, current: nil) } catch {
+            #expect(error.description.contains("Authorization") && error.description.contains("no longer exists"))
+        }
+        // The saved request now sends another body: replaying would not send what was sent.
+        try temp.write("R/post.yaml", "method: POST\nurl: /echo/replay?n=1\nheaders:\n  - name: X-Plain\n    value: kept\nauth:\n  type: bearer\n  token: \"{{token}}\"\nbody:\n  type: json\n  content: '{\"token\": \"{{token}}\", \"n\": 2}'\n")
+        let now = try resolved(temp, "post")
+        do { _ = try HistoryReplay.request(for: kept, current: now) } catch {
+            #expect(error.description.contains("body"))
+            return
+        }
+        Issue.record("a changed body was replayed")
+    }
+
+    @Test func anExchangeWithoutSecretsReplaysOnItsOwnAndACutBodyIsRefused() throws {
+        var exchange = HistoryFixtures.exchange()
+        let request = try HistoryReplay.request(for: exchange, current: nil)
+        #expect(request.httpMethod == "GET" && request.url?.absoluteString == exchange.request.url)
+        #expect(request.headers.fields.map(\.value) == ["application/json", "a", "b"])
+        exchange.request.body = HistoryBody(data: Data("abc".utf8), size: 9_000_000, isTruncated: true)
+        #expect(throws: HistoryReplayError.self) { try HistoryReplay.request(for: exchange, current: nil) }
+    }
+}

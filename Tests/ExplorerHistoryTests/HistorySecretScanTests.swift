@@ -1,0 +1,129 @@
+import ExplorerCore
+import ExplorerHistory
+import Foundation
+import TestSupport
+import Testing
+
+/// History must never write a credential to disk: requests carrying every kind of secret are sent to real loopback
+/// servers that echo them back, recorded, and then the database's raw bytes (and its WAL and shared-memory files)
+/// are searched for each secret in every form it travelled in.
+@Suite("No secret reaches the history file")
+struct HistorySecretScanTests {
+    static let secrets = [
+        "tok-SECRET-bearer-111", "key-SECRET-apikey-222", "pw-SECRET-basic-333", "cookie-SECRET-444", "literal-SECRET-555",
+        "qtok-SECRET-666", "setcookie-SECRET-777", "body-SECRET-888",
+    ]
+
+    @Test func everyKindOfSecretIsMaskedInTheRawDatabaseBytes() async throws {
+        let server = try await LoopbackServer.start()
+        let faults = try FaultServer(routes: ["/login": .respond(status: 200, headers: ["Set-Cookie: sid=setcookie-SECRET-777; Path=/; HttpOnly"],
+                                                                 body: "{\"ok\":true}")])
+        defer { faults.stop() }
+        let temp = try TempDirectory()
+        try temp.write("S/collection.yaml", """
+            name: S
+            environments:
+              - name: local
+                baseURL: \(server.baseURL.absoluteString)
+                variables:
+                  - name: token
+                    value: tok-SECRET-bearer-111
+                    secret: true
+                  - name: apiKey
+                    value: key-SECRET-apikey-222
+                    secret: true
+                  - name: password
+                    value: pw-SECRET-basic-333
+                    secret: true
+                  - name: bodySecret
+                    value: body-SECRET-888
+                    secret: true
+                  - name: faults
+                    value: \(faults.baseURL.absoluteString)
+            """)
+        try temp.write("S/bearer.yaml", """
+            url: /echo/bearer?access_token=qtok-SECRET-666&plain=1
+            headers:
+              - name: Cookie
+                value: session=cookie-SECRET-444; theme=dark
+              - name: X-API-Key
+                value: literal-SECRET-555
+            auth:
+              type: bearer
+              token: "{{token}}"
+            """)
+        try temp.write("S/basic.yaml", """
+            method: POST
+            url: /echo/basic
+            auth:
+              type: basic
+              username: ada
+              password: "{{password}}"
+            body:
+              type: json
+              content: '{"secret": "{{bodySecret}}", "key": "{{apiKey}}"}'
+            """)
+        try temp.write("S/form.yaml", """
+            method: POST
+            url: /echo/form
+            auth:
+              type: apikey
+              name: api_key
+              value: "{{apiKey}}"
+              in: query
+            body:
+              type: form
+              fields:
+                - name: password
+                  value: "{{password}}"
+                - name: note
+                  value: "{{bodySecret}} & more"
+            """)
+        try temp.write("S/login.yaml", "url: \"{{faults}}/login\"\nauth:\n  type: bearer\n  token: \"{{token}}\"\n")
+        try temp.write("S/refused.yaml", "url: \"\(ClosedPort.url().absoluteString)/x?access_token=qtok-SECRET-666\"\nauth:\n  type: bearer\n  token: \"{{token}}\"\n")
+        var loader = CollectionLoader()
+        loader.readsNestedRequests = true
+        let result = CollectionStore(directory: temp.path, loader: loader).load()
+        #expect(result.problems.isEmpty, "\(result.problems)")
+        let collection = try #require(result.collection(named: "S"))
+        let path = temp.path + "/history.sqlite"
+        let store = try HistoryStore(path: path)
+        var echoed = 0
+        for slug in ["bearer", "basic", "form", "login", "refused"] {
+            let located = try #require(collection.locate([slug]))
+            let resolved = try RequestResolver(collection: collection, folders: located.folders, request: located.request,
+                                               environment: collection.defaultEnvironment, processEnvironment: [:]).resolve()
+            do {
+                let response = try await resolved.request.send()
+                // The echo really carried the secrets back, so the response body is a real test of masking.
+                if Self.secrets.contains(where: { response.text.contains($0) }) { echoed += 1 }
+                try store.record(.recording(resolved, response: response, failure: nil, source: "test", sentAt: Date()))
+            } catch {
+                try store.record(.recording(resolved, response: nil, failure: "\(error.localizedDescription) \(resolved.request.url?.absoluteString ?? "")",
+                                            source: "test", sentAt: Date()))
+            }
+        }
+        #expect(echoed == 3, "the echo server should have sent secrets back in three bodies")
+        #expect(try store.count() == 5)
+
+        var raw = Data()
+        for suffix in ["", "-wal", "-shm"] { raw += (try? Data(contentsOf: URL(fileURLWithPath: path + suffix))) ?? Data() }
+        #expect(raw.count > 10_000)
+        var forms = Self.secrets
+        forms.append(Data("ada:pw-SECRET-basic-333".utf8).base64EncodedString())
+        forms += Self.secrets.compactMap { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) }
+        for secret in Set(forms) {
+            #expect(raw.range(of: Data(secret.utf8)) == nil, "\(secret) is in the history file")
+        }
+        // Masked, not dropped: the exchanges still say what was sent.
+        let bearer = try #require(try store.entries(matching: HistoryQuery(reference: "S/bearer")).first)
+        let exchange = try #require(try store.exchange(id: bearer.id))
+        #expect(exchange.request.headers.contains(Header("Authorization", "Bearer ••••••")))
+        #expect(exchange.request.url.contains("plain=1"))
+        #expect(exchange.response?.status == 200)
+        let login = try #require(try store.latest(reference: "S/login"))
+        #expect(login.response?.header("Set-Cookie") == "••••••")
+        #expect(try store.latest(reference: "S/refused")?.error != nil)
+        await server.stop()
+    }
+}
