@@ -26,6 +26,8 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var requestOptions: RequestOptions
 
+    @OptionGroup var historyOptions: HistoryOptions
+
     @Option(name: .long, help: "Send up to N requests at once where they do not depend on each other (default 1).")
     var parallel = 1
 
@@ -89,6 +91,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         let launcher = DemoServerLauncher()
         let progress = RunProgress()
+        let history = HistoryRecorder(settings: historyOptions.settings)
         let started = Date()
         var outcomes: [RequestOutcome] = []
         let total = plans.reduce(0) { $0 + $1.1.count } * repetitions
@@ -104,9 +107,12 @@ struct RunCommand: AsyncParsableCommand {
             if let name = environment?.name, !environmentNames.contains(name) { environmentNames.append(name) }
             var store = CaptureStore()
             do { store = try CaptureStore.load(collectionDirectory: collection.directory) } catch { StandardError.write(error.description) }
-            let runner = CollectionRunner(collection: collection, environment: environment, overrides: requestOptions.overrides,
+            var runner = CollectionRunner(collection: collection, environment: environment, overrides: requestOptions.overrides,
                                           extraHeaders: requestOptions.extraHeaders, demoBaseURL: demoURL, parallel: parallel,
                                           repetitions: repetitions, delay: Double(delay) / 1000, bail: bail)
+            runner.onExchange = { resolved, response, failure, sentAt in
+                history.record(resolved, response: response, failure: failure, source: "run", sentAt: sentAt)
+            }
             let before = outcomes.count
             let (done, captured) = await runner.run(plan, store: store) { outcome, count, _ in
                 progress.update(done: before + count, total: total, reference: outcome.reference)

@@ -24,7 +24,8 @@ enum RunBench {
             var ours: [Double] = []
             var theirs: [Double] = []
             for attempt in 0...options.runs {
-                let run = try ProcessRun.checked([executable, "run", "RunBench", "--collections", collections.path, "--parallel", String(parallel)])
+                let run = try ProcessRun.checked([executable, "run", "RunBench", "--collections", collections.path, "--parallel", String(parallel),
+                                                 "--no-history"])
                 if attempt > 0 { ours.append(run.seconds) }
                 if hasCurl {
                     let curl = parallel == 1 ? ["curl", "-s", "-K", config.path]

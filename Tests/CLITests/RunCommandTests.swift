@@ -41,6 +41,20 @@ struct RunCommandTests {
         #expect(output.stdout.contains("PASS  Demo/workflow/get-created-user"))
     }
 
+    @Test func everyExchangeOfARunIsKeptInHistoryUnlessTurnedOff() async throws {
+        let temp = try TempDirectory()
+        let file = temp.path + "/h.sqlite"
+        let output = try await CLIRunner.run(["run", "--collections", CLIRunner.bundledCollections, "Demo/workflow", "--history", file])
+        #expect(output.status == 0, "\(output.stderr)")
+        let listed = try await CLIRunner.run(["history", "list", "--json", "--history", file])
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        #expect(Set(objects.compactMap { $0["reference"] as? String }) == ["Demo/workflow/login", "Demo/workflow/whoami",
+                                                                          "Demo/workflow/create-user", "Demo/workflow/get-created-user"])
+        let off = temp.path + "/off.sqlite"
+        #expect(try await CLIRunner.run(["run", "--collections", CLIRunner.bundledCollections, "Demo/workflow", "--no-history", "--history", off]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: off))
+    }
+
     @Test func sendingOneRequestSendsWhatItNeedsFirst() async throws {
         let output = try await CLIRunner.run(["run", "--collections", CLIRunner.bundledCollections, "Demo/workflow/whoami"])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")

@@ -21,6 +21,9 @@ public struct CollectionRunner: Sendable {
     public var delay: Double
     /// Stop starting requests after the first that failed a check or could not be sent.
     public var bail: Bool
+    /// Told of every exchange after its outcome is known: the request as sent, the response or why there was none,
+    /// and when it was sent (the command keeps them in history).
+    public var onExchange: (@Sendable (ResolvedRequest, Request.Response?, String?, Date) -> Void)?
 
     /// Creates a runner.
     public init(collection: CollectionSpec, environment: EnvironmentSpec?, overrides: [Variable] = [], extraHeaders: [KeyValue] = [],
@@ -101,12 +104,17 @@ public struct CollectionRunner: Sendable {
         let resolved: ResolvedRequest
         do { resolved = try resolver.resolve() } catch { return failure("could not be resolved: \(error.description)") }
         let response: Request.Response
+        let sentAt = Date()
         do {
             response = try await resolved.request.send()
         } catch {
-            guard let received = error.response else { return failure("could not be sent: \(error.description)") }
+            guard let received = error.response else {
+                onExchange?(resolved, nil, error.localizedDescription, sentAt)
+                return failure("could not be sent: \(error.description)")
+            }
             response = received
         }
+        onExchange?(resolved, response, nil, sentAt)
         var outcome = resolver.outcome(of: response, secrets: secrets)
         outcome.iteration = iteration
         return outcome
