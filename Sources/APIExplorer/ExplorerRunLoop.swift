@@ -56,7 +56,7 @@ final class ExplorerRunLoop {
         if let history {
             let inbox = self.inbox
             // Opened off the UI: a locked or slow file never holds up the first frame.
-            Task.detached { if history.open() != nil { inbox.post(.historyOpened) } }
+            history.later { if history.open() != nil { inbox.post(.historyOpened) } }
         }
         if let fullLoad {
             let inbox = self.inbox
@@ -269,12 +269,14 @@ final class ExplorerRunLoop {
                 // Indexing happens here, off the UI, once per response; lines are formatted only when shown.
                 let masker = SecretMasker(secrets: resolved.secretValues)
                 inbox.post(.responseReceived(id: id, ResponseSummary(response, masker: masker)))
-                // Kept after the response is on its way to the screen, so history never delays the status line.
-                history?.record(resolved, response: response, failure: nil, source: "explorer", sentAt: sentAt)
+                // Kept after the response is on its way to the screen, on history's own queue, so it never delays the
+                // status line or another send.
+                history?.later { history?.record(resolved, response: response, failure: nil, source: "explorer", sentAt: sentAt) }
             } catch let error as RequestError {
                 guard !error.isCancelled else { return }
                 inbox.post(.requestFailed(id: id, message: resolved.masked(ExplorerRunLoop.advice(for: error))))
-                history?.record(resolved, response: nil, failure: ExplorerRunLoop.advice(for: error), source: "explorer", sentAt: sentAt)
+                let failure = ExplorerRunLoop.advice(for: error)
+                history?.later { history?.record(resolved, response: nil, failure: failure, source: "explorer", sentAt: sentAt) }
             } catch {
                 inbox.post(.requestFailed(id: id, message: String(describing: error)))
             }

@@ -62,8 +62,8 @@ struct HistoryEndToEndTests {
         try session.sendKeys("H")
         try session.waitFor("2 shown")
         try session.sendKeys("Space", "j", "c")
-        let report = try session.waitFor("Compare #2 ↔ #1")
-        try session.waitFor("$.id: \(first + 1) → \(first)")
+        try session.waitFor("Compare #2 ↔ #1")
+        let report = try session.waitFor("$.id: \(first + 1) → \(first)")
         #expect(report.contains("Status: same (201 Created)"), "\(report)")
 
         // Esc goes back to the list; r sends the older exchange again, as it was sent: a new user, shown live.
