@@ -79,11 +79,14 @@ struct DiffCommand: AsyncParsableCommand {
         async let secondResult = DiffCommand.send(second)
         let responses = await (firstResult, secondResult)
         await launcher.stop()
+        // Kept once the answer is printed (or the failure reported), so history never delays it.
         let history = HistoryRecorder(settings: historyOptions.settings)
-        for (resolved, outcome) in [(first, responses.0), (second, responses.1)] {
-            switch outcome {
-            case let .success(response): history.record(resolved, response: response, failure: nil, source: "diff", sentAt: sentAt)
-            case let .failure(error): history.record(resolved, response: nil, failure: error.localizedDescription, source: "diff", sentAt: sentAt)
+        defer {
+            for (resolved, outcome) in [(first, responses.0), (second, responses.1)] {
+                switch outcome {
+                case let .success(response): history.record(resolved, response: response, failure: nil, source: "diff", sentAt: sentAt)
+                case let .failure(error): history.record(resolved, response: nil, failure: error.localizedDescription, source: "diff", sentAt: sentAt)
+                }
             }
         }
         var failed = false

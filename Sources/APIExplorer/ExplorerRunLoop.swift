@@ -56,7 +56,7 @@ final class ExplorerRunLoop {
         if let history {
             let inbox = self.inbox
             // Opened off the UI: a locked or slow file never holds up the first frame.
-            Task.detached { if history.open() != nil { inbox.post(.historyOpened) } }
+            history.later { if history.open() != nil { inbox.post(.historyOpened) } }
         }
         if let fullLoad {
             let inbox = self.inbox
@@ -290,7 +290,7 @@ final class ExplorerRunLoop {
                     let missing = outcome.checks.filter { if case .capture = $0.check.kind { !$0.passed } else { false } }
                     inbox.post(.needSent(id: id, reference: resolver.reference, captured: outcome.captured,
                                          failure: missing.isEmpty ? nil : missing.compactMap(\.reason).joined(separator: "; ")))
-                    history?.record(resolved, response: response, failure: nil, source: "explorer", sentAt: sentAt)
+                    history?.later { history?.record(resolved, response: response, failure: nil, source: "explorer", sentAt: sentAt) }
                     return
                 }
                 // Indexing happens here, off the UI, once per response; lines are formatted only when shown.
@@ -299,17 +299,20 @@ final class ExplorerRunLoop {
                 summary.checks = outcome.checks
                 summary.captured = outcome.captured
                 inbox.post(.responseReceived(id: id, summary))
-                // Kept after the response is on its way to the screen, so history never delays the status line.
-                history?.record(resolved, response: response, failure: nil, source: "explorer", sentAt: sentAt)
+                // Kept after the response is on its way to the screen, on history's own queue, so it never delays the
+                // status line or another send.
+                history?.later { history?.record(resolved, response: response, failure: nil, source: "explorer", sentAt: sentAt) }
             } catch let error as RequestError {
                 guard !error.isCancelled else { return }
                 if isNeed {
                     inbox.post(.needSent(id: id, reference: resolver.reference, captured: [], failure: resolved.masked(error.localizedDescription)))
-                    history?.record(resolved, response: nil, failure: error.localizedDescription, source: "explorer", sentAt: sentAt)
+                    let failure = error.localizedDescription
+                    history?.later { history?.record(resolved, response: nil, failure: failure, source: "explorer", sentAt: sentAt) }
                     return
                 }
                 inbox.post(.requestFailed(id: id, message: resolved.masked(ExplorerRunLoop.advice(for: error))))
-                history?.record(resolved, response: nil, failure: ExplorerRunLoop.advice(for: error), source: "explorer", sentAt: sentAt)
+                let failure = ExplorerRunLoop.advice(for: error)
+                history?.later { history?.record(resolved, response: nil, failure: failure, source: "explorer", sentAt: sentAt) }
             } catch {
                 inbox.post(.requestFailed(id: id, message: String(describing: error)))
             }

@@ -24,7 +24,8 @@ struct HistoryCommand: ParsableCommand {
             StandardError.write("error: " + (settings.problem ?? "history is off (APIEXPLORER_HISTORY=off); pass --history FILE to read one"))
             throw ExitCode(1)
         }
-        guard file != nil || FileManager.default.fileExists(atPath: path) else {
+        // Reading never creates a file: a mistyped --history would otherwise be an empty history.
+        guard FileManager.default.fileExists(atPath: path) else {
             StandardError.write("error: no history yet: \(path) does not exist (it is created by the first request sent)")
             throw ExitCode(1)
         }

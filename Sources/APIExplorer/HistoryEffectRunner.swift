@@ -4,60 +4,66 @@ import ExplorerTUI
 import Foundation
 
 /// Runs the explorer's history effects off the UI (listing, opening, replaying, comparing kept exchanges) and posts
-/// their results to the inbox.
+/// their results to the inbox. Every read is answered, with nothing when history cannot be read, so the list never
+/// waits forever.
 enum HistoryEffectRunner {
     /// Starts `effect` if it is a history effect; returns the task of a replay, which can be cancelled like a send.
     @discardableResult
     static func start(_ effect: AppEffect, recorder: HistoryRecorder?, inbox: MessageInbox, demo: DemoServerLauncher) -> Task<Void, Never>? {
         switch effect {
         case let .loadHistory(id, query):
-            return Task.detached {
-                guard let store = recorder?.open() else { return }
-                do {
-                    inbox.post(.historyListed(id: id, entries: try store.entries(matching: query), environments: try store.environments()))
-                } catch {
-                    inbox.post(.historyProblem("\(error)"))
+            return Task {
+                let listed = await recorder?.withStore { store -> Result<([HistoryEntry], [String]), HistoryError>? in
+                    Result { () throws(HistoryError) in (try store.entries(matching: query), try store.environments()) }
+                }
+                switch listed {
+                case let .success((entries, environments))?: inbox.post(.historyListed(id: id, entries: entries, environments: environments))
+                case let .failure(error)?:
+                    inbox.post(.historyListed(id: id, entries: [], environments: []))
+                    inbox.post(.statusReported("⚠ " + error.description))
+                case nil: inbox.post(.historyListed(id: id, entries: [], environments: []))
                 }
             }
         case let .openExchange(id, exchangeID):
-            return Task.detached {
-                guard let store = recorder?.open() else { return }
-                do { inbox.post(.exchangeOpened(id: id, try store.exchange(id: exchangeID))) } catch {
-                    inbox.post(.historyProblem("\(error)"))
-                }
+            return Task {
+                let exchange = await recorder?.withStore { try? $0.exchange(id: exchangeID) }
+                // The body is indexed here, off the UI.
+                inbox.post(.exchangeOpened(id: id, exchange, summary: exchange.flatMap(ResponseSummary.init(past:))))
             }
         case let .loadLatest(id, reference, environment):
-            return Task.detached {
-                guard let store = recorder?.open() else { return }
-                do {
-                    let exchange = try store.latest(reference: reference, environment: environment) ?? store.latest(reference: reference)
-                    inbox.post(.exchangeOpened(id: id, exchange))
-                } catch {
-                    inbox.post(.historyProblem("\(error)"))
+            return Task {
+                let exchange = await recorder?.withStore { store in
+                    (try? store.latest(reference: reference, environment: environment)) ?? (try? store.latest(reference: reference)) ?? nil
                 }
+                inbox.post(.exchangeOpened(id: id, exchange, summary: exchange.flatMap(ResponseSummary.init(past:))))
             }
         case let .replay(id, exchangeID, resolver):
             return Task.detached { await replay(id: id, exchangeID: exchangeID, resolver: resolver, recorder: recorder, inbox: inbox, demo: demo) }
         case let .compareExchanges(id, first, second, live):
-            return Task.detached {
-                guard let store = recorder?.open() else { return }
-                do {
-                    guard let a = try store.exchange(id: first) else { throw ToolFailure("Exchange #\(first) is no longer in history.") }
-                    let comparison: HistoryComparison
-                    if let second {
-                        guard let b = try store.exchange(id: second) else { throw ToolFailure("Exchange #\(second) is no longer in history.") }
-                        comparison = HistoryComparison(a, b)
-                    } else if let live {
-                        let title = "live  \(live.statusCode) \(live.reason)  \(MeasurementText.duration(live.duration))  \(MeasurementText.byteCount(live.byteCount))"
-                        comparison = HistoryComparison(a, secondTitle: title, status: live.statusCode,
-                                                       headers: live.headers.map { Header($0.name, $0.value) }, body: live.data)
-                    } else {
-                        throw ToolFailure("Nothing to compare #\(first) with.")
-                    }
-                    inbox.post(.compared(id: id, lines: comparison.report()))
-                } catch {
-                    inbox.post(.toolFailed(id: id, message: "\(error)"))
+            return Task {
+                let pair = await recorder?.withStore { store -> [HistoryExchange?] in
+                    [try? store.exchange(id: first), second.flatMap { try? store.exchange(id: $0) }]
                 }
+                guard let pair, let a = pair[0] else {
+                    inbox.post(.toolFailed(id: id, message: "Exchange #\(first) could not be read from history."))
+                    return
+                }
+                let comparison: HistoryComparison
+                if let second {
+                    guard let b = pair[1] else {
+                        inbox.post(.toolFailed(id: id, message: "Exchange #\(second) could not be read from history."))
+                        return
+                    }
+                    comparison = HistoryComparison(a, b)
+                } else if let live {
+                    let title = "live  \(live.statusCode) \(live.reason)  \(MeasurementText.duration(live.duration))  \(MeasurementText.byteCount(live.byteCount))"
+                    comparison = HistoryComparison(a, secondTitle: title, status: live.statusCode,
+                                                   headers: live.headers.map { Header($0.name, $0.value) }, body: live.data)
+                } else {
+                    inbox.post(.toolFailed(id: id, message: "Nothing to compare #\(first) with."))
+                    return
+                }
+                inbox.post(.compared(id: id, lines: comparison.report()))
             }
         default:
             return nil
@@ -66,7 +72,7 @@ enum HistoryEffectRunner {
 
     private static func replay(id: Int, exchangeID: Int64, resolver original: RequestResolver?, recorder: HistoryRecorder?,
                                inbox: MessageInbox, demo: DemoServerLauncher) async {
-        guard let store = recorder?.open(), let exchange = try? store.exchange(id: exchangeID) else {
+        guard let exchange = await recorder?.withStore({ try? $0.exchange(id: exchangeID) }) else {
             inbox.post(.requestFailed(id: id, message: "Exchange #\(exchangeID) could not be read from history."))
             return
         }
@@ -82,19 +88,23 @@ enum HistoryEffectRunner {
         }
         let secrets = current?.secretValues ?? []
         let sentAt = Date()
+        let response: Request.Response?
+        let failure: String?
         do {
-            let response = try await request.send()
-            inbox.post(.responseReceived(id: id, ResponseSummary(response, masker: SecretMasker(secrets: secrets))))
-            recorder?.record(HistoryExchange.recording(request, secrets: secrets, reference: exchange.reference, environment: exchange.environment,
-                                                       response: response, failure: nil, source: "replay", sentAt: sentAt,
-                                                       limits: recorder?.limits ?? HistoryLimits()))
+            let received = try await request.send()
+            inbox.post(.responseReceived(id: id, ResponseSummary(received, masker: SecretMasker(secrets: secrets))))
+            (response, failure) = (received, nil)
         } catch {
             guard !error.isCancelled else { return }
             let message = SecretMasker(secrets: secrets).mask(ExplorerRunLoop.advice(for: error))
             inbox.post(.requestFailed(id: id, message: message))
-            recorder?.record(HistoryExchange.recording(request, secrets: secrets, reference: exchange.reference, environment: exchange.environment,
-                                                       response: nil, failure: message, source: "replay", sentAt: sentAt,
-                                                       limits: recorder?.limits ?? HistoryLimits()))
+            (response, failure) = (nil, message)
+        }
+        guard let recorder else { return }
+        recorder.later {
+            recorder.record(HistoryExchange.recording(request, secrets: secrets, reference: exchange.reference, environment: exchange.environment,
+                                                      response: response, failure: failure, source: "replay", sentAt: sentAt,
+                                                      limits: recorder.limits))
         }
     }
 }

@@ -8,6 +8,9 @@ final class HistoryRecorder: @unchecked Sendable {
     private let settings: HistorySettings
     private let warn: @Sendable (String) -> Void
     private let lock = NSLock()
+    /// Where the explorer's history work runs: SQLite calls block (up to the busy wait on a locked file), so they stay
+    /// off Swift's small cooperative pool, where they would hold up sends and searches.
+    private let queue = DispatchQueue(label: "apiexplorer.history")
     private var opened = false
     private var store: HistoryStore?
 
@@ -43,6 +46,18 @@ final class HistoryRecorder: @unchecked Sendable {
             self.store = nil
             lock.unlock()
             if first { warn(error.description) }
+        }
+    }
+
+    /// Runs `work` on the history queue, later; for the explorer, which must not wait for it.
+    func later(_ work: @escaping @Sendable () -> Void) {
+        queue.async(execute: work)
+    }
+
+    /// Runs `work` with the store on the history queue and returns its result; nil when history is off.
+    func withStore<T: Sendable>(_ work: @escaping @Sendable (HistoryStore) -> T?) async -> T? {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: self.open().flatMap(work)) }
         }
     }
 

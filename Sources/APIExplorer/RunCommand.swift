@@ -110,8 +110,9 @@ struct RunCommand: AsyncParsableCommand {
             var runner = CollectionRunner(collection: collection, environment: environment, overrides: requestOptions.overrides,
                                           extraHeaders: requestOptions.extraHeaders, demoBaseURL: demoURL, parallel: parallel,
                                           repetitions: repetitions, delay: Double(delay) / 1000, bail: bail)
+            // On history's own (serial) queue, so storing never holds up the next request; drained before exiting.
             runner.onExchange = { resolved, response, failure, sentAt in
-                history.record(resolved, response: response, failure: failure, source: "run", sentAt: sentAt)
+                history.later { history.record(resolved, response: response, failure: failure, source: "run", sentAt: sentAt) }
             }
             let before = outcomes.count
             let (done, captured) = await runner.run(plan, store: store) { outcome, count, _ in
@@ -126,6 +127,7 @@ struct RunCommand: AsyncParsableCommand {
             if bail, done.contains(where: { !$0.passed }) { break }
         }
         await launcher.stop()
+        _ = await history.withStore { _ in true }
         progress.finish()
         let summary = RunReport(outcomes: outcomes, environment: environmentNames.isEmpty ? nil : environmentNames.joined(separator: ", "),
                                 duration: Date().timeIntervalSince(started), startedAt: started)

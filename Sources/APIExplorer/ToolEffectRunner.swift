@@ -26,8 +26,10 @@ enum ToolEffectRunner {
                     async let firstResponse = response(a, masker: masker)
                     async let secondResponse = response(b, masker: masker)
                     let (responseA, responseB) = try await (firstResponse, secondResponse)
-                    history?.record(a, response: responseA, failure: nil, source: "explorer", sentAt: sentAt)
-                    history?.record(b, response: responseB, failure: nil, source: "explorer", sentAt: sentAt)
+                    history?.later {
+                        history?.record(a, response: responseA, failure: nil, source: "explorer", sentAt: sentAt)
+                        history?.record(b, response: responseB, failure: nil, source: "explorer", sentAt: sentAt)
+                    }
                     let comparison = ResponseComparison(responseA, responseB)
                     let lines = comparison.report(firstTitle: ResponseComparison.title(label: a.environment?.name ?? "none", response: responseA),
                                                   secondTitle: ResponseComparison.title(label: b.environment?.name ?? "none", response: responseB),

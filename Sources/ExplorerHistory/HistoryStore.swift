@@ -27,7 +27,18 @@ public final class HistoryStore: Sendable {
             pool = try DatabasePool(path: path, configuration: configuration)
             let migrator = HistorySchema.migrator
             if try pool.read({ try migrator.hasBeenSuperseded($0) }) { throw HistoryError.newerSchema(path: path) }
-            try migrator.migrate(pool)
+            // Two processes creating the file at once: the second sees the first's tables half-way, fails, and on
+            // the next try finds the migrations applied.
+            var attempts = 0
+            while true {
+                do {
+                    try migrator.migrate(pool)
+                    break
+                } catch where attempts < 3 {
+                    attempts += 1
+                    Thread.sleep(forTimeInterval: 0.05 * Double(attempts))
+                }
+            }
         } catch let error as HistoryError {
             throw error
         } catch {
@@ -40,7 +51,7 @@ public final class HistoryStore: Sendable {
     public func record(_ exchange: HistoryExchange) throws(HistoryError) -> Int64 {
         try perform { db in
             let id = try HistoryRows.insert(exchange, into: db)
-            try self.trim(db)
+            try self.trim(db, keeping: id)
             return id
         }
     }
@@ -50,7 +61,7 @@ public final class HistoryStore: Sendable {
     public func record(contentsOf exchanges: [HistoryExchange]) throws(HistoryError) -> [Int64] {
         try perform { db in
             let ids = try exchanges.map { try HistoryRows.insert($0, into: db) }
-            try self.trim(db)
+            try self.trim(db, keeping: ids.last ?? .max)
             return ids
         }
     }
@@ -125,23 +136,21 @@ public final class HistoryStore: Sendable {
             return db.changesCount
         }
         // Give the space back and leave no old pages behind in the file.
-        do {
-            try pool.vacuum()
-            // The write-ahead log still holds the pages as they were; empty it too.
-            _ = try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
-        } catch {
-            throw HistoryStore.translate(error, path: path)
-        }
+        // The rows are gone (secure_delete zeroed their pages); giving the space back and emptying the write-ahead log
+        // of the old pages is best effort: another process may hold the database, and that is no reason to fail.
+        try? pool.vacuum()
+        _ = try? pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
         return removed
     }
 
-    private func trim(_ db: Database) throws {
+    /// Removes the oldest exchanges while the database is over its cap, never `newest` (the one just stored).
+    private func trim(_ db: Database, keeping newest: Int64) throws {
         let used = try HistoryStore.usedBytes(db)
         guard used > limits.totalBytes else { return }
         // Free a tenth more than needed, so the next few writes do not each trim again.
         var excess = used - limits.totalBytes + limits.totalBytes / 10
         var last: Int64?
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, stored_bytes FROM exchange ORDER BY id")
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, stored_bytes FROM exchange WHERE id < ? ORDER BY id", arguments: [newest])
         while excess > 0, let row = try rows.next() {
             last = row["id"]
             excess -= max(1, row["stored_bytes"] as Int)

@@ -63,7 +63,6 @@ struct HistoryEndToEndTests {
         try session.waitFor("2 shown")
         try session.sendKeys("Space", "j", "c")
         try session.waitFor("Compare #2 ↔ #1")
-        // The title shows while both are still being read ("Sending in both environments…"): read the report once it is there.
         let report = try session.waitFor("$.id: \(first + 1) → \(first)")
         #expect(report.contains("Status: same (201 Created)"), "\(report)")
 

@@ -11,7 +11,7 @@ import Testing
 struct HistorySecretScanTests {
     static let secrets = [
         "tok-SECRET-bearer-111", "key-SECRET-apikey-222", "pw-SECRET-basic-333", "cookie-SECRET-444", "literal-SECRET-555",
-        "qtok-SECRET-666", "setcookie-SECRET-777", "body-SECRET-888",
+        "qtok-SECRET-666", "setcookie-SECRET-777", "body SECRET/888+\"é\" & co", "pw-SECRET-userinfo-999", "shopkey-SECRET-000",
     ]
 
     @Test func everyKindOfSecretIsMaskedInTheRawDatabaseBytes() async throws {
@@ -36,7 +36,7 @@ struct HistorySecretScanTests {
                     value: pw-SECRET-basic-333
                     secret: true
                   - name: bodySecret
-                    value: body-SECRET-888
+                    value: 'body SECRET/888+"é" & co'
                     secret: true
                   - name: faults
                     value: \(faults.baseURL.absoluteString)
@@ -79,6 +79,8 @@ struct HistorySecretScanTests {
                 - name: note
                   value: "{{bodySecret}} & more"
             """)
+        try temp.write("S/userinfo.yaml", "url: \"\(server.baseURL.absoluteString.replacingOccurrences(of: "://", with: "://ada:pw-SECRET-userinfo-999@"))/echo/userinfo\"\n")
+        try temp.write("S/custom-key.yaml", "url: /echo/custom\nauth:\n  type: apikey\n  name: X-Shop\n  value: shopkey-SECRET-000\n  in: header\n")
         try temp.write("S/login.yaml", "url: \"{{faults}}/login\"\nauth:\n  type: bearer\n  token: \"{{token}}\"\n")
         try temp.write("S/refused.yaml", "url: \"\(ClosedPort.url().absoluteString)/x?access_token=qtok-SECRET-666\"\nauth:\n  type: bearer\n  token: \"{{token}}\"\n")
         var loader = CollectionLoader()
@@ -89,7 +91,7 @@ struct HistorySecretScanTests {
         let path = temp.path + "/history.sqlite"
         let store = try HistoryStore(path: path)
         var echoed = 0
-        for slug in ["bearer", "basic", "form", "login", "refused"] {
+        for slug in ["bearer", "basic", "form", "userinfo", "custom-key", "login", "refused"] {
             let located = try #require(collection.locate([slug]))
             let resolved = try RequestResolver(collection: collection, folders: located.folders, request: located.request,
                                                environment: collection.defaultEnvironment, processEnvironment: [:]).resolve()
@@ -103,8 +105,8 @@ struct HistorySecretScanTests {
                                             source: "test", sentAt: Date()))
             }
         }
-        #expect(echoed == 3, "the echo server should have sent secrets back in three bodies")
-        #expect(try store.count() == 5)
+        #expect(echoed >= 4, "the echo server should have sent secrets back in the echo bodies")
+        #expect(try store.count() == 7)
 
         var raw = Data()
         for suffix in ["", "-wal", "-shm"] { raw += (try? Data(contentsOf: URL(fileURLWithPath: path + suffix))) ?? Data() }
@@ -112,6 +114,9 @@ struct HistorySecretScanTests {
         var forms = Self.secrets
         forms.append(Data("ada:pw-SECRET-basic-333".utf8).base64EncodedString())
         forms += Self.secrets.compactMap { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) }
+        // The body secret as it travels: form-encoded, in JSON with escaped quotes, in a URL.
+        forms += ["body+SECRET%2F888%2B%22%C3%A9%22+%26+co", #"body SECRET/888+\"é\" & co"#, #"body SECRET\/888+\"é\" & co"#, "SECRET/888",
+                  Data("ada:pw-SECRET-userinfo-999".utf8).base64EncodedString()]
         for secret in Set(forms) {
             #expect(raw.range(of: Data(secret.utf8)) == nil, "\(secret) is in the history file")
         }

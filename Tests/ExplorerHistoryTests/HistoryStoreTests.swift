@@ -201,4 +201,32 @@ struct HistoryStoreTests {
         #expect(urls.count == 300)
         #expect(urls.filter { $0.contains("/a/") }.count == 150)
     }
+
+    @Test func twoStoresCreatingOneNewFileAtOnceBothOpen() async throws {
+        for round in 0..<5 {
+            let temp = try TempDirectory()
+            let path = temp.path + "/new-\(round).sqlite"
+            let opened = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<2 {
+                    group.addTask {
+                        let store = try HistoryStore(path: path)
+                        try store.record(HistoryFixtures.exchange())
+                        return 1
+                    }
+                }
+                return try await group.reduce(0, +)
+            }
+            #expect(opened == 2)
+            #expect(try HistoryStore(path: path).count() == 2)
+        }
+    }
+
+    @Test func theCapNeverRemovesTheExchangeJustStored() throws {
+        let temp = try TempDirectory()
+        let store = try HistoryStore(path: temp.path + "/h.sqlite", limits: HistoryLimits(totalBytes: 1))
+        let id = try store.record(HistoryFixtures.exchange(body: String(repeating: "y", count: 10_000)))
+        #expect(try store.exchange(id: id) != nil)
+        let next = try store.record(HistoryFixtures.exchange())
+        #expect(try store.entries().map(\.id) == [next])
+    }
 }

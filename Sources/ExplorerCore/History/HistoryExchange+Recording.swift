@@ -19,7 +19,8 @@ extension HistoryExchange {
                                  limits: HistoryLimits = HistoryLimits()) -> HistoryExchange {
         let sent = SentRequest(response?.request ?? request)
         let responseHeaders = response?.headers.fields ?? []
-        let masking = HistoryMasking(secrets: secrets, requestHeaders: sent.headers, url: sent.url, responseHeaders: responseHeaders)
+        let masking = HistoryMasking(secrets: secrets, requestHeaders: sent.headers, url: sent.url, responseHeaders: responseHeaders,
+                                     authentication: request.authentication)
         let stored = HistoryRequest(method: sent.method, url: sent.url.map(masking.url) ?? masking.text(sent.urlText),
                                     headers: masking.headers(sent.headers), body: masking.body(sent.body, limits: limits))
         let answer = response.map { response in

@@ -7,21 +7,43 @@ struct HistoryMasking {
     let masker: SecretMasker
     let redactor = SecretRedactor()
 
-    init(secrets: [String], requestHeaders: [Header], url: URL?, responseHeaders: [Header]) {
+    init(secrets: [String], requestHeaders: [Header], url: URL?, responseHeaders: [Header], authentication: Authentication? = nil) {
         let redactor = SecretRedactor()
         var values = secrets
         for header in requestHeaders + responseHeaders where redactor.isSecret(header.name) {
             values += HistoryMasking.credentials(name: header.name, value: header.value)
         }
-        if let url, let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems {
-            for item in items where redactor.isSecret(item.name) { values += item.value.map { [$0] } ?? [] }
+        // The request's own credentials, whatever their header or parameter is called (an API key named `X-Shop`).
+        switch authentication {
+        case let .basic(username, password)?: values += [password, "\(username):\(password)"]
+        case let .bearer(token)?: values.append(token)
+        case let .apiKey(_, value, _)?: values.append(value)
+        case nil: break
         }
-        // A secret in a URL or a form body travels percent-encoded.
+        if let url {
+            if let password = url.password {
+                // The transport turns `user:password@` into a Basic header of its own.
+                let pair = "\(url.user ?? ""):\(password)"
+                values += [password, pair, Data(pair.utf8).base64EncodedString()]
+            }
+            for item in URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? [] where redactor.isSecret(item.name) {
+                values += item.value.map { [$0] } ?? []
+            }
+        }
+        // A secret travels encoded as well: percent- and form-encoded in a URL or form body, escaped in JSON.
         var encoded: [String] = []
         for value in values {
-            if let escaped = value.addingPercentEncoding(withAllowedCharacters: .alphanumerics), escaped != value { encoded.append(escaped) }
+            encoded.append(QueryEncoding.encode(value))
+            encoded.append(String(QueryEncoding.formEncode([URLQueryItem(name: "", value: value)]).dropFirst()))
+            if let json = try? JSONSerialization.data(withJSONObject: [value]), let text = String(data: json, encoding: .utf8) {
+                let escaped = String(text.dropFirst(2).dropLast(2))
+                encoded += [escaped, escaped.replacingOccurrences(of: "\\/", with: "/")]
+            }
+            if let ascii = try? JSONEncoder().encode(value), let text = String(data: ascii, encoding: .utf8) {
+                encoded.append(String(text.dropFirst().dropLast()))
+            }
         }
-        masker = SecretMasker(secrets: values + encoded)
+        masker = SecretMasker(secrets: values + encoded.filter { !values.contains($0) })
     }
 
     /// The secret parts of a credential-carrying header value: the whole value, the credential after the scheme, a
@@ -52,8 +74,17 @@ struct HistoryMasking {
         headers.map { Header($0.name, masker.mask(redactor.redact(name: $0.name, value: $0.value))) }
     }
 
-    /// A URL with secret query values and secrets masked.
-    func url(_ url: URL) -> String { masker.mask(redactor.redact(url: url)) }
+    /// A URL with secret query values, a password and secret values in the fragment (`#access_token=…` after a
+    /// redirect) masked, and every known secret.
+    func url(_ url: URL) -> String {
+        var text = masker.mask(redactor.redact(url: url))
+        var hidden = url.password.map { [$0] } ?? []
+        if let fragment = url.fragment, let items = URLComponents(string: "?" + fragment)?.queryItems {
+            hidden += items.filter { redactor.isSecret($0.name) }.compactMap(\.value)
+        }
+        for value in hidden where !value.isEmpty { text = text.replacingOccurrences(of: value, with: SecretMasker.mask) }
+        return text
+    }
 
     /// Text with secrets masked.
     func text(_ text: String) -> String { masker.mask(text) }

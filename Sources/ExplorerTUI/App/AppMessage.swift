@@ -58,6 +58,7 @@ public enum AppMessage: Sendable {
     case historyProblem(String)
     /// The history list with this id was read: its rows and the environments history has seen.
     case historyListed(id: Int, entries: [HistoryEntry], environments: [String])
-    /// The kept exchange asked for as `id` was read (nil when there is none).
-    case exchangeOpened(id: Int, HistoryExchange?)
+    /// The kept exchange asked for as `id` was read (nil when there is none), with its response made ready to show
+    /// (its body indexed off the UI) when it has one.
+    case exchangeOpened(id: Int, HistoryExchange?, summary: ResponseSummary?)
 }

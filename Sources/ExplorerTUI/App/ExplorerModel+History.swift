@@ -5,7 +5,7 @@ extension ExplorerModel {
     /// Opens the history list: the selected request's exchanges, or every request's (`all`, or nothing selected).
     mutating func openHistory(all: Bool) -> [AppEffect] {
         guard historyIsOn else {
-            status = historyProblem ?? "History is off for this run (--no-history or APIEXPLORER_HISTORY=off)."
+            status = historyProblem ?? "History is off (--no-history or APIEXPLORER_HISTORY=off), or its file is still opening."
             return []
         }
         historyPanel = HistoryPanel(reference: all ? nil : selectedRequestKey)
@@ -115,6 +115,7 @@ extension ExplorerModel {
         if case let .sending(previous, _) = response { effects.append(.cancel(id: previous)) }
         let id = nextSendID
         nextSendID += 1
+        pendingPast = nil
         response = .sending(id: id, started: now)
         responseKey = entry.reference ?? "history #\(entry.id)"
         responseTab = .body
@@ -149,6 +150,8 @@ extension ExplorerModel {
     /// After a selection change: shows the newly selected request's last kept response, unless a response for it is
     /// already on screen or one is on its way.
     mutating func restorePastResponse() -> [AppEffect] {
+        // Whatever was asked for before is no longer wanted, whether or not something is asked for now.
+        pendingPast = nil
         guard historyIsOn, let key = selectedRequestKey, key != responseKey, let selected = selectedRequest else { return [] }
         if case .sending = response { return [] }
         let id = nextSendID
@@ -158,12 +161,12 @@ extension ExplorerModel {
     }
 
     /// Shows a kept exchange that was asked for, if it is still the one wanted.
-    mutating func exchangeOpened(id: Int, _ exchange: HistoryExchange?) {
+    mutating func exchangeOpened(id: Int, _ exchange: HistoryExchange?, summary prepared: ResponseSummary? = nil) {
         guard pendingPast == id else { return }
         pendingPast = nil
         if case .sending = response { return }
         guard let exchange else { return }
-        if let summary = ResponseSummary(past: exchange) {
+        if let summary = prepared ?? ResponseSummary(past: exchange) {
             response = .received(summary)
         } else {
             let when = MeasurementText.timestamp(exchange.sentAt, relativeTo: now)

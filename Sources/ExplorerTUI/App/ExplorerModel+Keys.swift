@@ -12,6 +12,7 @@ extension ExplorerModel {
             showingHelp = false
             toolPanel = nil
             historyPanel = nil
+            returnToHistory = nil
             environmentPicker = nil
             filterField = nil
             bodyView.searchField = nil
@@ -172,6 +173,7 @@ extension ExplorerModel {
         if case let .sending(previous, _) = response { effects.append(.cancel(id: previous)) }
         let id = nextSendID
         nextSendID += 1
+        pendingPast = nil
         response = .sending(id: id, started: now)
         responseKey = selectedRequest?.key
         responseTab = .body

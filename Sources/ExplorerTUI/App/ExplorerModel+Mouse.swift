@@ -3,7 +3,7 @@
 /// stray click cannot lose what is being typed.
 extension ExplorerModel {
     mutating func mouse(_ event: MouseEvent) -> [AppEffect] {
-        guard dialog == nil, toolPanel == nil, environmentPicker == nil, !showingHelp, !confirmingQuit, importField == nil,
+        guard dialog == nil, toolPanel == nil, historyPanel == nil, environmentPicker == nil, !showingHelp, !confirmingQuit, importField == nil,
               headerEditor == nil, urlField == nil, valueEditor == nil, filterField == nil, bodyView.searchField == nil else { return [] }
         let layout = ScreenLayout(width: width, height: height, maximized: maximized)
         guard !layout.isTooSmall else { return [] }

@@ -42,8 +42,13 @@ extension ExplorerModel {
         if key == .escape || key == .character("q") {
             toolPanel = nil
             // A comparison started from the history list goes back to it.
-            if let back = returnToHistory { historyPanel = back }
+            let back = returnToHistory
             returnToHistory = nil
+            if let back {
+                // Read again: an answer that came while the comparison was open was dropped.
+                historyPanel = back
+                return listHistory()
+            }
             return []
         }
         let page = max(1, height - 6)

@@ -200,8 +200,8 @@ public struct ExplorerModel: Sendable {
             if let marked = panel.marked, !entries.contains(where: { $0.id == marked }) { panel.marked = nil }
             historyPanel = panel
             return []
-        case let .exchangeOpened(id, exchange):
-            exchangeOpened(id: id, exchange)
+        case let .exchangeOpened(id, exchange, summary):
+            exchangeOpened(id: id, exchange, summary: summary)
             return []
         }
     }

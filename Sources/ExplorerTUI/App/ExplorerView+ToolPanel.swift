@@ -25,7 +25,9 @@ extension ExplorerView {
             lines.append(StyledLine("Enter sends the request in both and compares the responses.", style: Theme.dim))
         case let .comparing(_, first, second):
             title = " Compare \(first) ↔ \(second) "
-            lines = [StyledLine("Sending in both environments…", style: .bold), StyledLine("Esc closes", style: Theme.dim)]
+            // Kept exchanges (#12) are read from history; environments are sent to.
+            let work = first.hasPrefix("#") ? "Reading from history…" : "Sending in both environments…"
+            lines = [StyledLine(work, style: .bold), StyledLine("Esc closes", style: Theme.dim)]
         case let .compared(heading, report, offset):
             title = " Compare \(heading) — Esc closes "
             lines = report.map { StyledLine($0.text, style: ExplorerView.style(of: $0.kind)) }

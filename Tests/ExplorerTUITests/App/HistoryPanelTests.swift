@@ -12,7 +12,7 @@ struct HistoryPanelTests {
         var model = Fixtures.model(width: 110, height: 30)
         model.now = HistoryPanelTests.now
         Fixtures.press([.character("j"), .right, .down], &model)
-        if case let .loadLatest(id, _, _)? = model.update(.historyOpened).first { _ = model.update(.exchangeOpened(id: id, nil)) }
+        if case let .loadLatest(id, _, _)? = model.update(.historyOpened).first { _ = model.update(.exchangeOpened(id: id, nil, summary: nil)) }
         return model
     }
 
@@ -81,9 +81,17 @@ struct HistoryPanelTests {
         let all = query([.character("a")])
         #expect(all?.reference == nil && all?.text == "users")
         #expect(query([.character("a")])?.reference == "Demo/users/get-user")
-        // An answer to an earlier read is ignored.
-        _ = model.update(.historyListed(id: 1, entries: [Self.entry(9, status: 500)], environments: []))
-        #expect(model.historyPanel?.entries.map(\.id) != [9])
+        // An answer to an earlier read is ignored: only the latest read fills the list.
+        let earlier = Fixtures.press([.character("s")], &model)
+        let latest = Fixtures.press([.character("s")], &model)
+        guard case let .loadHistory(earlierID, _)? = earlier.first, case let .loadHistory(latestID, _)? = latest.first else {
+            Issue.record("no reads: \(earlier) \(latest)")
+            return
+        }
+        _ = model.update(.historyListed(id: earlierID, entries: [Self.entry(9, status: 500)], environments: []))
+        #expect(model.historyPanel?.entries.map(\.id) == [1] && model.historyPanel?.pending == latestID)
+        _ = model.update(.historyListed(id: latestID, entries: [Self.entry(8, status: 200)], environments: []))
+        #expect(model.historyPanel?.entries.map(\.id) == [8] && model.historyPanel?.pending == nil)
     }
 
     @Test func enterShowsAPastExchangeMarkedWithItsTimeAndEnvironment() throws {
@@ -91,7 +99,7 @@ struct HistoryPanelTests {
         let effects = Fixtures.press([.enter], &model)
         guard case let .openExchange(id, exchangeID)? = effects.first else { Issue.record("expected openExchange, got \(effects)"); return }
         #expect(exchangeID == 7 && model.historyPanel == nil)
-        _ = model.update(.exchangeOpened(id: id, Self.exchange(7, body: "{\"error\": \"gone\"}")))
+        _ = model.update(.exchangeOpened(id: id, Self.exchange(7, body: "{\"error\": \"gone\"}"), summary: nil))
         guard case let .received(summary) = model.response else { Issue.record("not shown: \(model.response)"); return }
         #expect(summary.past?.id == 7 && summary.statusCode == 404)
         let text = ExplorerView.render(model).lines.joined(separator: "\n")
@@ -109,19 +117,20 @@ struct HistoryPanelTests {
         let opened = model.update(.historyOpened)
         guard case let .loadLatest(id, reference, environment)? = opened.first else { Issue.record("no restore: \(opened)"); return }
         #expect(reference == "Demo/users/get-user" && environment == "local")
-        _ = model.update(.exchangeOpened(id: id, Self.exchange(3, body: "{}")))
+        _ = model.update(.exchangeOpened(id: id, Self.exchange(3, body: "{}"), summary: nil))
         guard case let .received(summary) = model.response else { Issue.record("not restored"); return }
         #expect(summary.past?.id == 3 && model.responseKey == "Demo/users/get-user")
         // Moving to another request asks for its last response; the answer for the old one is ignored.
         let moved = Fixtures.press([.down], &model)
         guard case let .loadLatest(next, nextReference, _)? = moved.first else { Issue.record("no restore on move: \(moved)"); return }
         #expect(nextReference == "Demo/users/create")
-        _ = model.update(.exchangeOpened(id: id, Self.exchange(4, body: "stale")))
-        if case let .received(shown) = model.response { #expect(shown.past?.id == 3) }
+        _ = model.update(.exchangeOpened(id: id, Self.exchange(4, body: "stale"), summary: nil))
+        guard case let .received(shown) = model.response else { Issue.record("the past response went: \(model.response)"); return }
+        #expect(shown.past?.id == 3)
         // Sent while its past response is being read: the live send wins.
         let sent = Fixtures.press([.control("j")], &model)
         #expect(sent.contains { if case .send = $0 { true } else { false } })
-        _ = model.update(.exchangeOpened(id: next, Self.exchange(5, body: "late")))
+        _ = model.update(.exchangeOpened(id: next, Self.exchange(5, body: "late"), summary: nil))
         guard case .sending = model.response else { Issue.record("a past response replaced the send: \(model.response)"); return }
     }
 
@@ -160,5 +169,18 @@ struct HistoryPanelTests {
         #expect(exchangeID == 6 && resolver?.request.slug == "get-user" && resolver?.environment?.name == "staging")
         guard case .sending(id, _) = model.response else { Issue.record("not sending: \(model.response)"); return }
         #expect(model.historyPanel == nil && model.status?.contains("Replaying #6") == true)
+    }
+
+    @Test func goingBackBeforeAnotherRequestsPastArrivesKeepsTheLiveResponse() throws {
+        var model = selected()
+        let send = Fixtures.press([.control("j")], &model)
+        guard case let .send(sendID, _)? = send.last else { Issue.record("no send"); return }
+        _ = model.update(.responseReceived(id: sendID, Fixtures.summary("{\"live\": true}")))
+        let away = Fixtures.press([.down], &model)
+        guard case let .loadLatest(awayID, _, _)? = away.first else { Issue.record("no restore: \(away)"); return }
+        #expect(Fixtures.press([.up], &model).isEmpty, "its own response is already on screen")
+        _ = model.update(.exchangeOpened(id: awayID, Self.exchange(9, body: "other request"), summary: nil))
+        guard case let .received(shown) = model.response else { Issue.record("\(model.response)"); return }
+        #expect(shown.past == nil && model.responseKey == "Demo/users/get-user")
     }
 }
