@@ -286,22 +286,24 @@ final class ExplorerRunLoop {
             do {
                 let response = try await resolved.request.send()
                 let outcome = resolver.outcome(of: response, secrets: resolved.secretValues)
+                // A secret the response itself carried (a token captured as secret) is masked on screen and in history.
+                let kept = resolved.adding(secrets: outcome.captured.filter(\.secret).map(\.value))
                 if isNeed {
                     let missing = outcome.checks.filter { if case .capture = $0.check.kind { !$0.passed } else { false } }
                     inbox.post(.needSent(id: id, reference: resolver.reference, captured: outcome.captured,
                                          failure: missing.isEmpty ? nil : missing.compactMap(\.reason).joined(separator: "; ")))
-                    history?.later { history?.record(resolved, response: response, failure: nil, source: "explorer", sentAt: sentAt) }
+                    history?.later { history?.record(kept, response: response, failure: nil, source: "explorer", sentAt: sentAt) }
                     return
                 }
                 // Indexing happens here, off the UI, once per response; lines are formatted only when shown.
-                let masker = SecretMasker(secrets: resolved.secretValues)
+                let masker = SecretMasker(secrets: kept.secretValues)
                 var summary = ResponseSummary(response, masker: masker)
                 summary.checks = outcome.checks
                 summary.captured = outcome.captured
                 inbox.post(.responseReceived(id: id, summary))
                 // Kept after the response is on its way to the screen, on history's own queue, so it never delays the
                 // status line or another send.
-                history?.later { history?.record(resolved, response: response, failure: nil, source: "explorer", sentAt: sentAt) }
+                history?.later { history?.record(kept, response: response, failure: nil, source: "explorer", sentAt: sentAt) }
             } catch let error as RequestError {
                 guard !error.isCancelled else { return }
                 if isNeed {

@@ -137,4 +137,33 @@ struct HistoryCLITests {
         #expect(failedOnly.stdout.isEmpty && failedOnly.stderr.contains("that match"))
         await server.stop()
     }
+
+    @Test func aTokenCapturedAsSecretNeverReachesHistory() async throws {
+        let server = try await LoopbackServer.start()
+        let temp = try TempDirectory()
+        try temp.write("C/collection.yaml", "name: C\nenvironments:\n  - name: local\n    baseURL: \(server.baseURL.absoluteString)\n")
+        try temp.write("C/login.yaml", """
+            method: POST
+            url: /login
+            body:
+              type: json
+              content: '{"username": "ada", "password": "s3cret"}'
+            captures:
+              - name: authToken
+                json: $.token
+                secret: true
+            """)
+        try temp.write("C/echo.yaml", "url: /echo/token\nneeds:\n  - C/login\nheaders:\n  - name: X-Echo\n    value: \"{{authToken}}\"\n")
+        let file = temp.path + "/h.sqlite"
+        let run = try await CLIRunner.run(["run", "C", "--collections", temp.path, "--history", file])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let list = try await CLIRunner.run(["history", "--json", "--history", file])
+        #expect(list.stdout.contains("C/login") && list.stdout.contains("C/echo"), "\(list.stdout)")
+        var raw = Data()
+        for suffix in ["", "-wal", "-shm"] { raw += (try? Data(contentsOf: URL(fileURLWithPath: file + suffix))) ?? Data() }
+        #expect(raw.count > 4096)
+        // The token arrived in the login's body and went out in the echo's header and came back in its body.
+        #expect(raw.range(of: Data("demo-token".utf8)) == nil, "the captured token is in the history file")
+        await server.stop()
+    }
 }

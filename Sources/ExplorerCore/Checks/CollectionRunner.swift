@@ -114,9 +114,10 @@ public struct CollectionRunner: Sendable {
             }
             response = received
         }
-        onExchange?(resolved, response, nil, sentAt)
         var outcome = resolver.outcome(of: response, secrets: secrets)
         outcome.iteration = iteration
+        // A secret the response carried (a token captured as secret) is masked wherever the exchange is kept.
+        onExchange?(resolved.adding(secrets: outcome.captured.filter(\.secret).map(\.value)), response, nil, sentAt)
         return outcome
     }
 }

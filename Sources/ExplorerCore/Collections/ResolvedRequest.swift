@@ -21,4 +21,11 @@ public struct ResolvedRequest: Sendable {
     public func masked(_ text: String) -> String {
         SecretMasker(secrets: secretValues).mask(text)
     }
+
+    /// The same request with more values to mask (secrets the response carried, such as a token captured as secret).
+    public func adding(secrets: [String]) -> ResolvedRequest {
+        var copy = self
+        copy.secretValues += secrets
+        return copy
+    }
 }
