@@ -17,7 +17,7 @@ struct RunCommand: AsyncParsableCommand {
     )
 
     @Argument(help: "Collections, folders or requests: Demo, Demo/users, Demo/users/get-user.")
-    var references: [String]
+    var references: [String] = []
 
     @OptionGroup var options: CollectionsOptions
 
@@ -44,17 +44,15 @@ struct RunCommand: AsyncParsableCommand {
     var saveCaptures = false
 
     @Option(name: .long, parsing: .upToNextOption,
-            help: ArgumentHelp("Write a report: --report junit FILE, --report json FILE or --report text FILE (repeatable).", valueName: "kind file"))
+            help: ArgumentHelp("Write a report: --report junit FILE (or junit=FILE), json or text (repeatable).", valueName: "kind file"))
     var report: [String] = []
 
-    func validate() throws {
+    mutating func validate() throws {
         guard parallel >= 1 else { throw ValidationError("--parallel takes a number of at least 1, got \(parallel)") }
         guard repetitions >= 1 else { throw ValidationError("--repeat takes a number of at least 1, got \(repetitions)") }
         guard delay >= 0 else { throw ValidationError("--delay takes milliseconds, at least 0, got \(delay)") }
-        guard report.count % 2 == 0 else { throw ValidationError("--report takes a kind and a file: --report junit results.xml") }
-        for kind in stride(from: 0, to: report.count, by: 2).map({ report[$0] }) where !["junit", "json", "text"].contains(kind) {
-            throw ValidationError("--report takes junit, json or text, got '\(kind)'")
-        }
+        references = try RunCommand.reports(in: report).references + references
+        guard !references.isEmpty else { throw ValidationError("run needs a collection, folder or request: apiexplorer run Demo") }
     }
 
     func run() async throws {
@@ -78,10 +76,32 @@ struct RunCommand: AsyncParsableCommand {
                 groups.append((collection, selected))
             }
         }
+        // A file of the selection that did not load is a test that would silently not run: nothing is sent.
+        let selectedDirectories = references.compactMap { reference -> String? in
+            let parts = reference.split(separator: "/").map(String.init)
+            guard let collection = parts.first.flatMap(result.collection(named:)) else { return nil }
+            var folder = collection.root
+            for part in parts.dropFirst() {
+                guard let sub = folder.folders.first(where: { $0.slug == part }) else { return nil }
+                folder = sub
+            }
+            return folder.directory
+        }
+        let broken = result.problems.filter { problem in
+            !problem.isWarning && selectedDirectories.contains { (problem.location.file + "/").hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+        }
+        if !broken.isEmpty {
+            StandardError.write("error: \(broken.count) file\(broken.count == 1 ? "" : "s") of the selection did not load (above); nothing was sent. Fix \(broken.count == 1 ? "it" : "them"), or run the requests that load by reference.")
+            throw ExitCode(2)
+        }
         // Every plan is made, and every cycle reported, before anything is sent.
         var plans: [(CollectionSpec, [PlannedRequest], EnvironmentSpec?)] = []
         for (collection, selected) in groups {
-            let environment = try RequestReference(collection: collection, located: selected[0]).environment(named: env)
+            let environment: EnvironmentSpec?
+            do { environment = try RequestReference(collection: collection, located: selected[0]).environment(named: env) } catch {
+                // An unknown environment is trouble (2), not a failed check (1).
+                throw ExitCode(2)
+            }
             do {
                 plans.append((collection, try DependencyPlanner(collection: collection).plan(selected), environment))
             } catch {
@@ -133,18 +153,41 @@ struct RunCommand: AsyncParsableCommand {
                                 duration: Date().timeIntervalSince(started), startedAt: started)
         let table = summary.text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalSafeText.sanitize(String($0)) }
         FileHandle.standardOutput.write(Data(table.joined(separator: "\n").utf8))
-        for index in stride(from: 0, to: report.count, by: 2) {
+        for (kind, file) in try RunCommand.reports(in: report).reports {
             let data: Data
-            switch report[index] {
+            switch kind {
             case "junit": data = Data(summary.junitXML.utf8)
             case "json": data = summary.json
             default: data = Data(summary.text.utf8)
             }
-            do { try AtomicFileWriter.write(data, to: report[index + 1]) } catch {
-                StandardError.write("error: could not write the \(report[index]) report to \(report[index + 1]): \(error)")
+            do { try AtomicFileWriter.write(data, to: file) } catch {
+                StandardError.write("error: could not write the \(kind) report to \(file): \(error)")
                 throw ExitCode(2)
             }
         }
         if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+    }
+
+    /// The `--report` words as kinds and files. The option reads words up to the next option, so in
+    /// `run --report junit out.xml Demo` the reference lands in it: after a kind and its file, a word that is not a
+    /// kind is a reference. `junit=FILE` is one word.
+    static func reports(in words: [String]) throws -> (reports: [(kind: String, file: String)], references: [String]) {
+        let kinds = ["junit", "json", "text"]
+        var rest = words[...]
+        var reports: [(kind: String, file: String)] = []
+        var references: [String] = []
+        while let word = rest.popFirst() {
+            if let equals = word.firstIndex(of: "="), kinds.contains(String(word[..<equals])) {
+                reports.append((String(word[..<equals]), String(word[word.index(after: equals)...])))
+            } else if kinds.contains(word) {
+                guard let file = rest.popFirst() else { throw ValidationError("--report \(word) needs a file: --report \(word) results.xml") }
+                reports.append((word, file))
+            } else if reports.isEmpty {
+                throw ValidationError("--report takes junit, json or text, got '\(word)'")
+            } else {
+                references.append(word)
+            }
+        }
+        return (reports, references)
     }
 }

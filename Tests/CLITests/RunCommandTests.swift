@@ -159,4 +159,35 @@ struct RunCommandTests {
         let export = try await CLIRunner.run(["export", "curl", "R/b", "--collections", temp.path])
         #expect(export.status == 0 && export.stdout.contains("/users/8"), "\(export.stdout)\(export.stderr)")
     }
+
+    @Test func aBrokenFileInTheSelectionAnUnknownEnvironmentOrAFailedCaptureStopTheRightRequests() async throws {
+        let server = try await LoopbackServer.start()
+        let temp = try collection(baseURL: server.baseURL.absoluteString, [
+            "ok.yaml": "url: /status/200\nchecks:\n  - status: 200\n",
+            "suite/broken.yaml": "url: /status/201\ncaptures:\n  - name: x\n    json: '$.['\n",
+            "suite/fine.yaml": "url: /status/202\n",
+            "login.yaml": "url: /echo/login\ncaptures:\n  - name: token\n    json: $.nothing.here\n",
+            "use.yaml": "url: /echo/use\nneeds:\n  - R/login\n",
+        ])
+        // The broken file's folder is not run at all: a test that silently did not run would pass CI.
+        let broken = try await CLIRunner.run(["run", "--collections", temp.path, "R/suite"])
+        #expect(broken.status == 2 && broken.stderr.contains("1 file of the selection did not load"), "\(broken.stderr)")
+        #expect(await server.hits("/status/202") == 0)
+        // Outside the broken folder, requests run.
+        let fine = try await CLIRunner.run(["run", "--collections", temp.path, "R/ok"])
+        #expect(fine.status == 0, "\(fine.stdout)\(fine.stderr)")
+        // An unknown environment is trouble (2), not a failed check (1).
+        let unknown = try await CLIRunner.run(["run", "--collections", temp.path, "R/ok", "--env", "nowhere"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("no environment 'nowhere'"))
+        // A need whose capture found nothing does not let its dependent go out with no value.
+        let chain = try await CLIRunner.run(["run", "--collections", temp.path, "R/use"])
+        #expect(chain.status == 2, "\(chain.stdout)\(chain.stderr)")
+        #expect(chain.stdout.contains("it needs R/login, which could not be sent or captured nothing"), "\(chain.stdout)")
+        #expect(await server.hits("/echo/use") == 0)
+        // References may follow --report, as the issue writes it.
+        let report = temp.path + "/out.xml"
+        let ordered = try await CLIRunner.run(["run", "--collections", temp.path, "--report", "junit", report, "R/ok"])
+        #expect(ordered.status == 0 && FileManager.default.fileExists(atPath: report), "\(ordered.stderr)")
+        await server.stop()
+    }
 }

@@ -64,7 +64,7 @@ public struct CollectionRunner: Sendable {
                         let failed = planned.dependencies.filter { finished[$0] == false }
                         if !failed.isEmpty {
                             let outcome = RequestOutcome(reference: planned.reference, name: planned.located.request.name, iteration: iteration,
-                                                         error: "not sent: it needs \(failed.joined(separator: ", ")), which could not be sent")
+                                                         error: "not sent: it needs \(failed.joined(separator: ", ")), which could not be sent or captured nothing")
                             finished[planned.reference] = false
                             outcomes.append(outcome)
                             progress(outcome, outcomes.count, total)
@@ -78,7 +78,10 @@ public struct CollectionRunner: Sendable {
                     }
                     guard let outcome = await group.next() else { break }
                     running -= 1
-                    finished[outcome.reference] = outcome.error == nil
+                    // A request whose capture found nothing has not done its job for the requests that need it: they
+                    // would go out with an old value, or none.
+                    let capturedAll = !outcome.checks.contains { if case .capture = $0.check.kind { !$0.passed } else { false } }
+                    finished[outcome.reference] = outcome.error == nil && capturedAll
                     store.record(outcome.captured, environment: environment?.name)
                     outcomes.append(outcome)
                     progress(outcome, outcomes.count, total)
