@@ -19,12 +19,21 @@ public struct JSONSchemaValidator: Sendable {
     /// Every way `value` fails the schema, each naming the place (`$.items[2].id`); empty when it is valid.
     public func validate(_ value: JSONValue) -> [String] {
         var errors: [String] = []
-        validate(value, against: root, at: "$", depth: 0, into: &errors)
-        return errors
+        validate(value, against: root, at: "$", depth: 0, walk: SchemaWalk(), into: &errors)
+        // A value wrong everywhere would list thousands of places; the first hundred say enough.
+        return errors.count > 100 ? Array(errors.prefix(100)) + ["… and \(errors.count - 100) more"] : errors
     }
 
-    private func validate(_ value: JSONValue, against schema: JSONValue, at path: String, depth: Int, into errors: inout [String]) {
-        guard depth < 64 else { errors.append("\(path): the schema nests too deeply (a $ref loop?)"); return }
+    /// `depth` counts levels of the value (a recursive schema may follow a deep tree); `walk` bounds the schema's work.
+    private func validate(_ value: JSONValue, against schema: JSONValue, at path: String, depth: Int, walk: SchemaWalk,
+                          into errors: inout [String]) {
+        guard depth < 128 else { errors.append("\(path): the value nests more than 128 levels deep"); return }
+        walk.steps += 1
+        guard walk.steps <= SchemaWalk.stepLimit else {
+            if !walk.isExhausted { errors.append("\(path): the schema needs more than \(SchemaWalk.stepLimit) steps; validation stopped") }
+            walk.isExhausted = true
+            return
+        }
         switch schema {
         case let .bool(allowed):
             if !allowed { errors.append("\(path): no value is allowed here") }
@@ -38,7 +47,14 @@ public struct JSONSchemaValidator: Sendable {
                 errors.append("\(path): cannot resolve $ref '\(reference)' (only references within the same file are supported)")
                 return
             }
-            validate(value, against: target, at: path, depth: depth + 1, into: &errors)
+            // Following the same $ref again at the same place in the value can never end.
+            let key = reference + " " + path
+            guard walk.referencesInUse.insert(key).inserted else {
+                errors.append("\(path): $ref '\(reference)' refers back to itself without going deeper into the value")
+                return
+            }
+            validate(value, against: target, at: path, depth: depth, walk: walk, into: &errors)
+            walk.referencesInUse.remove(key)
         }
         if let type = keywords["type"] {
             let names: [String]
@@ -62,26 +78,26 @@ public struct JSONSchemaValidator: Sendable {
         for (keyword, sub) in keywords {
             switch keyword {
             case "allOf":
-                if case let .array(schemas) = sub { for item in schemas { validate(value, against: item, at: path, depth: depth + 1, into: &errors) } }
+                if case let .array(schemas) = sub { for item in schemas { validate(value, against: item, at: path, depth: depth, walk: walk, into: &errors) } }
             case "anyOf", "oneOf":
                 guard case let .array(schemas) = sub else { continue }
                 let passing = schemas.filter { item in
                     var inner: [String] = []
-                    validate(value, against: item, at: path, depth: depth + 1, into: &inner)
+                    validate(value, against: item, at: path, depth: depth, walk: walk, into: &inner)
                     return inner.isEmpty
                 }.count
                 if keyword == "anyOf", passing == 0 { errors.append("\(path): matches none of the anyOf schemas") }
                 if keyword == "oneOf", passing != 1 { errors.append("\(path): matches \(passing) of the oneOf schemas, not exactly one") }
             case "not":
                 var inner: [String] = []
-                validate(value, against: sub, at: path, depth: depth + 1, into: &inner)
+                validate(value, against: sub, at: path, depth: depth, walk: walk, into: &inner)
                 if inner.isEmpty { errors.append("\(path): matches the schema under 'not'") }
             default: continue
             }
         }
         switch value {
-        case let .object(members): validateObject(members, keywords, at: path, depth: depth, into: &errors)
-        case let .array(items): validateArray(items, keywords, at: path, depth: depth, into: &errors)
+        case let .object(members): validateObject(members, keywords, at: path, depth: depth, walk: walk, into: &errors)
+        case let .array(items): validateArray(items, keywords, at: path, depth: depth, walk: walk, into: &errors)
         case let .string(text):
             let length = text.count
             if let minimum = JSONSchemaValidator.number(keywords["minLength"]), Double(length) < minimum {
@@ -112,7 +128,7 @@ public struct JSONSchemaValidator: Sendable {
     }
 
     private func validateObject(_ members: [String: JSONValue], _ keywords: [String: JSONValue], at path: String, depth: Int,
-                                into errors: inout [String]) {
+                                walk: SchemaWalk, into errors: inout [String]) {
         if case let .array(required)? = keywords["required"] {
             for case let .string(name) in required where members[name] == nil {
                 errors.append("\(path): missing required property '\(name)'")
@@ -124,19 +140,19 @@ public struct JSONSchemaValidator: Sendable {
             guard let member = members[name] else { continue }
             let place = JSONSchemaValidator.child(path, name)
             if let sub = properties[name] {
-                validate(member, against: sub, at: place, depth: depth + 1, into: &errors)
+                validate(member, against: sub, at: place, depth: depth + 1, walk: walk, into: &errors)
             } else if let additional = keywords["additionalProperties"] {
                 if case .bool(false) = additional {
                     errors.append("\(path): property '\(name)' is not allowed (additionalProperties is false)")
                 } else {
-                    validate(member, against: additional, at: place, depth: depth + 1, into: &errors)
+                    validate(member, against: additional, at: place, depth: depth + 1, walk: walk, into: &errors)
                 }
             }
         }
     }
 
     private func validateArray(_ items: [JSONValue], _ keywords: [String: JSONValue], at path: String, depth: Int,
-                               into errors: inout [String]) {
+                               walk: SchemaWalk, into errors: inout [String]) {
         if let minimum = JSONSchemaValidator.number(keywords["minItems"]), Double(items.count) < minimum {
             errors.append("\(path): \(items.count) items, fewer than minItems \(YAMLText.number(minimum))")
         }
@@ -145,7 +161,7 @@ public struct JSONSchemaValidator: Sendable {
         }
         if let sub = keywords["items"] {
             for (index, item) in items.enumerated() {
-                validate(item, against: sub, at: "\(path)[\(index)]", depth: depth + 1, into: &errors)
+                validate(item, against: sub, at: "\(path)[\(index)]", depth: depth + 1, walk: walk, into: &errors)
             }
         }
     }

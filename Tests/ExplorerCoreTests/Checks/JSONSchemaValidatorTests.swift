@@ -45,6 +45,25 @@ struct JSONSchemaValidatorTests {
         #expect(try errors(#"{"not": {"type": "null"}}"#, "null") == ["$: matches the schema under 'not'"])
         #expect(try errors(#"{"properties": {"a": false}}"#, #"{"a": 1}"#) == ["$.a: no value is allowed here"])
         #expect(try errors(#"{"$ref": "other.json#/x"}"#, "1").first?.contains("cannot resolve $ref") == true)
-        #expect(try errors(##"{"$ref": "#"}"##, "1").first?.contains("nests too deeply") == true)
+        #expect(try errors(##"{"$ref": "#"}"##, "1").first?.contains("refers back to itself") == true)
+    }
+
+    @Test func aSchemaThatFansOutIntoItselfStopsWithAReasonInsteadOfRunningForHours() throws {
+        let found = try errors(##"{"allOf": [{"$ref": "#"}, {"$ref": "#"}], "type": "object"}"##, ##"{"a": 1}"##)
+        #expect(found.contains("$: $ref '#' refers back to itself without going deeper into the value"))
+        // Fanning out through properties is bounded by the step budget.
+        let wide = ##"{"$defs": {"n": {"anyOf": [{"$ref": "#/$defs/n"}, {"type": "object", "additionalProperties": {"$ref": "#/$defs/n"}}]}}, "$ref": "#/$defs/n"}"##
+        let started = Date()
+        _ = try errors(wide, ##"{"a": {"b": {"c": {"d": {"e": {"f": {"g": {"h": 1}}}}}}}}"##)
+        #expect(Date().timeIntervalSince(started) < 10, "the budget bounds the work")
+    }
+
+    @Test func aRecursiveSchemaFollowsADeepTree() throws {
+        let tree = ##"{"$defs": {"node": {"type": "object", "required": ["v"], "properties": {"v": {"type": "integer"}, "kids": {"type": "array", "items": {"$ref": "#/$defs/node"}}}}}, "$ref": "#/$defs/node"}"##
+        var value = ##"{"v": 0}"##
+        for depth in 1...40 { value = "{\"v\": \(depth), \"kids\": [\(value)]}" }
+        #expect(try errors(tree, value).isEmpty, "40 levels of a recursive tree are valid, not a $ref loop")
+        let broken = value.replacingOccurrences(of: ##"{"v": 0}"##, with: ##"{"v": "zero"}"##)
+        #expect(try errors(tree, broken).count == 1)
     }
 }
