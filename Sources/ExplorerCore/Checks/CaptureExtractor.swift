@@ -19,8 +19,8 @@ public enum CaptureExtractor {
         case .status:
             return .success(String(response.status))
         case let .regex(pattern):
-            let body = String(decoding: response.body, as: UTF8.self)
-            guard let regex = try? NSRegularExpression(pattern: pattern) else {
+            let body = String(decoding: response.body.prefix(RegexCache.textLimit), as: UTF8.self)
+            guard let regex = RegexCache.regex(pattern) else {
                 return .failure(JSONBodyError(message: "'\(pattern)' is not a valid regular expression"))
             }
             guard let match = regex.firstMatch(in: body, range: NSRange(body.startIndex..., in: body)) else {

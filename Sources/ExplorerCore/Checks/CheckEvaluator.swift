@@ -121,8 +121,9 @@ public struct CheckEvaluator: Sendable {
 
     /// True when `pattern` (a regular expression) matches somewhere in `text`; false for an invalid pattern.
     static func matches(_ text: String, _ pattern: String) -> Bool {
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return false }
-        return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        guard let regex = RegexCache.regex(pattern) else { return false }
+        let bounded = RegexCache.bounded(text)
+        return regex.firstMatch(in: bounded, range: NSRange(bounded.startIndex..., in: bounded)) != nil
     }
 
     /// Parses a body for JSONPath.
