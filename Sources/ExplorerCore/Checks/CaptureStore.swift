@@ -35,9 +35,14 @@ public struct CaptureStore: Sendable, Equatable {
         values(environment: environment).map { Variable(name: $0.name, value: $0.value, secret: $0.secret) }
     }
 
-    /// Whether every capture of `request` has a value in `environment`.
-    public func hasAll(of request: RequestSpec, environment: String?) -> Bool {
-        request.captures.allSatisfy { value($0.name, environment: environment) != nil }
+    /// Whether every capture of `request` (the request at `reference`) has a fresh value in `environment`: one that
+    /// request took in this session. A value read from a file (a token saved yesterday), or taken by another request
+    /// under the same name, is stale; a request with no captures has nothing to keep fresh, so it is always sent.
+    public func hasFresh(of request: RequestSpec, reference: String, environment: String?) -> Bool {
+        !request.captures.isEmpty && request.captures.allSatisfy { capture in
+            guard let found = value(capture.name, environment: environment) else { return false }
+            return !found.isFromFile && found.origin.hasPrefix(reference + " ")
+        }
     }
 
     /// Reads `captures.local.yaml` of the collection in `directory`; a missing file is an empty store, a broken one a
@@ -54,7 +59,7 @@ public struct CaptureStore: Sendable, Equatable {
                 guard let entry = try values.map(name) else { continue }
                 let value = try entry.string("value") ?? ""
                 store.record([CapturedValue(name: name, value: value, origin: try entry.string("from") ?? path,
-                                            capturedAt: Date(timeIntervalSince1970: try entry.double("at") ?? 0))],
+                                            capturedAt: Date(timeIntervalSince1970: try entry.double("at") ?? 0), isFromFile: true)],
                              environment: environment)
             }
         }
@@ -73,6 +78,8 @@ public struct CaptureStore: Sendable, Equatable {
             throw .unreadable(path: PathText.appending(directory, CaptureStore.fileName), reason: error.message)
         }
         merged.record(mine.filter { !$0.secret }, environment: environment)
+        // A capture now marked secret lives in secrets.local.yaml only: an old plain copy here would win over it.
+        for value in mine where value.secret { merged.byEnvironment[CaptureStore.key(environment)]?[value.name] = nil }
         var lines = ["# Values captured from responses by apiexplorer (--save-captures). Safe to delete."]
         for environmentKey in merged.byEnvironment.keys.sorted() {
             let values = merged.values(environment: environmentKey).filter { !$0.secret }

@@ -12,7 +12,7 @@ extension RequestResolver {
                                 checks: checks, captures: request.captures, secrets: secrets)
     }
 
-    /// Resolvers for the requests this one needs whose captures `store` lacks under `environment` (by default this
+    /// Resolvers for the requests this one needs whose captures `store` lacks or holds stale under `environment` (by default this
     /// resolver's environment name), in the order to send them; a dependency cycle or an unknown reference is the
     /// located problem.
     public func missingNeeds(in store: CaptureStore, environment key: String? = nil) throws(CollectionProblem) -> [RequestResolver] {
@@ -22,7 +22,7 @@ extension RequestResolver {
         // Unsaved edits to this request's needs count: plan from the request as it is now.
         located?.request = request
         guard let located else { return [] }
-        return try planner.plan([located]).filter { $0.isDependency && !store.hasAll(of: $0.located.request, environment: key ?? environment?.name) }
+        return try planner.plan([located]).filter { $0.isDependency && !store.hasFresh(of: $0.located.request, reference: $0.reference, environment: key ?? environment?.name) }
             .map { planned in
                 var resolver = self
                 resolver.folders = planned.located.folders

@@ -66,4 +66,20 @@ struct CaptureTests {
         try temp.write("Mini/captures.local.yaml", "local: [")
         #expect(throws: CollectionProblem.self) { try CaptureStore.load(collectionDirectory: temp.path("Mini")) }
     }
+
+    @Test func aNeedIsFreshOnlyWhenItsOwnRequestTookEveryValueThisSession() {
+        var login = RequestSpec(name: "Log in", slug: "login", method: "POST", url: "/login", file: "/x/login.yaml")
+        login.captures = [CaptureSpec(name: "token", source: .jsonPath("$.token"))]
+        var store = CaptureStore()
+        #expect(!store.hasFresh(of: login, reference: "C/login", environment: "local"), "missing")
+        store.record([CapturedValue(name: "token", value: "t", origin: "C/other $.token")], environment: "local")
+        #expect(!store.hasFresh(of: login, reference: "C/login", environment: "local"), "taken by another request")
+        store.record([CapturedValue(name: "token", value: "t", origin: "C/login $.token", isFromFile: true)], environment: "local")
+        #expect(!store.hasFresh(of: login, reference: "C/login", environment: "local"), "read from a file")
+        store.record([CapturedValue(name: "token", value: "t", origin: "C/login $.token")], environment: "local")
+        #expect(store.hasFresh(of: login, reference: "C/login", environment: "local"))
+        #expect(!store.hasFresh(of: login, reference: "C/login", environment: "staging"), "another environment")
+        let ping = RequestSpec(name: "Ping", slug: "ping", method: "GET", url: "/ping", file: "/x/ping.yaml")
+        #expect(!store.hasFresh(of: ping, reference: "C/ping", environment: "local"), "nothing to keep fresh: always sent")
+    }
 }
