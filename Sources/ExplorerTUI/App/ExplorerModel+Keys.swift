@@ -177,6 +177,8 @@ extension ExplorerModel {
         response = .sending(id: id, started: now)
         responseKey = selectedRequest?.key
         responseTab = .body
+        // Captures belong to the environment the request went out in, even if another is picked before it is back.
+        sendCaptureKey = ExplorerModel.captureKey(resolver)
         effects.append(contentsOf: startChain(id: id, resolver: resolver))
         return effects
     }

@@ -82,6 +82,8 @@ public struct ExplorerModel: Sendable {
     public var pendingPast: Int?
     /// The history list to reopen when the comparison started from it closes.
     public var returnToHistory: HistoryPanel?
+    /// The capture key (collection and environment) of the request in flight, for the values its response captures.
+    public var sendCaptureKey: String?
 
     /// Creates the state for loaded collections, expanding the first collection.
     public init(collections: [CollectionSpec], problems: [CollectionProblem] = [], loadedFiles: [String: Data] = [:],
@@ -119,7 +121,7 @@ public struct ExplorerModel: Sendable {
         case let .responseReceived(id, summary):
             guard case let .sending(current, _) = response, current == id else { return [] }
             response = .received(summary)
-            recordCaptures(summary.captured)
+            recordCaptures(summary.captured, key: sendCaptureKey)
             resetBodyView()
             return []
         case let .searchFinished(id, matches):
