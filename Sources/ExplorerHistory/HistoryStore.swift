@@ -23,27 +23,33 @@ public final class HistoryStore: Sendable {
             // Deleted rows (pruned, cleared) are overwritten, not left readable in free pages.
             try db.execute(sql: "PRAGMA secure_delete = ON")
         }
-        do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            let migrator = HistorySchema.migrator
-            if try pool.read({ try migrator.hasBeenSuperseded($0) }) { throw HistoryError.newerSchema(path: path) }
-            // Two processes creating the file at once: the second sees the first's tables half-way, fails, and on
-            // the next try finds the migrations applied.
-            var attempts = 0
-            while true {
-                do {
-                    try migrator.migrate(pool)
-                    break
-                } catch where attempts < 3 {
-                    attempts += 1
-                    Thread.sleep(forTimeInterval: 0.05 * Double(attempts))
-                }
+        // Two processes opening a new file at once: switching it to WAL or creating its tables can find the other
+        // process half-way (SQLite answers "locked" at once there, without waiting, or "table exists"); a few short
+        // retries see it done. A newer schema or a file that is not a database is not retried.
+        var attempt = 0
+        while true {
+            do {
+                pool = try HistoryStore.openPool(path: path, configuration: configuration)
+                break
+            } catch let error as DatabaseError where attempt < 20 && error.resultCode.primaryResultCode != .SQLITE_NOTADB
+                && error.resultCode.primaryResultCode != .SQLITE_CORRUPT {
+                attempt += 1
+                Thread.sleep(forTimeInterval: 0.01 * Double(attempt))
+            } catch let error as HistoryError {
+                throw error
+            } catch {
+                throw HistoryStore.translate(error, path: path)
             }
-        } catch let error as HistoryError {
-            throw error
-        } catch {
-            throw HistoryStore.translate(error, path: path)
         }
+    }
+
+    /// Opens the pool and brings the schema up to date.
+    private static func openPool(path: String, configuration: Configuration) throws -> DatabasePool {
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        let migrator = HistorySchema.migrator
+        if try pool.read({ try migrator.hasBeenSuperseded($0) }) { throw HistoryError.newerSchema(path: path) }
+        try migrator.migrate(pool)
+        return pool
     }
 
     /// Stores an exchange and returns its id; the oldest exchanges are removed when the database outgrows its cap.
