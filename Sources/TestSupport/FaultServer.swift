@@ -124,6 +124,9 @@ public final class FaultServer: @unchecked Sendable {
         case .stallAfterHeaders:
             send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n")
             waitForClientOrStop(fd)
+        case let .delayed(seconds, body):
+            guard pause(fd, seconds: seconds) else { break }
+            send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
         case let .slowBody(interval):
             send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 10\r\n\r\n")
             for _ in 0..<10 {

@@ -187,14 +187,28 @@ struct CLIFaultTests {
         }
     }
 
-    @Test func anUnverifiedHTTPSEnvironmentIsRefusedBeforeSending() async throws {
+    @Test func verifyTLSFalseAcceptsASelfSignedCertificateThatIsOtherwiseRefused() async throws {
+        let certificates = try TestCertificates()
+        let server = try TLSLoopbackServer(certificateFile: certificates.selfSignedCertificate, keyFile: certificates.selfSignedKey)
+        defer { server.stop() }
         let temp = try TempDirectory()
-        try temp.write("T/collection.yaml", "name: T\nenvironments:\n  - name: insecure\n    baseURL: https://127.0.0.1:9\n    verifyTLS: false\n")
+        try temp.write("T/collection.yaml", """
+        name: T
+        environments:
+          - name: strict
+            baseURL: https://127.0.0.1:\(server.port)
+          - name: insecure
+            baseURL: https://127.0.0.1:\(server.port)
+            verifyTLS: false
+        """)
         try temp.write("T/get.yaml", "url: /get\n")
-        let output = try await CLIRunner.run(["send", "T/get", "--collections", temp.path])
-        #expect(output.status == 2, "\(output.stderr)")
-        #expect(output.stderr.contains("cannot turn certificate verification off"), "\(output.stderr)")
-        #expect(output.stderr.split(separator: "\n").count == 1)
+        let refused = try await CLIRunner.run(["send", "T/get", "--env", "strict", "--collections", temp.path])
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderr.hasPrefix("error: TLS failure (the server's certificate is not trusted"), "\(refused.stderr)")
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+        let accepted = try await CLIRunner.run(["send", "T/get", "--env", "insecure", "--collections", temp.path])
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        #expect(accepted.stdout.contains("hello over HTTP/1.1"), "\(accepted.stdout)")
     }
 
     @Test func aGzipBombIsReportedWithItsSize() async throws {

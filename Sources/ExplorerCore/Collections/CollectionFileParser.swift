@@ -7,6 +7,8 @@ struct CollectionFileParser {
                               "timeout", "followRedirects", "verifyTLS", "omitHeaders"]
     static let collectionKeys = ["name", "description", "headers", "auth", "variables", "order", "environments"]
     static let folderKeys = ["name", "description", "headers", "auth", "variables", "order"]
+    static let environmentKeys = ["name", "baseURL", "default", "variables", "verifyTLS", "caCertificates", "clientCertificate",
+                                  "clientKey", "clientKeyPassphrase"]
 
     let file: String
     private(set) var warnings: [CollectionProblem] = []
@@ -90,7 +92,7 @@ struct CollectionFileParser {
         if isCollection {
             for item in try map.list("environments") {
                 let env = try YAMLMap(item, file: file, what: "an environment")
-                warnings += env.unknownKeys(allowed: ["name", "baseURL", "default", "variables", "verifyTLS"], in: "an environment")
+                warnings += env.unknownKeys(allowed: CollectionFileParser.environmentKeys, in: "an environment")
                 let name = try env.requiredString("name", in: "an environment")
                 if environments.contains(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) {
                     throw CollectionProblem(env.location("name"), "duplicate environment name '\(name)'")
@@ -109,7 +111,11 @@ struct CollectionFileParser {
                 }
                 environments.append(EnvironmentSpec(name: name, baseURL: baseURL, isDefault: isDefault,
                                                     variables: try variables(env, "variables"),
-                                                    verifyTLS: try env.bool("verifyTLS") ?? true))
+                                                    verifyTLS: try env.bool("verifyTLS") ?? true,
+                                                    caCertificates: try env.string("caCertificates"),
+                                                    clientCertificate: try env.string("clientCertificate"),
+                                                    clientKey: try env.string("clientKey"),
+                                                    clientKeyPassphrase: try env.string("clientKeyPassphrase")))
             }
         }
         return (folder, environments)

@@ -46,9 +46,9 @@ struct RedirectCredentialTests {
 
     @Test func originsDifferByHostPortAndScheme() throws {
         let base = try #require(URL(string: "http://127.0.0.1:8080/a"))
-        #expect(SessionDelegate.sameOrigin(base, try #require(URL(string: "http://127.0.0.1:8080/b"))))
-        #expect(!SessionDelegate.sameOrigin(base, try #require(URL(string: "http://127.0.0.1:8081/a"))))
-        #expect(!SessionDelegate.sameOrigin(base, try #require(URL(string: "https://127.0.0.1:8080/a"))))
-        #expect(!SessionDelegate.sameOrigin(base, try #require(URL(string: "http://localhost:8080/a"))))
+        #expect(Redirection.sameOrigin(base, try #require(URL(string: "http://127.0.0.1:8080/b"))))
+        #expect(!Redirection.sameOrigin(base, try #require(URL(string: "http://127.0.0.1:8081/a"))))
+        #expect(!Redirection.sameOrigin(base, try #require(URL(string: "https://127.0.0.1:8080/a"))))
+        #expect(!Redirection.sameOrigin(base, try #require(URL(string: "http://localhost:8080/a"))))
     }
 }
