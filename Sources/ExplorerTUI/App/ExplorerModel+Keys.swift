@@ -232,6 +232,8 @@ extension ExplorerModel {
         if case let .received(summary) = response {
             if responseTab == .body {
                 body = BodyRows(bodyView.filtered ?? summary.body, model: self)
+            } else if responseTab == .trace {
+                total = Paragraph(lines: summary.trace.map { StyledLine($0) }, wrap: true).rows(width: layout.response.width - 2).count
             } else if bodyView.wrap {
                 // Wrapped headers scroll by rows: a long value takes several.
                 total = Paragraph(lines: ExplorerView.headerLines(summary), wrap: true).rows(width: layout.response.width - 2).count
@@ -271,7 +273,10 @@ extension ExplorerModel {
                 bodyView.column = min(max(0, widest - body.textWidth), bodyView.column + step)
             }
         case .nextTab, .previousTab:
-            responseTab = responseTab == .body ? .headers : .body
+            var offered: [ResponseTab] = [.body, .headers]
+            if case let .received(summary) = response { offered = ResponseTab.offered(for: summary) }
+            let index = offered.firstIndex(of: responseTab) ?? 0
+            responseTab = offered[(index + (action == .nextTab ? 1 : offered.count - 1)) % offered.count]
             bodyView.position = BodyPosition(line: 0, row: 0)
             bodyView.column = 0
         case .toggleWrap, .toggleLineNumbers:

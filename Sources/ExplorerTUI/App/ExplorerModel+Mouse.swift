@@ -34,10 +34,15 @@ extension ExplorerModel {
             case .wheelDown: for _ in 0..<steps { responseAction(.moveDown) }
             case .click:
                 // The response's tabs are on the second row inside its border, under the status line.
-                let tabs = Tabs(titles: ["Body", StyledLine("Headers")], selectedIndex: responseTab.rawValue)
-                if event.y == layout.response.y + 2, case .received = response,
-                   let index = tabs.index(atColumn: event.x - layout.response.x - 1), let tab = ResponseTab(rawValue: index), tab != responseTab {
-                    responseAction(.nextTab)
+                if event.y == layout.response.y + 2, case let .received(summary) = response {
+                    let tabs = Tabs(titles: ResponseTab.titles(for: summary), selectedIndex: responseTab.rawValue)
+                    let offered = ResponseTab.offered(for: summary)
+                    if let index = tabs.index(atColumn: event.x - layout.response.x - 1), offered.indices.contains(index),
+                       offered[index] != responseTab {
+                        responseTab = offered[index]
+                        bodyView.position = BodyPosition(line: 0, row: 0)
+                        bodyView.column = 0
+                    }
                 }
             }
         }

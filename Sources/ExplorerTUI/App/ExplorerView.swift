@@ -114,6 +114,7 @@ public enum ExplorerView {
         case let .received(summary):
             var spans = [Span(" \(summary.statusCode) \(summary.reason) ", style: Theme.status(summary.statusCode)),
                          Span("  \(MeasurementText.duration(summary.duration))  \(MeasurementText.byteCount(summary.byteCount))")]
+            if let protocolText = summary.protocolText { spans.append(Span("  \(protocolText)", style: Theme.dim)) }
             if summary.isBodyOnDisk { spans.append(Span(" (paged from a temporary file)", style: Theme.dim)) }
             if model.bodyView.wrap { spans.append(Span("  [wrap]", style: Theme.dim)) }
             if !model.bodyView.decodesEscapes { spans.append(Span("  [\\u as written]", style: Theme.dim)) }
@@ -122,10 +123,13 @@ public enum ExplorerView {
             }
             if let redirected = summary.redirectedTo { spans.append(Span("  → \(redirected)", style: Theme.dim)) }
             _ = buffer.write(StyledLine(spans), at: first, maxWidth: inner.width)
-            Tabs(titles: ["Body", StyledLine("Headers (\(summary.headers.count))")], selectedIndex: model.responseTab.rawValue)
+            Tabs(titles: ResponseTab.titles(for: summary), selectedIndex: model.responseTab.rawValue)
                 .render(in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1), buffer: &buffer)
             let area = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
-            if model.responseTab == .headers, model.bodyView.wrap {
+            if model.responseTab == .trace {
+                Paragraph(lines: summary.trace.map { StyledLine(TerminalSafeText.sanitize($0)) }, wrap: true, scroll: model.bodyView.scroll)
+                    .render(in: area, buffer: &buffer)
+            } else if model.responseTab == .headers, model.bodyView.wrap {
                 // Wrapped (w), each header is `Name: value` on as many rows as it needs, so a long value can be read whole.
                 Paragraph(lines: headerLines(summary), wrap: true, scroll: model.bodyView.scroll).render(in: area, buffer: &buffer)
             } else if model.responseTab == .headers {

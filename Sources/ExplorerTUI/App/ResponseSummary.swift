@@ -21,6 +21,10 @@ public struct ResponseSummary: Sendable {
     public var isBodyOnDisk: Bool
     /// The body's bytes as received (gzip decoded), for saving to a file; a large body is a mapping of its file.
     public var data: Data
+    /// "HTTP/2 · TLSv1.3" when the transport said which protocol carried the response, for the status line.
+    public var protocolText: String?
+    /// The trace: protocol, TLS session and certificate, redirects and timings (`ResponseTrace`).
+    public var trace: [String] = []
 
     /// Creates a summary.
     public init(statusCode: Int, reason: String, duration: Double, byteCount: Int, redirectedTo: String?,
@@ -43,5 +47,7 @@ public struct ResponseSummary: Sendable {
                   headers: response.headers.fields.map { ($0.name, masker?.mask($0.value) ?? $0.value) },
                   body: BodyDocument(response.data, contentType: response.headers["Content-Type"], masker: masker),
                   isBodyOnDisk: response.isBodyOnDisk, data: response.data)
+        protocolText = ResponseTrace.protocolText(response.connection)
+        trace = ResponseTrace.lines(for: response).map { masker?.mask($0) ?? $0 }
     }
 }

@@ -4,4 +4,22 @@ public enum ResponseTab: Int, Sendable, CaseIterable {
     case body
     /// The response headers.
     case headers
+    /// Protocol, TLS session and certificate, redirects and timings; offered only when the transport reported them.
+    case trace
+
+    /// The tabs offered for `summary`, in order.
+    static func offered(for summary: ResponseSummary) -> [ResponseTab] {
+        summary.trace.isEmpty ? [.body, .headers] : [.body, .headers, .trace]
+    }
+
+    /// The titles of the tabs offered for `summary`.
+    static func titles(for summary: ResponseSummary) -> [StyledLine] {
+        offered(for: summary).map { tab in
+            switch tab {
+            case .body: return StyledLine("Body")
+            case .headers: return StyledLine("Headers (\(summary.headers.count))")
+            case .trace: return StyledLine("Trace")
+            }
+        }
+    }
 }
