@@ -8,7 +8,7 @@ struct CollectionFileParser {
     static let collectionKeys = ["name", "description", "headers", "auth", "variables", "order", "environments"]
     static let folderKeys = ["name", "description", "headers", "auth", "variables", "order"]
     static let environmentKeys = ["name", "baseURL", "default", "variables", "verifyTLS", "caCertificates", "clientCertificate",
-                                  "clientKey", "clientKeyPassphrase"]
+                                  "clientKey", "clientKeyPassphrase", "proxy"]
 
     let file: String
     private(set) var warnings: [CollectionProblem] = []
@@ -115,10 +115,23 @@ struct CollectionFileParser {
                                                     caCertificates: try env.string("caCertificates"),
                                                     clientCertificate: try env.string("clientCertificate"),
                                                     clientKey: try env.string("clientKey"),
-                                                    clientKeyPassphrase: try env.string("clientKeyPassphrase")))
+                                                    clientKeyPassphrase: try env.string("clientKeyPassphrase"),
+                                                    proxy: try proxy(env, environment: name)))
             }
         }
         return (folder, environments)
+    }
+
+    /// An environment's `proxy:`, checked unless it holds a variable: `direct`, or an http:// URL with a host.
+    private func proxy(_ env: YAMLMap, environment name: String) throws(CollectionProblem) -> String? {
+        guard let value = try env.string("proxy") else { return nil }
+        if value == ProxyChoice.direct || value.contains("{{") { return value }
+        do throws(URLError) {
+            _ = try ProxyChoice.parse(value, source: "proxy")
+        } catch {
+            throw CollectionProblem(env.location("proxy"), "environment '\(name)' has proxy '\(value)', which is not an http:// proxy URL with a host (like http://proxy.example:3128) or direct")
+        }
+        return value
     }
 
     /// The `order` list: slugs (file names without extension, folder directory names).

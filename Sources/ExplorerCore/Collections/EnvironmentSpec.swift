@@ -21,11 +21,14 @@ public struct EnvironmentSpec: Sendable, Equatable {
     public var clientKey: String?
     /// The passphrase of an encrypted `clientKey`, usually `{{secret}}` from the secrets file (`clientKeyPassphrase:`).
     public var clientKeyPassphrase: String?
+    /// The HTTP proxy for this environment (`proxy: http://host:port`, or `direct`); `nil` follows HTTP(S)_PROXY.
+    public var proxy: String?
 
     /// Creates an environment.
     public init(name: String, baseURL: String, isDefault: Bool = false, variables: [Variable] = [], verifyTLS: Bool = true,
                 caCertificates: String? = nil, clientCertificate: String? = nil, clientKey: String? = nil,
-                clientKeyPassphrase: String? = nil) {
+                clientKeyPassphrase: String? = nil, proxy: String? = nil) {
+        self.proxy = proxy
         self.caCertificates = caCertificates
         self.clientCertificate = clientCertificate
         self.clientKey = clientKey

@@ -189,7 +189,10 @@ public struct RequestResolver: Sendable {
         if let timeout = request.timeout { built.configuration.timeoutInterval = timeout }
         if let follow = request.followRedirects { built.configuration.followRedirects = follow }
         if request.verifyTLS == false || environment?.verifyTLS == false { built.configuration.verifiesTLSCertificates = false }
-        if let environment { built.configuration.tls = try tlsOptions(environment, sub) }
+        if let environment {
+            built.configuration.tls = try tlsOptions(environment, sub)
+            if let proxy = environment.proxy { built.configuration.proxy = try sub(proxy) }
+        }
         return ResolvedRequest(request: built, secretValues: resolver.secretValues, environment: environment, reference: reference,
                                body: resolvedBody, sharedHeaders: context.properties.headers, ownHeaders: own)
     }
@@ -200,7 +203,7 @@ public struct RequestResolver: Sendable {
         func path(_ value: String?) throws(ResolveError) -> String? {
             guard let value else { return nil }
             let expanded = NSString(string: try sub(value)).expandingTildeInPath
-            return expanded.hasPrefix("/") ? expanded : collection.directory + "/" + expanded
+            return expanded.hasPrefix("/") || collection.directory.isEmpty ? expanded : collection.directory + "/" + expanded
         }
         var passphrase: String?
         if let value = environment.clientKeyPassphrase { passphrase = try sub(value) }

@@ -36,6 +36,9 @@ extension Request {
         public var verifiesTLSCertificates: Bool
         /// Extra trusted CAs and a client certificate; only the AsyncHTTPClient transport uses them.
         public var tls: TLSOptions
+        /// The HTTP proxy (`http://[user:password@]host:port`, or `direct` for none); `nil` follows `HTTPS_PROXY`,
+        /// `HTTP_PROXY` and `NO_PROXY`. Only the AsyncHTTPClient transport uses it.
+        public var proxy: String?
         /// The transport async and publisher sends use when no session is passed; `nil` for
         /// `TransportKind.platformDefault`. `send(session:autoResumeTask:completion:)` always uses URLSession.
         public var transport: TransportKind?
@@ -60,8 +63,10 @@ extension Request {
             memoryBodyLimit: Int? = Configuration.defaultMemoryBodyLimit,
             verifiesTLSCertificates: Bool = true,
             tls: TLSOptions = TLSOptions(),
-            transport: TransportKind? = nil
+            transport: TransportKind? = nil,
+            proxy: String? = nil
         ) {
+            self.proxy = proxy
             self.tls = tls
             self.transport = transport
             self.cachePolicy = cachePolicy

@@ -13,7 +13,11 @@ final class AsyncHTTPClientTransport: HTTPTransport, @unchecked Sendable {
     /// The process-wide transport; its client lives as long as the process, so it is never shut down.
     static let shared = AsyncHTTPClientTransport()
 
+    /// The client for direct connections; those for proxies are made as they are first needed.
     private let client: HTTPClient
+    private let baseConfiguration: HTTPClient.Configuration
+    /// One client per proxy: AHC sets the proxy for a whole client.
+    private var proxiedClients: [ProxyChoice: HTTPClient] = [:]
     /// The TLS sessions of new connections, for the details shown with a response.
     private let sessions = TLSSessionLog()
     private let lock = NSLock()
@@ -35,7 +39,22 @@ final class AsyncHTTPClientTransport: HTTPTransport, @unchecked Sendable {
             sessions.capture(channel).flatMap { AsyncHTTPClientTransport.addEscaper(to: channel) }
         }
         configuration.http2ConnectionDebugInitializer = { sessions.capture($0) }
+        baseConfiguration = configuration
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }
+
+    /// The client that sends through `proxy` (the direct one for `nil`); like the direct one it lives as long as the process.
+    private func client(for proxy: ProxyChoice?) -> HTTPClient {
+        guard let proxy else { return client }
+        return lock.withLock {
+            if let existing = proxiedClients[proxy] { return existing }
+            var configuration = baseConfiguration
+            configuration.proxy = .server(host: proxy.host, port: proxy.port,
+                                          authorization: proxy.credentials.map { .basic(username: $0.user, password: $0.password) })
+            let made = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+            proxiedClients[proxy] = made
+            return made
+        }
     }
 
     /// Puts a `HeadControlByteEscaper` in front of a new HTTP/1 connection's response decoder.
@@ -58,8 +77,10 @@ final class AsyncHTTPClientTransport: HTTPTransport, @unchecked Sendable {
         // Foundation asks for compressed bodies and decodes them; so does this transport, unless the caller chose.
         if !headers.contains(name: "Accept-Encoding") { headers.add(name: "Accept-Encoding", value: "gzip, deflate") }
         let tls: TLSConfiguration?
+        let proxy: ProxyChoice?
         do {
             tls = url.scheme?.lowercased() == "https" ? try tlsConfiguration(for: configuration) : nil
+            proxy = try ProxyChoice.forRequest(to: url, configured: configuration.proxy)
         } catch {
             exchange.failAtResume { events.finished(error: error) }
             return exchange
@@ -76,7 +97,8 @@ final class AsyncHTTPClientTransport: HTTPTransport, @unchecked Sendable {
         let delegate = AsyncHTTPClientHopDelegate(url: url, events: events) { [sessions] in
             tls == nil ? nil : sessions.details(port: port)
         }
-        exchange.prepare { [client] in client.execute(request: ahcRequest, delegate: delegate) }
+        let client = client(for: proxy)
+        exchange.prepare { client.execute(request: ahcRequest, delegate: delegate) }
         return exchange
     }
 

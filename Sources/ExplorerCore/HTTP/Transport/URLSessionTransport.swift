@@ -34,6 +34,9 @@ struct URLSessionTransport: HTTPTransport {
     /// proxy of its own is refused: FoundationNetworking offers no way to do it, and sending it otherwise would not be
     /// what the user chose.
     func refusal(for request: URLRequest, configuration: Request.Configuration) -> URLError? {
+        if let proxy = configuration.proxy, proxy != ProxyChoice.direct {
+            return URLError(.badURL, detail: "proxy: a proxy of the request's own needs the default transport (AsyncHTTPClient)")
+        }
         #if canImport(FoundationNetworking)
         guard request.url?.scheme?.lowercased() == "https" else { return nil }
         if !configuration.verifiesTLSCertificates {
