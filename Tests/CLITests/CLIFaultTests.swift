@@ -12,7 +12,8 @@ struct CLIFaultTests {
         "/http10": .closeDelimited(body: "all of it\nuntil the close"), "/hostile": .hostileContent,
     ]) }
 
-    /// A collection `F` with one request per path, each with a one-second timeout and a secret Authorization header.
+    /// A collection `F` with one request per path, each with a one-second timeout (but the 100 MB body) and a secret
+    /// Authorization header.
     func collection(baseURL: String) throws -> TempDirectory {
         let temp = try TempDirectory()
         try temp.write("F/collection.yaml", """
@@ -27,7 +28,10 @@ struct CLIFaultTests {
         """)
         for name in ["never", "stall", "slow", "trickle", "nothttp", "rawheader", "close", "reset", "longer", "shorter", "chunked", "loop", "large", "bomb",
                      "utf8", "control", "http10", "hostile"] {
-            try temp.write("F/\(name).yaml", "url: /\(name)\ntimeout: 1\nheaders:\n  - name: Authorization\n    value: Bearer {{token}}\n")
+            // One second makes the timeout cases quick; the 100 MB body gets longer, as a debug build on a loaded machine
+            // can take more than a second to receive it.
+            let timeout = name == "large" ? 60 : 1
+            try temp.write("F/\(name).yaml", "url: /\(name)\ntimeout: \(timeout)\nheaders:\n  - name: Authorization\n    value: Bearer {{token}}\n")
         }
         return temp
     }

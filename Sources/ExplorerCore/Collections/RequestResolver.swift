@@ -192,6 +192,8 @@ public struct RequestResolver: Sendable {
         if let environment {
             built.configuration.tls = try tlsOptions(environment, sub)
             if let proxy = environment.proxy { built.configuration.proxy = try sub(proxy) }
+            // One jar per collection and environment for the life of the process: a login's cookie is sent on later requests.
+            built.configuration.cookieJar = CookieJar.shared(for: collection.directory + "#" + environment.name)
         }
         return ResolvedRequest(request: built, secretValues: resolver.secretValues, environment: environment, reference: reference,
                                body: resolvedBody, sharedHeaders: context.properties.headers, ownHeaders: own)

@@ -36,6 +36,9 @@ extension Request {
         public var verifiesTLSCertificates: Bool
         /// Extra trusted CAs and a client certificate; only the AsyncHTTPClient transport uses them.
         public var tls: TLSOptions
+        /// The jar whose cookies are sent and which keeps what `Set-Cookie` sets (when `httpShouldHandleCookies`);
+        /// `nil` leaves cookies to the caller's headers.
+        public var cookieJar: CookieJar?
         /// The HTTP proxy (`http://[user:password@]host:port`, or `direct` for none); `nil` follows `HTTPS_PROXY`,
         /// `HTTP_PROXY` and `NO_PROXY`. Only the AsyncHTTPClient transport uses it.
         public var proxy: String?

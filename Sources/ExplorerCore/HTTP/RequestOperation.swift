@@ -112,7 +112,13 @@ final class RequestOperation: @unchecked Sendable {
         let receiver = HopReceiver(maxBytes: configuration.maxResponseBytes, memoryLimit: configuration.memoryBodyLimit) { [self] outcome in
             hopFinished(outcome, urlRequest: urlRequest, attempt: attempt, attemptStart: attemptStart, hops: hops)
         }
-        let hop = transport.exchange(urlRequest, configuration: configuration, events: receiver)
+        var sent = urlRequest
+        if let jar = configuration.cookieJar, configuration.httpShouldHandleCookies, let url = urlRequest.url {
+            // The jar decides, so Foundation's own cookie store must not add or take cookies too.
+            sent.httpShouldHandleCookies = false
+            if sent.value(forHTTPHeaderField: "Cookie") == nil, let cookies = jar.header(for: url) { sent.setValue(cookies, forHTTPHeaderField: "Cookie") }
+        }
+        let hop = transport.exchange(sent, configuration: configuration, events: receiver)
         receiver.attach(hop)
         lock.withLock { exchange = hop }
         return hop
@@ -121,6 +127,11 @@ final class RequestOperation: @unchecked Sendable {
     /// A hop ended: a redirect to follow starts the next hop; anything else ends the attempt.
     private func hopFinished(_ outcome: HopReceiver.Outcome, urlRequest: URLRequest, attempt: Int, attemptStart: DispatchTime,
                              hops: [RedirectHop]) {
+        var outcome = outcome
+        if let jar = request.configuration.cookieJar, request.configuration.httpShouldHandleCookies, let response = outcome.response,
+           let url = urlRequest.url {
+            outcome.setCookies += jar.store(from: response, url: url)
+        }
         guard outcome.error == nil, request.configuration.followRedirects, let response = outcome.response,
               let next = Redirection.nextRequest(after: urlRequest, response: response), let from = urlRequest.url,
               let to = next.url else {
@@ -131,8 +142,9 @@ final class RequestOperation: @unchecked Sendable {
             looped.error = URLError(.httpTooManyRedirects)
             return attemptFinished(looped, attemptStart: attemptStart, hops: hops)
         }
-        let hop = RedirectHop(method: urlRequest.httpMethod ?? "GET", url: from, statusCode: response.statusCode, location: to,
+        var hop = RedirectHop(method: urlRequest.httpMethod ?? "GET", url: from, statusCode: response.statusCode, location: to,
                               timing: outcome.timing)
+        hop.setCookies = outcome.setCookies
         let (current, timedOut) = lock.withLock { (!finished && attempts == attempt, timedOutAttempt == attempt) }
         guard current else { return }
         // The attempt's time ran out as this hop ended: there is no hop left in flight for the timer to cancel.
@@ -176,9 +188,10 @@ final class RequestOperation: @unchecked Sendable {
         guard let http = outcome.response else {
             return fail(.urlError(request: request, error: URLError(.badServerResponse)))
         }
-        let received = Request.Response(request: request, urlResponse: http, data: outcome.data, duration: duration,
+        var received = Request.Response(request: request, urlResponse: http, data: outcome.data, duration: duration,
                                         totalDuration: secondsSinceStart(), attempts: attempt, isBodyOnDisk: outcome.isOnDisk,
                                         hops: hops, connection: outcome.connection, timing: outcome.timing)
+        received.setCookies = hops.flatMap(\.setCookies) + outcome.setCookies
         if let policy = request.configuration.retryPolicy, policy.retryableStatusCodes.contains(http.statusCode) {
             let failure = validate(received) ?? .httpStatus(request: request, error: HTTPError(response: received))
             return retryOrFail(policy: policy, attempt: attempt, retryAfter: received.headers["Retry-After"],

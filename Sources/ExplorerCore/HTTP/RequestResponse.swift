@@ -31,6 +31,8 @@ extension Request {
         public let connection: ConnectionDetails?
         /// Where the time of the final hop went.
         public let timing: HopTiming
+        /// The cookies `Set-Cookie` set on this response and the redirects before it (stored in the configuration's jar).
+        public var setCookies: [CookieRecord] = []
 
         /// Creates a response.
         public init(request: Request, urlResponse: HTTPURLResponse, data: Data, duration: TimeInterval = 0,

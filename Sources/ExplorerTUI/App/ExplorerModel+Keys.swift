@@ -232,6 +232,8 @@ extension ExplorerModel {
         if case let .received(summary) = response {
             if responseTab == .body {
                 body = BodyRows(bodyView.filtered ?? summary.body, model: self)
+            } else if responseTab == .cookies {
+                total = summary.cookies.count
             } else if responseTab == .trace {
                 total = Paragraph(lines: summary.trace.map { StyledLine($0) }, wrap: true).rows(width: layout.response.width - 2).count
             } else if bodyView.wrap {

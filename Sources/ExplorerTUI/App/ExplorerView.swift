@@ -126,7 +126,16 @@ public enum ExplorerView {
             Tabs(titles: ResponseTab.titles(for: summary), selectedIndex: model.responseTab.rawValue)
                 .render(in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1), buffer: &buffer)
             let area = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
-            if model.responseTab == .trace {
+            if model.responseTab == .cookies {
+                let rows = summary.cookies.dropFirst(model.bodyView.scroll).map { cookie in
+                    [StyledLine(TerminalSafeText.sanitize(cookie.name), style: .bold), StyledLine(TerminalSafeText.sanitize(cookie.value)),
+                     StyledLine(TerminalSafeText.sanitize(cookie.domain + cookie.path)),
+                     StyledLine(cookie.expires.map { ISO8601DateFormatter().string(from: $0) } ?? "session")]
+                }
+                Table(columns: [TableColumn("Name", width: .percentage(20)), TableColumn("Value", width: .fill(1)),
+                                TableColumn("Domain and path", width: .percentage(25)), TableColumn("Expires", width: .length(20))],
+                      rows: Array(rows)).render(in: area, buffer: &buffer)
+            } else if model.responseTab == .trace {
                 Paragraph(lines: summary.trace.map { StyledLine(TerminalSafeText.sanitize($0)) }, wrap: true, scroll: model.bodyView.scroll)
                     .render(in: area, buffer: &buffer)
             } else if model.responseTab == .headers, model.bodyView.wrap {

@@ -25,6 +25,8 @@ public struct ResponseSummary: Sendable {
     public var protocolText: String?
     /// The trace: protocol, TLS session and certificate, redirects and timings (`ResponseTrace`).
     public var trace: [String] = []
+    /// The cookies the response (and its redirects) set, kept in the environment's jar for later requests.
+    public var cookies: [CookieRecord] = []
 
     /// Creates a summary.
     public init(statusCode: Int, reason: String, duration: Double, byteCount: Int, redirectedTo: String?,
@@ -49,5 +51,6 @@ public struct ResponseSummary: Sendable {
                   isBodyOnDisk: response.isBodyOnDisk, data: response.data)
         protocolText = ResponseTrace.protocolText(response.connection)
         trace = ResponseTrace.lines(for: response).map { masker?.mask($0) ?? $0 }
+        cookies = response.setCookies
     }
 }

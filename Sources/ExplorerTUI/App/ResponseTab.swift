@@ -6,10 +6,12 @@ public enum ResponseTab: Int, Sendable, CaseIterable {
     case headers
     /// Protocol, TLS session and certificate, redirects and timings; offered only when the transport reported them.
     case trace
+    /// The cookies the response set; offered only when it set some.
+    case cookies
 
     /// The tabs offered for `summary`, in order.
     static func offered(for summary: ResponseSummary) -> [ResponseTab] {
-        summary.trace.isEmpty ? [.body, .headers] : [.body, .headers, .trace]
+        [.body, .headers] + (summary.cookies.isEmpty ? [] : [.cookies]) + (summary.trace.isEmpty ? [] : [.trace])
     }
 
     /// The titles of the tabs offered for `summary`.
@@ -19,6 +21,7 @@ public enum ResponseTab: Int, Sendable, CaseIterable {
             case .body: return StyledLine("Body")
             case .headers: return StyledLine("Headers (\(summary.headers.count))")
             case .trace: return StyledLine("Trace")
+            case .cookies: return StyledLine("Cookies (\(summary.cookies.count))")
             }
         }
     }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import ExplorerTUI
 
-@Suite("The Trace tab and the protocol in the status line")
+@Suite("The Trace and Cookies tabs and the protocol in the status line")
 struct TraceTabTests {
     func tracedSummary() -> ResponseSummary {
         var summary = Fixtures.summary(#"{"a":1}"#)
@@ -38,5 +38,19 @@ struct TraceTabTests {
         Fixtures.press([.character("]"), .character("]")], &model)
         #expect(model.responseTab == .body)
         #expect(!ExplorerView.render(model).lines.contains { $0.contains("Trace") })
+    }
+
+    @Test func theCookiesTabListsWhatTheResponseSet() {
+        var summary = Fixtures.summary(#"{"a":1}"#)
+        summary.cookies = [CookieRecord(name: "session", value: "abc123", domain: "api.test", path: "/", expires: nil, isSecure: false)]
+        var model = Fixtures.model(width: 100, height: 30)
+        Fixtures.press([.character("G"), .enter], &model)
+        _ = model.update(.responseReceived(id: 1, summary))
+        #expect(ExplorerView.render(model).lines.contains { $0.contains("Cookies (1)") })
+        Fixtures.press([.backTab], &model)
+        Fixtures.press([.character("]"), .character("]")], &model)
+        #expect(model.responseTab == .cookies)
+        let screen = ExplorerView.render(model).lines
+        #expect(screen.contains { $0.contains("session") && $0.contains("abc123") && $0.contains("api.test/") && $0.contains("session") }, "\(screen)")
     }
 }

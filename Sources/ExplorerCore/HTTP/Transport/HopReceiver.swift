@@ -14,6 +14,8 @@ final class HopReceiver: @unchecked Sendable {
         var error: URLError?
         var connection: ConnectionDetails?
         var timing: HopTiming
+        /// Cookies this hop's `Set-Cookie` stored in the jar (filled in by the operation).
+        var setCookies: [CookieRecord] = []
     }
 
     private let maxBytes: Int?

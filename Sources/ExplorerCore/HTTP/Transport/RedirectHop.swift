@@ -12,6 +12,8 @@ public struct RedirectHop: Sendable, Hashable {
     public var location: URL
     /// Where the hop's time went.
     public var timing: HopTiming
+    /// The cookies this hop's `Set-Cookie` stored.
+    public var setCookies: [CookieRecord] = []
 
     /// Creates a hop record.
     public init(method: String, url: URL, statusCode: Int, location: URL, timing: HopTiming) {
