@@ -19,22 +19,7 @@ public final class RecordingProxy: @unchecked Sendable {
 
     /// Binds a free loopback port and starts accepting.
     public init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw FaultServerError.socket(errno) }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = RecordingProxy.loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound, listen(fd, 64) == 0 else {
-            let code = errno
-            close(fd)
-            throw FaultServerError.socket(code)
-        }
-        listener = fd
-        port = UInt16(bigEndian: address.sin_port)
+        (listener, port) = try LoopbackSocket.listen()
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
@@ -56,14 +41,6 @@ public final class RecordingProxy: @unchecked Sendable {
             shutdown(listener, Int32(SHUT_RDWR))
             close(listener)
         }
-    }
-
-    private static func loopback(port: UInt16) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return address
     }
 
     private func acceptLoop() {
@@ -140,7 +117,7 @@ public final class RecordingProxy: @unchecked Sendable {
         guard pieces.count == 2, ["127.0.0.1", "localhost"].contains(String(pieces[0])), let port = UInt16(pieces[1]) else { return nil }
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
-        var address = RecordingProxy.loopback(port: port)
+        var address = LoopbackSocket.address(port: port)
         let connected = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
         }
