@@ -31,6 +31,9 @@ final class AsyncHTTPClientTransport: HTTPTransport, @unchecked Sendable {
         configuration.decompression = .enabled(limit: .none)
         // A refused connection is reported at once, as curl does, rather than retried until the connect timeout.
         configuration.connectionPool.retryConnectionEstablishment = false
+        // An explorer sends to one host at a time: let concurrent sends (diff, scripts) open as many connections as curl
+        // would, rather than queueing behind AHC's default of 8 per host.
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
         // The core's timers bound each attempt and the deadline exactly; AHC's connect timer must not fire first.
         configuration.timeout = HTTPClient.Configuration.Timeout(connect: .hours(24))
         configuration.httpVersion = .automatic
