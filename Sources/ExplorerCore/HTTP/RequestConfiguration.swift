@@ -10,7 +10,7 @@ extension Request {
         public var timeoutInterval: TimeInterval
         /// The URL cache policy.
         public var cachePolicy: URLRequest.CachePolicy
-        /// Whether cookies are sent and stored.
+        /// Whether cookies are sent and stored: with `cookieJar` set, by the jar; else by a URLSession of the caller's own.
         public var httpShouldHandleCookies: Bool
         /// When true, any status outside 1xx–3xx fails with `RequestError.httpStatus`; off by default.
         public var parseHTTPStatusErrors: Bool

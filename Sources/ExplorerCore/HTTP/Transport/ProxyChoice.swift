@@ -24,13 +24,18 @@ struct ProxyChoice: Hashable, Sendable {
         hasher.combine(credentials?.user)
     }
 
+    /// The proxy variables of the process, read once: copying the whole environment for every request cost time.
+    static let processVariables: [String: String] = ProcessInfo.processInfo.environment.filter { name, _ in
+        ["http_proxy", "https_proxy", "no_proxy"].contains(name.lowercased())
+    }
+
     /// The value of `proxy:` that sends requests directly, whatever the environment variables say.
     static let direct = "direct"
 
     /// The proxy for `url`; `nil` for a direct connection. Throws a URLError naming `proxy` when its value is not an
     /// http:// URL with a host.
     static func forRequest(to url: URL, configured: String?,
-                           environment: [String: String] = ProcessInfo.processInfo.environment) throws(URLError) -> ProxyChoice? {
+                           environment: [String: String] = ProxyChoice.processVariables) throws(URLError) -> ProxyChoice? {
         if let configured {
             if configured == direct { return nil }
             return try parse(configured, source: "proxy")
