@@ -16,6 +16,15 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // The transport on Linux (AsyncHTTPClient over SwiftNIO) and the loopback TLS server in TestSupport. The packages
+        // ExplorerCore does not name directly are pinned too, so every machine builds the same versions from the mirror.
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio-http2", exact: "1.46.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", exact: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-atomics", exact: "1.3.0"),
+        .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -28,6 +37,12 @@ let package = Package(
             dependencies: [
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ]
         ),
@@ -69,7 +84,14 @@ let package = Package(
         .executableTarget(name: "SaveStress", dependencies: ["ExplorerCore"]),
         .target(
             name: "TestSupport",
-            dependencies: ["DemoServer", "ExplorerCore", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "DemoServer", "ExplorerCore", .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+            ]
         ),
         .testTarget(
             name: "ExplorerCoreTests",

@@ -4,7 +4,8 @@ import Foundation
 /// Prints a request and its response like HTTPie: selected parts, formatted and coloured, secrets masked,
 /// control characters made visible.
 struct ResponsePrinter {
-    /// `--print` letters: H request head, B request body, h response head, b response body, m status/time/size line.
+    /// `--print` letters: H request head, B request body, h response head, b response body, m status/time/size line,
+    /// t trace (protocol, TLS session and certificate, redirects and timings).
     var parts: Set<Character>
     var pretty: PrettyMode
     var useColor: Bool
@@ -56,8 +57,12 @@ struct ResponsePrinter {
             if response.wasRedirected, let url = response.url { line += "  → " + clean(url.absoluteString) }
             out += line + "\n"
         }
+        if parts.contains("t") {
+            for line in ResponseTrace.lines(for: response) { out += paint(clean(line), "2") + "\n" }
+        }
         if parts.contains("h") {
-            out += paint("HTTP/1.1 \(response.statusCode) " + clean(response.reasonPhrase), "1") + "\n"
+            let version = response.connection?.httpVersion ?? "HTTP/1.1"
+            out += paint("\(version) \(response.statusCode) " + clean(response.reasonPhrase), "1") + "\n"
             for field in response.headers.fields { out += paint(clean(field.name), "36") + ": " + clean(field.value) + "\n" }
         }
         guard parts.contains("b") else { return write(Array(out.utf8)) }

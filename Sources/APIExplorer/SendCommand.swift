@@ -29,7 +29,7 @@ struct SendCommand: AsyncParsableCommand {
 
     @OptionGroup var requestOptions: RequestOptions
 
-    @Option(name: .customLong("print"), help: "What to print: H request head, B request body, h response head, b response body, m status/time/size.")
+    @Option(name: .customLong("print"), help: "What to print: H request head, B request body, h response head, b response body, m status/time/size, t trace (protocol, TLS, redirects, timings).")
     var printParts: String?
 
     @Option(name: .long, help: "all, colors, format or none (default: all on a terminal, none otherwise).")
@@ -48,8 +48,8 @@ struct SendCommand: AsyncParsableCommand {
     @OptionGroup var historyOptions: HistoryOptions
 
     func validate() throws {
-        if let printParts, printParts.isEmpty || !printParts.allSatisfy({ "HBhbm".contains($0) }) {
-            throw ValidationError("--print takes the letters H, B, h, b and m, e.g. --print hb")
+        if let printParts, printParts.isEmpty || !printParts.allSatisfy({ "HBhbmt".contains($0) }) {
+            throw ValidationError("--print takes the letters H, B, h, b, m and t, e.g. --print hb")
         }
     }
 

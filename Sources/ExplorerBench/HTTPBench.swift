@@ -4,7 +4,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Case 2: many small GETs over keep-alive connections, ExplorerCore against one curl process fetching the same URLs.
+/// Case 2: many small GETs over keep-alive connections, ExplorerCore against one curl process fetching the same URLs:
+/// over the default transport (AsyncHTTPClient on Linux) and, for comparison, over URLSession.
 enum HTTPBench {
     /// Two rows: sequential and concurrent.
     static func run(_ options: BenchOptions, baseURL: URL, workDirectory: URL, report: (BenchRow) -> Void) async throws {
@@ -14,16 +15,21 @@ enum HTTPBench {
         try String(repeating: "url = \"\(url.absoluteString)\"\noutput = \"/dev/null\"\n", count: count)
             .write(to: config, atomically: true, encoding: .utf8)
         let request = Request(.get, url: url)
+        let overURLSession = request.configured { $0.transport = .urlSession }
         let hasCurl = ProcessRun.isInstalled("curl")
 
         var rawSequential: [Double] = []
         var oursSequential: [Double] = []
+        var urlSessionSequential: [Double] = []
         var oursConcurrent: [Double] = []
         var curlSequential: [Double] = []
         var curlConcurrent: [Double] = []
         for attempt in 0...options.runs {
             let sequential = try await Stopwatch.time {
                 for _ in 0..<count { _ = try await request.send() }
+            }
+            let viaURLSession = try await Stopwatch.time {
+                for _ in 0..<count { _ = try await overURLSession.send() }
             }
             // The same session with no ExplorerCore around it: how much of the time is URLSession's own.
             let raw = await Stopwatch.time {
@@ -43,12 +49,15 @@ enum HTTPBench {
             if attempt > 0 {
                 rawSequential.append(raw)
                 oursSequential.append(sequential)
+                urlSessionSequential.append(viaURLSession)
                 oursConcurrent.append(concurrent)
             }
         }
-        report(row("\(count) sequential GETs, keep-alive", ours: oursSequential, curl: curlSequential, target: 1.5))
+        let transport = TransportKind.platformDefault == .asyncHTTPClient ? "AsyncHTTPClient" : "URLSession"
+        report(row("\(count) sequential GETs, keep-alive (\(transport))", ours: oursSequential, curl: curlSequential, target: 1.2))
+        report(row("\(count) GETs, \(options.concurrency) in flight (\(transport))", ours: oursConcurrent, curl: curlConcurrent, target: 1.2))
+        report(row("\(count) sequential GETs, keep-alive, URLSession transport", ours: urlSessionSequential, curl: curlSequential, target: nil))
         report(row("\(count) sequential GETs, URLSession alone (no ExplorerCore)", ours: rawSequential, curl: curlSequential, target: nil))
-        report(row("\(count) GETs, \(options.concurrency) in flight", ours: oursConcurrent, curl: curlConcurrent, target: nil))
     }
 
     private static func fetch(_ url: URL, session: URLSession) async {

@@ -13,6 +13,7 @@ enum HostileBodyBench {
         let bomb = options.quick ? 4_000_000 : 200_000_000
         let server = try FaultServer(routes: [
             "/text": .largeBody(bytes: text), "/bomb": .gzipBomb(expandedBytes: bomb), "/huge": .gzipBomb(expandedBytes: 2 << 30),
+            "/huger": .gzipBomb(expandedBytes: 6 << 30),
         ])
         defer { server.stop() }
         let collections = workDirectory.appendingPathComponent("hostile-collections")
@@ -20,7 +21,7 @@ enum HostileBodyBench {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try "name: H\nenvironments:\n  - name: local\n    baseURL: \(server.baseURL.absoluteString)\n"
             .write(to: folder.appendingPathComponent("collection.yaml"), atomically: true, encoding: .utf8)
-        for name in ["text", "bomb", "huge"] {
+        for name in ["text", "bomb", "huge", "huger"] {
             try "url: /\(name)\ntimeout: 600\n".write(to: folder.appendingPathComponent("\(name).yaml"), atomically: true, encoding: .utf8)
         }
         var cases: [(name: String, request: String, arguments: [String], status: Int32)] = [
@@ -29,6 +30,8 @@ enum HostileBodyBench {
         ]
         if !options.quick {
             cases.append(("send 2 GB gzip bomb past the 1 GiB limit: peak memory", "huge", ["--print", "m"], 2))
+            // Three times the bomb, the same peak: the body streams through a bounded buffer and stops at the limit.
+            cases.append(("send 6 GB gzip bomb past the 1 GiB limit: peak memory", "huger", ["--print", "m"], 2))
         }
         let output = workDirectory.appendingPathComponent("hostile-output").path
         for item in cases {

@@ -40,6 +40,8 @@ public enum Fault: Sendable {
     case notHTTP
     /// A raw 0x9B byte (not UTF-8) in the reason phrase and a header value.
     case rawByteInHeader
+    /// A complete `text/plain` response sent only after `seconds`: a server that takes that long to answer.
+    case delayed(seconds: TimeInterval, body: String)
     /// A well-formed response, for the far end of a redirect.
     case respond(status: Int, headers: [String], body: String)
 

@@ -25,27 +25,7 @@ public final class FaultServer: @unchecked Sendable {
     /// Binds a free loopback port and starts accepting; throws when the socket cannot be set up.
     public init(routes: [String: Fault]) throws {
         self.routes = routes
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw FaultServerError.socket(errno) }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard bound, listen(fd, 64) == 0 else {
-            let code = errno
-            close(fd)
-            throw FaultServerError.socket(code)
-        }
-        listener = fd
-        port = UInt16(bigEndian: address.sin_port)
+        (listener, port) = try LoopbackSocket.listen()
         baseURL = URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
         Thread.detachNewThread { [self] in acceptLoop() }
     }
@@ -124,6 +104,9 @@ public final class FaultServer: @unchecked Sendable {
         case .stallAfterHeaders:
             send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n")
             waitForClientOrStop(fd)
+        case let .delayed(seconds, body):
+            guard pause(fd, seconds: seconds) else { break }
+            send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
         case let .slowBody(interval):
             send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 10\r\n\r\n")
             for _ in 0..<10 {

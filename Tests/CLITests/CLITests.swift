@@ -131,12 +131,16 @@ struct CLITests {
         let header = try await CLIRunner.run(["send", "T/echo", "--print", "Hb", "--header", "X-Evil: a\u{1B}]0;title\u{07}b",
                                         "--collections", temp.path])
         await server.stop()
-        for output in [raw, formatted, header] {
+        for output in [raw, formatted] {
             #expect(output.status == 0, "\(output.stderr)")
             #expect(!output.stdout.contains("\u{1B}") && !output.stdout.contains("\u{07}"), "\(output.stdout.debugDescription)")
         }
         #expect(formatted.stdout.contains("title") && formatted.stdout.contains("before"))
-        #expect(header.stdout.contains("X-Evil: a"))
+        // HTTP allows no control character in a header value (RFC 9110) and SwiftNIO will not send one: the request is
+        // refused before sending, in one line that names the header and does not replay the escape.
+        #expect(header.status == 2, "\(header.stderr)")
+        #expect(header.stderr.contains("the header X-Evil holds the control character 0x1B"), "\(header.stderr)")
+        #expect(!header.stderr.contains("\u{1B}") && !header.stdout.contains("\u{1B}"))
     }
 
     @Test func exitCodes() async throws {

@@ -7,6 +7,8 @@ struct CollectionFileParser {
                               "timeout", "followRedirects", "verifyTLS", "omitHeaders", "captures", "needs", "checks"]
     static let collectionKeys = ["name", "description", "headers", "auth", "variables", "order", "environments", "checks"]
     static let folderKeys = ["name", "description", "headers", "auth", "variables", "order", "checks"]
+    static let environmentKeys = ["name", "baseURL", "default", "variables", "verifyTLS", "caCertificates", "clientCertificate",
+                                  "clientKey", "clientKeyPassphrase", "proxy"]
 
     let file: String
     var warnings: [CollectionProblem] = []
@@ -94,7 +96,7 @@ struct CollectionFileParser {
         if isCollection {
             for item in try map.list("environments") {
                 let env = try YAMLMap(item, file: file, what: "an environment")
-                warnings += env.unknownKeys(allowed: ["name", "baseURL", "default", "variables", "verifyTLS"], in: "an environment")
+                warnings += env.unknownKeys(allowed: CollectionFileParser.environmentKeys, in: "an environment")
                 let name = try env.requiredString("name", in: "an environment")
                 if environments.contains(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) {
                     throw CollectionProblem(env.location("name"), "duplicate environment name '\(name)'")
@@ -113,10 +115,27 @@ struct CollectionFileParser {
                 }
                 environments.append(EnvironmentSpec(name: name, baseURL: baseURL, isDefault: isDefault,
                                                     variables: try variables(env, "variables"),
-                                                    verifyTLS: try env.bool("verifyTLS") ?? true))
+                                                    verifyTLS: try env.bool("verifyTLS") ?? true,
+                                                    caCertificates: try env.string("caCertificates"),
+                                                    clientCertificate: try env.string("clientCertificate"),
+                                                    clientKey: try env.string("clientKey"),
+                                                    clientKeyPassphrase: try env.string("clientKeyPassphrase"),
+                                                    proxy: try proxy(env, environment: name)))
             }
         }
         return (folder, environments)
+    }
+
+    /// An environment's `proxy:`, checked unless it holds a variable: `direct`, or an http:// URL with a host.
+    private func proxy(_ env: YAMLMap, environment name: String) throws(CollectionProblem) -> String? {
+        guard let value = try env.string("proxy") else { return nil }
+        if value == ProxyChoice.direct || value.contains("{{") { return value }
+        do throws(URLError) {
+            _ = try ProxyChoice.parse(value, source: "proxy")
+        } catch {
+            throw CollectionProblem(env.location("proxy"), "environment '\(name)' has proxy '\(value)', which is not an http:// proxy URL with a host (like http://proxy.example:3128) or direct")
+        }
+        return value
     }
 
     /// The `order` list: slugs (file names without extension, folder directory names).

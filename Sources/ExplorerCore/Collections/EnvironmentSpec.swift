@@ -13,9 +13,26 @@ public struct EnvironmentSpec: Sendable, Equatable {
     public var variables: [Variable]
     /// False when TLS certificates are not verified for requests in this environment (`verifyTLS: false`).
     public var verifyTLS: Bool
+    /// A PEM file of CA certificates to trust besides the system's (`caCertificates:`), relative to the collection.
+    public var caCertificates: String?
+    /// A PEM client certificate to present (`clientCertificate:`), relative to the collection.
+    public var clientCertificate: String?
+    /// The PEM key of `clientCertificate` (`clientKey:`), relative to the collection.
+    public var clientKey: String?
+    /// The passphrase of an encrypted `clientKey`, usually `{{secret}}` from the secrets file (`clientKeyPassphrase:`).
+    public var clientKeyPassphrase: String?
+    /// The HTTP proxy for this environment (`proxy: http://host:port`, or `direct`); `nil` follows HTTP(S)_PROXY.
+    public var proxy: String?
 
     /// Creates an environment.
-    public init(name: String, baseURL: String, isDefault: Bool = false, variables: [Variable] = [], verifyTLS: Bool = true) {
+    public init(name: String, baseURL: String, isDefault: Bool = false, variables: [Variable] = [], verifyTLS: Bool = true,
+                caCertificates: String? = nil, clientCertificate: String? = nil, clientKey: String? = nil,
+                clientKeyPassphrase: String? = nil, proxy: String? = nil) {
+        self.proxy = proxy
+        self.caCertificates = caCertificates
+        self.clientCertificate = clientCertificate
+        self.clientKey = clientKey
+        self.clientKeyPassphrase = clientKeyPassphrase
         self.name = name
         self.baseURL = baseURL
         self.isDefault = isDefault

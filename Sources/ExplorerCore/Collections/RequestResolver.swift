@@ -189,8 +189,29 @@ public struct RequestResolver: Sendable {
         if let timeout = request.timeout { built.configuration.timeoutInterval = timeout }
         if let follow = request.followRedirects { built.configuration.followRedirects = follow }
         if request.verifyTLS == false || environment?.verifyTLS == false { built.configuration.verifiesTLSCertificates = false }
+        if let environment {
+            built.configuration.tls = try tlsOptions(environment, sub)
+            if let proxy = environment.proxy { built.configuration.proxy = try sub(proxy) }
+            // One jar per collection and environment for the life of the process: a login's cookie is sent on later requests.
+            built.configuration.cookieJar = CookieJar.shared(for: collection.directory + "#" + environment.name)
+        }
         return ResolvedRequest(request: built, secretValues: resolver.secretValues, environment: environment, reference: reference,
                                body: resolvedBody, sharedHeaders: context.properties.headers, ownHeaders: own)
+    }
+
+    /// The environment's CA file and client certificate, with variables substituted (the key passphrase usually comes
+    /// from the secrets file) and relative paths taken from the collection's directory.
+    private func tlsOptions(_ environment: EnvironmentSpec, _ sub: (String) throws(ResolveError) -> String) throws(ResolveError) -> TLSOptions {
+        func path(_ value: String?) throws(ResolveError) -> String? {
+            guard let value else { return nil }
+            let expanded = NSString(string: try sub(value)).expandingTildeInPath
+            return expanded.hasPrefix("/") || collection.directory.isEmpty ? expanded : collection.directory + "/" + expanded
+        }
+        var passphrase: String?
+        if let value = environment.clientKeyPassphrase { passphrase = try sub(value) }
+        return TLSOptions(caCertificatesFile: try path(environment.caCertificates),
+                          clientCertificateFile: try path(environment.clientCertificate),
+                          clientKeyFile: try path(environment.clientKey), clientKeyPassphrase: passphrase)
     }
 
     private func properties(headers: [KeyValue], auth: AuthSpec, _ sub: (String) throws(ResolveError) -> String) throws(ResolveError) -> RequestProperties {

@@ -15,10 +15,14 @@ public enum ExplorerSession {
         URLSession(configuration: configuration, delegate: SessionDelegate(), delegateQueue: nil)
     }
 
-    /// `URLSessionConfiguration.default` without a URL cache.
+    /// `URLSessionConfiguration.default` without a URL cache or a cookie store: cookies are the core's `CookieJar`
+    /// (`Request.Configuration.cookieJar`), the same on every transport.
     public static func defaultConfiguration() -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.default
         configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         return configuration
     }

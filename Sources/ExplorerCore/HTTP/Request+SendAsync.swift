@@ -5,11 +5,12 @@ import FoundationNetworking
 
 extension Request {
     /// Sends the request and returns the response; cancelling the calling task cancels the request and any retry.
+    /// With no `session` it goes over `configuration.transport` (AsyncHTTPClient on Linux), else over that session.
     public func send(session: URLSession? = nil) async throws(RequestError) -> Response {
         let handle = OperationHandle()
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<Response, RequestError>, Never>) in
-                let operation = RequestOperation(request: self, session: session ?? self.session) { result in
+                let operation = RequestOperation(request: self, transport: transport(session: session)) { result in
                     continuation.resume(returning: result)
                 }
                 handle.attach(operation)

@@ -14,7 +14,7 @@ extension Request {
     public func send(session: URLSession? = nil) -> AnyPublisher<PublisherResponse, RequestError> {
         let request = self
         return SharedResultPublisher<PublisherResponse> { deliver in
-            let operation = RequestOperation(request: request, session: session ?? request.session, completion: deliver)
+            let operation = RequestOperation(request: request, transport: request.transport(session: session), completion: deliver)
             operation.start()
             return { operation.cancel() }
         }.eraseToAnyPublisher()
@@ -27,7 +27,7 @@ extension Request {
     ) -> AnyPublisher<PublisherModelResponse<Model>, RequestError> {
         let request = self
         return SharedResultPublisher<PublisherModelResponse<Model>> { deliver in
-            let operation = RequestOperation(request: request, session: session ?? request.session) { result in
+            let operation = RequestOperation(request: request, transport: request.transport(session: session)) { result in
                 deliver(result.flatMap { response in
                     Request.decode(Model.self, from: response, decoder: decoder)
                         .map { PublisherModelResponse(response: response, responseModel: $0) }

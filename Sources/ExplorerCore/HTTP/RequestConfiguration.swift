@@ -10,7 +10,7 @@ extension Request {
         public var timeoutInterval: TimeInterval
         /// The URL cache policy.
         public var cachePolicy: URLRequest.CachePolicy
-        /// Whether cookies are sent and stored.
+        /// Whether cookies are sent and stored: with `cookieJar` set, by the jar; else by a URLSession of the caller's own.
         public var httpShouldHandleCookies: Bool
         /// When true, any status outside 1xx–3xx fails with `RequestError.httpStatus`; off by default.
         public var parseHTTPStatusErrors: Bool
@@ -18,23 +18,33 @@ extension Request {
         public var acceptedStatusCodes: ClosedRange<Int>?
         /// Checks run on every response that passed the status check; the first to throw fails the request.
         public var validators: [ResponseValidator]
-        /// Whether redirects are followed (only with sessions made by `ExplorerSession`; Foundation's own always follow).
+        /// Whether redirects are followed ; the core follows them hop by hop (a URLSession not made by `ExplorerSession` follows them itself).
         public var followRedirects: Bool
         /// Retries for failed attempts; `nil` sends once.
         public var retryPolicy: RetryPolicy?
         /// An overall limit in seconds across every attempt and back-off; `nil` for none.
         public var deadline: TimeInterval?
         /// The largest body accepted, counted after gzip/deflate decoding; a larger one fails with
-        /// `TransportFailure.tooLarge` (only with sessions made by `ExplorerSession`). `nil` for no limit.
+        /// `TransportFailure.tooLarge` (not enforced on a URLSession not made by `ExplorerSession`). `nil` for no limit.
         public var maxResponseBytes: Int?
         /// Bodies larger than this many bytes are written to an unlinked temporary file as they arrive and handed
-        /// over as a read-only memory mapping of it, so the kernel pages them in as they are read (only with sessions
-        /// made by `ExplorerSession`). `nil` keeps every body in memory.
+        /// over as a read-only memory mapping of it, so the kernel pages them in as they are read. `nil` keeps every body in memory.
         public var memoryBodyLimit: Int?
 
-        /// Whether TLS certificates are verified; on Linux FoundationNetworking always verifies, so an https request
-        /// with this off fails before it is sent rather than being sent with verification it did not ask for.
+        /// Whether TLS certificates are verified. FoundationNetworking on Linux always verifies, so on the URLSession
+        /// transport there an https request with this off fails before it is sent.
         public var verifiesTLSCertificates: Bool
+        /// Extra trusted CAs and a client certificate; only the AsyncHTTPClient transport uses them.
+        public var tls: TLSOptions
+        /// The jar whose cookies are sent and which keeps what `Set-Cookie` sets (when `httpShouldHandleCookies`);
+        /// `nil` leaves cookies to the caller's headers.
+        public var cookieJar: CookieJar?
+        /// The HTTP proxy (`http://[user:password@]host:port`, or `direct` for none); `nil` follows `HTTPS_PROXY`,
+        /// `HTTP_PROXY` and `NO_PROXY`. Only the AsyncHTTPClient transport uses it.
+        public var proxy: String?
+        /// The transport async and publisher sends use when no session is passed; `nil` for
+        /// `TransportKind.platformDefault`. `send(session:autoResumeTask:completion:)` always uses URLSession.
+        public var transport: TransportKind?
 
         /// The default `maxResponseBytes`: 1 GiB.
         public static let defaultMaxResponseBytes = 1 << 30
@@ -54,8 +64,14 @@ extension Request {
             deadline: TimeInterval? = nil,
             maxResponseBytes: Int? = Configuration.defaultMaxResponseBytes,
             memoryBodyLimit: Int? = Configuration.defaultMemoryBodyLimit,
-            verifiesTLSCertificates: Bool = true
+            verifiesTLSCertificates: Bool = true,
+            tls: TLSOptions = TLSOptions(),
+            transport: TransportKind? = nil,
+            proxy: String? = nil
         ) {
+            self.proxy = proxy
+            self.tls = tls
+            self.transport = transport
             self.cachePolicy = cachePolicy
             self.httpShouldHandleCookies = httpShouldHandleCookies
             self.timeoutInterval = timeoutInterval

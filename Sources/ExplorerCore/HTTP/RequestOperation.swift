@@ -12,13 +12,14 @@ final class RequestOperation: @unchecked Sendable {
     typealias Completion = @Sendable (Result<Request.Response, RequestError>) -> Void
 
     private let request: Request
-    private let session: URLSession
+    private let transport: any HTTPTransport
     private let completion: Completion
     private let startedAt = DispatchTime.now()
     private let lock = NSLock()
     // Guarded by `lock`.
     private var attempts = 0
-    private var task: URLSessionDataTask?
+    /// The hop in flight.
+    private var exchange: (any TransportExchange)?
     private var finished = false
     private var retryWork: DispatchWorkItem?
     private var deadlineWork: DispatchWorkItem?
@@ -27,39 +28,38 @@ final class RequestOperation: @unchecked Sendable {
     /// The attempt the timeout ended, so its cancellation is reported as a timeout.
     private var timedOutAttempt = 0
 
-    init(request: Request, session: URLSession, completion: @escaping Completion) {
+    init(request: Request, transport: any HTTPTransport, completion: @escaping Completion) {
         self.request = request
-        self.session = session
+        self.transport = transport
         self.completion = completion
     }
 
-    /// Creates the first attempt's task, resumes it unless told not to, and returns it.
-    ///
-    /// When the request cannot be built the returned task is never resumed and the completion reports why.
+    /// Starts the first attempt, resuming its first hop unless told not to, and returns that hop's exchange
+    /// (`nil` when the request could not be built or was already cancelled; the completion then says why).
     @discardableResult
-    func start(autoResume: Bool = true) -> URLSessionDataTask {
+    func start(autoResume: Bool = true) -> (any TransportExchange)? {
         // Cancelled before it started (a task cancelled while being set up): send nothing.
-        if lock.withLock({ finished }) { return placeholderTask() }
+        if lock.withLock({ finished }) { return nil }
         if let deadline = request.configuration.deadline {
             let work = DispatchWorkItem { [self] in deadlinePassed(deadline) }
             lock.withLock { deadlineWork = work }
             DispatchQueue.global().asyncAfter(deadline: startedAt + deadline, execute: work)
         }
         switch makeAttempt() {
-        case let .success(task):
-            if autoResume { task.resume() }
-            return task
+        case let .success(exchange):
+            if autoResume { exchange.resume() }
+            return exchange
         case let .failure(error):
             finish(.failure(error))
-            return placeholderTask()
+            return nil
         }
     }
 
     /// Stops the request at once, whatever it is doing: in flight or waiting to retry.
     func cancel() {
-        let inFlight = lock.withLock { () -> URLSessionDataTask? in
+        let inFlight = lock.withLock { () -> (any TransportExchange)? in
             retryWork?.cancel()
-            return task
+            return exchange
         }
         inFlight?.cancel()
         finish(.failure(.urlError(request: request, error: URLError(.cancelled))))
@@ -73,14 +73,16 @@ final class RequestOperation: @unchecked Sendable {
         request.configuration.deadline.map { $0 - secondsSinceStart() }
     }
 
-    private func makeAttempt() -> Result<URLSessionDataTask, RequestError> {
+    private func makeAttempt() -> Result<any TransportExchange, RequestError> {
         let urlRequest: URLRequest
         do {
             urlRequest = try request.makeURLRequest(timeout: remainingBeforeDeadline())
         } catch {
             return .failure(error)
         }
-        if let refusal = unverifiedTLSRefusal(urlRequest) { return .failure(refusal) }
+        if let refusal = transport.refusal(for: urlRequest, configuration: request.configuration) {
+            return .failure(.urlError(request: request, error: refusal))
+        }
         let attempt = lock.withLock { () -> Int in
             attempts += 1
             return attempts
@@ -89,57 +91,93 @@ final class RequestOperation: @unchecked Sendable {
         log(urlRequest, attempt: attempt)
 
         let attemptStart = DispatchTime.now()
-        let onComplete: @Sendable (Data?, Bool, URLResponse?, (any Error)?) -> Void = { [self] data, isOnDisk, response, error in
-            attemptFinished(data: data, isOnDisk: isOnDisk, response: response, error: error, attemptStart: attemptStart)
-        }
-        let newTask: URLSessionDataTask
-        if let delegate = session.delegate as? SessionDelegate {
-            newTask = session.dataTask(with: urlRequest)
-            delegate.register(newTask, state: SessionDelegate.TaskState(
-                followRedirects: request.configuration.followRedirects, maxRedirects: 20,
-                maxBytes: request.configuration.maxResponseBytes, verifiesTLS: request.configuration.verifiesTLSCertificates,
-                memoryLimit: request.configuration.memoryBodyLimit,
-                completion: { data, isOnDisk, response, error in onComplete(data, isOnDisk, response, error) }))
-        } else {
-            newTask = session.dataTask(with: urlRequest) { data, response, error in onComplete(data, false, response, error) }
-        }
-        // FoundationNetworking's timeoutInterval only limits the wait between bytes (in whole seconds): a server that
-        // drips a byte a second would hold an attempt forever. This timer bounds the whole attempt, as documented.
+        let first = makeHop(urlRequest, attempt: attempt, attemptStart: attemptStart, hops: [])
+        // The timer bounds the whole attempt, every hop and the body included, to the millisecond: no transport's own
+        // timeout is relied on (FoundationNetworking's only limits the wait between bytes, in whole seconds).
         let timeout = request.configuration.timeoutInterval
         let timeoutWork = DispatchWorkItem { [self] in attemptTimedOut(attempt) }
         lock.withLock {
-            task = newTask
             attemptTimeoutWork?.cancel()
             attemptTimeoutWork = timeout.isFinite && timeout > 0 ? timeoutWork : nil
         }
         if timeout.isFinite, timeout > 0 {
             DispatchQueue.global().asyncAfter(deadline: attemptStart + timeout, execute: timeoutWork)
         }
-        return .success(newTask)
+        return .success(first)
+    }
+
+    /// Prepares one hop of attempt `attempt` (not resumed) and makes it the exchange in flight.
+    private func makeHop(_ urlRequest: URLRequest, attempt: Int, attemptStart: DispatchTime, hops: [RedirectHop]) -> any TransportExchange {
+        let configuration = request.configuration
+        let receiver = HopReceiver(maxBytes: configuration.maxResponseBytes, memoryLimit: configuration.memoryBodyLimit) { [self] outcome in
+            hopFinished(outcome, urlRequest: urlRequest, attempt: attempt, attemptStart: attemptStart, hops: hops)
+        }
+        var sent = urlRequest
+        if let jar = configuration.cookieJar, configuration.httpShouldHandleCookies, let url = urlRequest.url {
+            // The jar decides, so Foundation's own cookie store must not add or take cookies too.
+            sent.httpShouldHandleCookies = false
+            if sent.value(forHTTPHeaderField: "Cookie") == nil, let cookies = jar.header(for: url) { sent.setValue(cookies, forHTTPHeaderField: "Cookie") }
+        }
+        let hop = transport.exchange(sent, configuration: configuration, events: receiver)
+        receiver.attach(hop)
+        lock.withLock { exchange = hop }
+        return hop
+    }
+
+    /// A hop ended: a redirect to follow starts the next hop; anything else ends the attempt.
+    private func hopFinished(_ outcome: HopReceiver.Outcome, urlRequest: URLRequest, attempt: Int, attemptStart: DispatchTime,
+                             hops: [RedirectHop]) {
+        var outcome = outcome
+        if let jar = request.configuration.cookieJar, request.configuration.httpShouldHandleCookies, let response = outcome.response,
+           let url = urlRequest.url {
+            outcome.setCookies += jar.store(from: response, url: url)
+        }
+        guard outcome.error == nil, request.configuration.followRedirects, let response = outcome.response,
+              let next = Redirection.nextRequest(after: urlRequest, response: response), let from = urlRequest.url,
+              let to = next.url else {
+            return attemptFinished(outcome, attemptStart: attemptStart, hops: hops)
+        }
+        guard hops.count < Redirection.maxRedirects else {
+            var looped = outcome
+            looped.error = URLError(.httpTooManyRedirects)
+            return attemptFinished(looped, attemptStart: attemptStart, hops: hops)
+        }
+        var hop = RedirectHop(method: urlRequest.httpMethod ?? "GET", url: from, statusCode: response.statusCode, location: to,
+                              timing: outcome.timing)
+        hop.setCookies = outcome.setCookies
+        let (current, timedOut) = lock.withLock { (!finished && attempts == attempt, timedOutAttempt == attempt) }
+        guard current else { return }
+        // The attempt's time ran out as this hop ended: there is no hop left in flight for the timer to cancel.
+        guard !timedOut else {
+            var late = outcome
+            late.error = URLError(.timedOut)
+            return attemptFinished(late, attemptStart: attemptStart, hops: hops)
+        }
+        request.hooks.logger?.debug("↪ \(response.statusCode) \(SecretRedactor().redact(url: from)) → \(SecretRedactor().redact(url: to))")
+        makeHop(next, attempt: attempt, attemptStart: attemptStart, hops: hops + [hop]).resume()
     }
 
     /// Cancels attempt `attempt` if it is still in flight; its completion then reports a timeout.
     private func attemptTimedOut(_ attempt: Int) {
-        let inFlight = lock.withLock { () -> URLSessionDataTask? in
-            guard !finished, attempts == attempt, let task else { return nil }
+        let inFlight = lock.withLock { () -> (any TransportExchange)? in
+            guard !finished, attempts == attempt, let exchange else { return nil }
             timedOutAttempt = attempt
-            return task
+            return exchange
         }
         inFlight?.cancel()
     }
 
-    private func attemptFinished(data: Data?, isOnDisk: Bool, response: URLResponse?, error: (any Error)?, attemptStart: DispatchTime) {
+    private func attemptFinished(_ outcome: HopReceiver.Outcome, attemptStart: DispatchTime, hops: [RedirectHop]) {
         let duration = Double(DispatchTime.now().uptimeNanoseconds - attemptStart.uptimeNanoseconds) / 1e9
         let (isFinished, attempt, timedOut) = lock.withLock { () -> (Bool, Int, Bool) in
-            task = nil
+            exchange = nil
             attemptTimeoutWork?.cancel()
             attemptTimeoutWork = nil
             return (finished, attempts, timedOutAttempt == attempts)
         }
         guard !isFinished else { return }
 
-        if let error {
-            var urlError = (error as? URLError) ?? URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "\(error)"])
+        if var urlError = outcome.error {
             if timedOut, urlError.code == .cancelled { urlError = URLError(.timedOut) }
             let failure = RequestError.urlError(request: request, error: urlError)
             if let policy = request.configuration.retryPolicy, policy.retryableURLErrorCodes.contains(urlError.code) {
@@ -147,11 +185,13 @@ final class RequestOperation: @unchecked Sendable {
             }
             return fail(failure)
         }
-        guard let http = response as? HTTPURLResponse else {
+        guard let http = outcome.response else {
             return fail(.urlError(request: request, error: URLError(.badServerResponse)))
         }
-        let received = Request.Response(request: request, urlResponse: http, data: data ?? Data(), duration: duration,
-                                        totalDuration: secondsSinceStart(), attempts: attempt, isBodyOnDisk: isOnDisk)
+        var received = Request.Response(request: request, urlResponse: http, data: outcome.data, duration: duration,
+                                        totalDuration: secondsSinceStart(), attempts: attempt, isBodyOnDisk: outcome.isOnDisk,
+                                        hops: hops, connection: outcome.connection, timing: outcome.timing)
+        received.setCookies = hops.flatMap(\.setCookies) + outcome.setCookies
         if let policy = request.configuration.retryPolicy, policy.retryableStatusCodes.contains(http.statusCode) {
             let failure = validate(received) ?? .httpStatus(request: request, error: HTTPError(response: received))
             return retryOrFail(policy: policy, attempt: attempt, retryAfter: received.headers["Retry-After"],
@@ -177,7 +217,7 @@ final class RequestOperation: @unchecked Sendable {
         request.hooks.logger?.debug("retrying \(request.description) in \(RequestError.seconds(delay)) after attempt \(attempt)")
         let work = DispatchWorkItem { [self] in
             switch makeAttempt() {
-            case let .success(task): task.resume()
+            case let .success(exchange): exchange.resume()
             case let .failure(error): fail(error)
             }
         }
@@ -190,9 +230,9 @@ final class RequestOperation: @unchecked Sendable {
     }
 
     private func deadlinePassed(_ deadline: TimeInterval) {
-        let (inFlight, attempt) = lock.withLock { () -> (URLSessionDataTask?, Int) in
+        let (inFlight, attempt) = lock.withLock { () -> ((any TransportExchange)?, Int) in
             retryWork?.cancel()
-            return (task, attempts)
+            return (exchange, attempts)
         }
         fail(.deadlineExceeded(request: request, deadline: deadline, attempts: max(attempt, 1)))
         inFlight?.cancel()
@@ -260,23 +300,5 @@ final class RequestOperation: @unchecked Sendable {
         let url = urlRequest.url.map { redactor.redact(url: $0) } ?? ""
         logger.debug("→ \(request.httpMethod.rawValue) \(url) (attempt \(attempt))",
                      metadata: ["headers": .string(headers.fields.map(\.description).joined(separator: "; "))])
-    }
-
-    /// On Linux an https request that asks for no certificate verification is refused: FoundationNetworking offers
-    /// no way to skip verification, and sending it verified anyway would not be what the user chose.
-    private func unverifiedTLSRefusal(_ urlRequest: URLRequest) -> RequestError? {
-        #if canImport(FoundationNetworking)
-        guard !request.configuration.verifiesTLSCertificates, urlRequest.url?.scheme?.lowercased() == "https" else { return nil }
-        return .urlError(request: request, error: URLError(.secureConnectionFailed, detail:
-            "verifyTLS is false, but FoundationNetworking on Linux cannot turn certificate verification off; use a trusted certificate or http://"))
-        #else
-        return nil
-        #endif
-    }
-
-    private func placeholderTask() -> URLSessionDataTask {
-        // The completion-handler API promises a task; one for an unroutable URL that is never resumed stands in.
-        let url = URL(string: "http://127.0.0.1:9/") ?? URL(fileURLWithPath: "/")
-        return session.dataTask(with: url)
     }
 }

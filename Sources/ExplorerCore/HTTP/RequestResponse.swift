@@ -25,10 +25,22 @@ extension Request {
         /// True when the body was larger than `Configuration.memoryBodyLimit`: `data` maps a temporary file
         /// and is paged in as it is read.
         public let isBodyOnDisk: Bool
+        /// The redirects followed before this response, in order (empty when there was none).
+        public let hops: [RedirectHop]
+        /// The connection the response came over (protocol, TLS), when the transport knows it.
+        public let connection: ConnectionDetails?
+        /// Where the time of the final hop went.
+        public let timing: HopTiming
+        /// The cookies `Set-Cookie` set on this response and the redirects before it (stored in the configuration's jar).
+        public var setCookies: [CookieRecord] = []
 
         /// Creates a response.
         public init(request: Request, urlResponse: HTTPURLResponse, data: Data, duration: TimeInterval = 0,
-                    totalDuration: TimeInterval? = nil, attempts: Int = 1, isFallback: Bool = false, isBodyOnDisk: Bool = false) {
+                    totalDuration: TimeInterval? = nil, attempts: Int = 1, isFallback: Bool = false, isBodyOnDisk: Bool = false,
+                    hops: [RedirectHop] = [], connection: ConnectionDetails? = nil, timing: HopTiming = HopTiming()) {
+            self.hops = hops
+            self.connection = connection
+            self.timing = timing
             self.request = request
             self.urlResponse = urlResponse
             self.data = data

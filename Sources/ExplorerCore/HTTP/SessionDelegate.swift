@@ -3,31 +3,20 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The delegate behind `ExplorerSession` sessions: it collects each task's body and applies its redirect policy.
+/// The delegate behind `ExplorerSession` sessions: it streams each task's head and body to the core and hands redirects back to it.
 ///
 /// Linux ignores per-task delegates, so per-task state is kept here, keyed by task identifier.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    /// What to do with one task and where to report its end.
+    /// What to do with one task and where to report its events.
     final class TaskState: @unchecked Sendable {
-        let followRedirects: Bool
-        let maxRedirects: Int
-        let maxBytes: Int?
         let verifiesTLS: Bool
-        let completion: @Sendable (Data, _ isOnDisk: Bool, URLResponse?, (any Error)?) -> Void
-        /// The body so far: in memory up to `memoryLimit` bytes, then in a temporary file.
-        let body: SpillingBody
-        var redirects = 0
-        var failure: URLError?
+        let events: HopReceiver
+        var headSent = false
         var challengeResponse: HTTPURLResponse?
 
-        init(followRedirects: Bool, maxRedirects: Int, maxBytes: Int? = nil, verifiesTLS: Bool = true, memoryLimit: Int? = nil,
-             completion: @escaping @Sendable (Data, _ isOnDisk: Bool, URLResponse?, (any Error)?) -> Void) {
-            self.body = SpillingBody(memoryLimit: memoryLimit)
+        init(verifiesTLS: Bool, events: HopReceiver) {
             self.verifiesTLS = verifiesTLS
-            self.followRedirects = followRedirects
-            self.maxRedirects = maxRedirects
-            self.maxBytes = maxBytes
-            self.completion = completion
+            self.events = events
         }
     }
 
@@ -43,54 +32,35 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         lock.withLock { tasks[task.taskIdentifier] }
     }
 
+    /// Hands the head over once, before the first byte of the body.
+    private func sendHead(_ response: URLResponse?, of state: TaskState) {
+        let first = lock.withLock { () -> Bool in
+            defer { state.headSent = true }
+            return !state.headSent
+        }
+        if first, let http = response as? HTTPURLResponse { state.events.received(head: http, connection: ConnectionDetails(httpVersion: "HTTP/1.1")) }
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard let state = state(for: dataTask) else { return }
-        // Foundation hands over bytes after gzip/deflate decoding, so this also caps what a compression bomb expands to.
-        let declared = dataTask.response?.expectedContentLength ?? -1
-        let overLimit = lock.withLock { () -> Bool in
-            // Already failed: the task is being cancelled; what still arrives is dropped as it comes.
-            guard state.failure == nil else { return false }
-            if let limit = state.maxBytes, state.body.count + data.count > limit || declared > Int64(limit) {
-                let size = declared > Int64(limit) ? "\(MeasurementText.byteCount(Int(declared))) declared" : "more than \(MeasurementText.byteCount(limit))"
-                state.failure = URLError(.dataLengthExceedsMaximum, detail: "\(size); the limit is \(MeasurementText.byteCount(limit))")
-                state.body.discard()
-                return true
-            }
-            do throws(URLError) {
-                try state.body.append(data)
-            } catch {
-                state.failure = error
-                state.body.discard()
-                return true
-            }
-            return false
-        }
-        // FoundationNetworking's cancel() waits for the session's work queue, which is busy decoding: called here it
-        // would hold up this delegate queue while every decoded chunk of a compression bomb piles up behind it.
-        if overLimit { DispatchQueue.global().async { dataTask.cancel() } }
+        sendHead(dataTask.response, of: state)
+        // Foundation hands over bytes after gzip/deflate decoding, so the receiver's cap also bounds a compression bomb.
+        state.events.received(body: data)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let state = lock.withLock({ tasks.removeValue(forKey: task.taskIdentifier) }) else { return }
-        let (data, isOnDisk, failure, challenged) = lock.withLock { () -> (Data, Bool, URLError?, HTTPURLResponse?) in
-            let isOnDisk = state.body.isOnDisk
-            // A failed transfer's partial body is dropped, not mapped: mapping it could only hide the real error.
-            guard state.failure == nil, error == nil || state.challengeResponse != nil else {
-                state.body.discard()
-                return (Data(), false, state.failure, state.challengeResponse)
-            }
-            do throws(URLError) {
-                return (try state.body.finish(), isOnDisk, nil, state.challengeResponse)
-            } catch {
-                return (Data(), false, error, state.challengeResponse)
-            }
+        if let challenged = lock.withLock({ state.challengeResponse }) {
+            sendHead(challenged, of: state)
+            return state.events.finished(error: nil)
         }
-        if let challenged, failure == nil {
-            return state.completion(data, isOnDisk, challenged, nil)
-        }
-        state.completion(data, isOnDisk, task.response, failure ?? (error as? URLError)?.classifiedFromLibcurl(url: task.originalRequest?.url) ?? error)
+        sendHead(task.response, of: state)
+        let failure = error.map { ($0 as? URLError)?.classifiedFromLibcurl(url: task.originalRequest?.url)
+            ?? URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "\($0)"]) }
+        state.events.finished(error: failure)
     }
 
+    // Redirects are followed by the core, hop by hop, the same way on every transport: the 3xx comes back as a response.
     func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
@@ -98,18 +68,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        guard let state = state(for: task) else { return completionHandler(request) }
-        guard state.followRedirects else { return completionHandler(nil) }
-        let count = lock.withLock { () -> Int in
-            state.redirects += 1
-            return state.redirects
-        }
-        if count > state.maxRedirects {
-            lock.withLock { state.failure = URLError(.httpTooManyRedirects) }
-            task.cancel()
-            return completionHandler(nil)
-        }
-        completionHandler(SessionDelegate.stripCredentialsIfCrossOrigin(request, from: task.originalRequest?.url))
+        completionHandler(state(for: task) == nil ? request : nil)
     }
 
     // Credentials travel as headers the caller set, so a 401 must come back as a plain response. FoundationNetworking
@@ -132,23 +91,5 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             lock.withLock { state.challengeResponse = response }
         }
         completionHandler(.cancelAuthenticationChallenge, nil)
-    }
-
-    /// Credentials meant for one origin must not be replayed to another, so they are removed when a redirect changes origin.
-    static func stripCredentialsIfCrossOrigin(_ request: URLRequest, from original: URL?) -> URLRequest {
-        guard let original, let target = request.url, !SessionDelegate.sameOrigin(original, target) else { return request }
-        var stripped = request
-        let redactor = SecretRedactor()
-        for name in (request.allHTTPHeaderFields ?? [:]).keys where redactor.isSecret(name) {
-            stripped.setValue(nil, forHTTPHeaderField: name)
-        }
-        return stripped
-    }
-
-    static func sameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
-        func port(_ url: URL) -> Int? { url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80) }
-        return lhs.scheme?.lowercased() == rhs.scheme?.lowercased()
-            && lhs.host?.lowercased() == rhs.host?.lowercased()
-            && port(lhs) == port(rhs)
     }
 }

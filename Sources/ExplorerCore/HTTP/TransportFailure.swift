@@ -55,11 +55,7 @@ public enum TransportFailure: String, Sendable, Hashable {
         case .hostNotFound: return "Check the host name, or whether you are online."
         case .connectionLost: return "The connection dropped; try again."
         case .tls:
-            #if canImport(FoundationNetworking)
-            return "Check the certificate (on Linux verification cannot be turned off)."
-            #else
-            return "Check the certificate, or turn TLS verification off for this environment (verifyTLS: false) if you trust it."
-            #endif
+            return "Check the certificate, trust its CA (caCertificates), or turn TLS verification off for this environment (verifyTLS: false) if you trust it."
         case .cancelled: return "The request was cancelled."
         case .tooManyRedirects: return "The server redirects in a loop."
         case .badResponse: return "The server sent a response that could not be read."

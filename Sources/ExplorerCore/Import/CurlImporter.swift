@@ -53,6 +53,7 @@ public enum CurlImporter {
         var useGet = false
         var isHead = false
         var timeout: Double?
+        var verifyTLS: Bool?
         var upload: String?
 
         func where_(_ word: ShellWords.Word) -> String { "\(source):\(word.line)" }
@@ -166,8 +167,7 @@ public enum CurlImporter {
                     }
                 case .oauth2Bearer: auth = .bearer(token: argument)
                 case .uploadFile: upload = argument
-                case .insecure:
-                    report.add(where_(word), "\(name): certificate verification cannot be turned off on Linux, so it stays on")
+                case .insecure: verifyTLS = false
                 case .ignored: break
                 case let .unsupported(_, reason): report.add(where_(word), "\(name) ignored: \(reason)")
                 }
@@ -234,7 +234,7 @@ public enum CurlImporter {
         let path = URLComponents(string: baseURL)?.path ?? ""
         let name = "\(verb) \(path.isEmpty ? "/" : path)"
         let request = RequestSpec(name: name, slug: ImportSlug.make(name), method: verb, url: baseURL, query: query, headers: headers,
-                                  body: body, auth: auth, timeout: timeout)
+                                  body: body, auth: auth, timeout: timeout, verifyTLS: verifyTLS)
         return (request, attachments.items, report)
     }
 

@@ -13,6 +13,9 @@ extension ExplorerModel {
                 status = "Nothing to copy: there is no response yet."
                 return []
             }
+            if responseTab == .trace {
+                return [.copy(text: summary.trace.joined(separator: "\n"), what: "the trace")]
+            }
             if responseTab == .headers {
                 let text = summary.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
                 return [.copy(text: text, what: "\(summary.headers.count) response headers")]

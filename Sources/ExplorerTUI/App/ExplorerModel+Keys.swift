@@ -242,6 +242,10 @@ extension ExplorerModel {
                 body = BodyRows(bodyView.filtered ?? summary.body, model: self)
             } else if responseTab == .checks {
                 total = Paragraph(lines: ExplorerView.checkLines(summary), wrap: true).rows(width: layout.response.width - 2).count
+            } else if responseTab == .cookies {
+                total = summary.cookies.count
+            } else if responseTab == .trace {
+                total = Paragraph(lines: summary.trace.map { StyledLine($0) }, wrap: true).rows(width: layout.response.width - 2).count
             } else if bodyView.wrap {
                 // Wrapped headers scroll by rows: a long value takes several.
                 total = Paragraph(lines: ExplorerView.headerLines(summary), wrap: true).rows(width: layout.response.width - 2).count
@@ -281,8 +285,10 @@ extension ExplorerModel {
                 bodyView.column = min(max(0, widest - body.textWidth), bodyView.column + step)
             }
         case .nextTab, .previousTab:
-            let count = ResponseTab.allCases.count
-            showResponseTab(ResponseTab(rawValue: (responseTab.rawValue + (action == .nextTab ? 1 : count - 1)) % count) ?? .body)
+            var offered: [ResponseTab] = [.body, .headers]
+            if case let .received(summary) = response { offered = ResponseTab.offered(for: summary) }
+            let index = offered.firstIndex(of: responseTab) ?? 0
+            showResponseTab(offered[(index + (action == .nextTab ? 1 : offered.count - 1)) % offered.count])
         case .toggleWrap, .toggleLineNumbers:
             if action == .toggleWrap { bodyView.wrap.toggle() } else { bodyView.lineNumbers.toggle() }
             bodyView.scrollRow = 0

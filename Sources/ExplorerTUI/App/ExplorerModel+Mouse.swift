@@ -35,9 +35,9 @@ extension ExplorerModel {
             case .click:
                 // The response's tabs are on the second row inside its border, under the status line.
                 if event.y == layout.response.y + 2, case let .received(summary) = response,
-                   let index = ExplorerView.responseTabs(summary, selected: responseTab).index(atColumn: event.x - layout.response.x - 1),
-                   let tab = ResponseTab(rawValue: index), tab != responseTab {
-                    showResponseTab(tab)
+                   let index = ExplorerView.responseTabs(summary, selected: responseTab).index(atColumn: event.x - layout.response.x - 1) {
+                    let offered = ResponseTab.offered(for: summary)
+                    if offered.indices.contains(index), offered[index] != responseTab { showResponseTab(offered[index]) }
                 }
             }
         }

@@ -4,8 +4,7 @@ import Foundation
 extension ExplorerView {
     /// The response pane's tabs: Body, Headers with their count, Checks with the tally.
     static func responseTabs(_ summary: ResponseSummary, selected: ResponseTab) -> Tabs {
-        Tabs(titles: ["Body", StyledLine("Headers (\(summary.headers.count))"), StyledLine(checkTally(summary).map { "Checks \($0)" } ?? "Checks")],
-             selectedIndex: selected.rawValue)
+        Tabs(titles: ResponseTab.titles(for: summary), selectedIndex: ResponseTab.offered(for: summary).firstIndex(of: selected) ?? 0)
     }
 
     /// `(5/6)`: checks passed of those that apply; nil when none do.

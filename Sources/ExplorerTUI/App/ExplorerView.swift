@@ -118,6 +118,7 @@ public enum ExplorerView {
         case let .received(summary):
             var spans = [Span(" \(summary.statusCode) \(summary.reason) ", style: Theme.status(summary.statusCode)),
                          Span("  \(MeasurementText.duration(summary.duration))  \(MeasurementText.byteCount(summary.byteCount))")]
+            if let protocolText = summary.protocolText { spans.append(Span("  \(protocolText)", style: Theme.dim)) }
             if summary.isBodyOnDisk { spans.append(Span(" (paged from a temporary file)", style: Theme.dim)) }
             if model.bodyView.wrap { spans.append(Span("  [wrap]", style: Theme.dim)) }
             if !model.bodyView.decodesEscapes { spans.append(Span("  [\\u as written]", style: Theme.dim)) }
@@ -133,6 +134,18 @@ public enum ExplorerView {
             let area = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
             if model.responseTab == .checks {
                 Paragraph(lines: checkLines(summary), wrap: true, scroll: model.bodyView.scroll).render(in: area, buffer: &buffer)
+            } else if model.responseTab == .cookies {
+                let rows = summary.cookies.dropFirst(model.bodyView.scroll).map { cookie in
+                    [StyledLine(TerminalSafeText.sanitize(cookie.name), style: .bold), StyledLine(TerminalSafeText.sanitize(cookie.value)),
+                     StyledLine(TerminalSafeText.sanitize(cookie.domain + cookie.path)),
+                     StyledLine(cookie.expires.map { ISO8601DateFormatter().string(from: $0) } ?? "session")]
+                }
+                Table(columns: [TableColumn("Name", width: .percentage(20)), TableColumn("Value", width: .fill(1)),
+                                TableColumn("Domain and path", width: .percentage(25)), TableColumn("Expires", width: .length(20))],
+                      rows: Array(rows)).render(in: area, buffer: &buffer)
+            } else if model.responseTab == .trace {
+                Paragraph(lines: summary.trace.map { StyledLine(TerminalSafeText.sanitize($0)) }, wrap: true, scroll: model.bodyView.scroll)
+                    .render(in: area, buffer: &buffer)
             } else if model.responseTab == .headers, model.bodyView.wrap {
                 // Wrapped (w), each header is `Name: value` on as many rows as it needs, so a long value can be read whole.
                 Paragraph(lines: headerLines(summary), wrap: true, scroll: model.bodyView.scroll).render(in: area, buffer: &buffer)

@@ -27,6 +27,12 @@ public struct ResponseSummary: Sendable {
     public var checks: [CheckResult] = []
     /// The values its captures took, already recorded for later requests.
     public var captured: [CapturedValue] = []
+    /// "HTTP/2 · TLSv1.3" when the transport said which protocol carried the response, for the status line.
+    public var protocolText: String?
+    /// The trace: protocol, TLS session and certificate, redirects and timings (`ResponseTrace`).
+    public var trace: [String] = []
+    /// The cookies the response (and its redirects) set, kept in the environment's jar for later requests.
+    public var cookies: [CookieRecord] = []
 
     /// Creates a summary.
     public init(statusCode: Int, reason: String, duration: Double, byteCount: Int, redirectedTo: String?,
@@ -49,5 +55,8 @@ public struct ResponseSummary: Sendable {
                   headers: response.headers.fields.map { ($0.name, masker?.mask($0.value) ?? $0.value) },
                   body: BodyDocument(response.data, contentType: response.headers["Content-Type"], masker: masker),
                   isBodyOnDisk: response.isBodyOnDisk, data: response.data)
+        protocolText = ResponseTrace.protocolText(response.connection)
+        trace = ResponseTrace.lines(for: response).map { masker?.mask($0) ?? $0 }
+        cookies = response.setCookies
     }
 }

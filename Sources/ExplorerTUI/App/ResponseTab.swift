@@ -6,4 +6,26 @@ public enum ResponseTab: Int, Sendable, CaseIterable {
     case headers
     /// Each check passed or failed, with the actual value, and the values captured.
     case checks
+    /// The cookies the response set; offered only when it set some.
+    case cookies
+    /// Protocol, TLS session and certificate, redirects and timings; offered only when the transport reported them.
+    case trace
+
+    /// The tabs offered for `summary`, in order.
+    static func offered(for summary: ResponseSummary) -> [ResponseTab] {
+        [.body, .headers, .checks] + (summary.cookies.isEmpty ? [] : [.cookies]) + (summary.trace.isEmpty ? [] : [.trace])
+    }
+
+    /// The titles of the tabs offered for `summary`.
+    static func titles(for summary: ResponseSummary) -> [StyledLine] {
+        offered(for: summary).map { tab in
+            switch tab {
+            case .body: return StyledLine("Body")
+            case .headers: return StyledLine("Headers (\(summary.headers.count))")
+            case .checks: return StyledLine(ExplorerView.checkTally(summary).map { "Checks \($0)" } ?? "Checks")
+            case .cookies: return StyledLine("Cookies (\(summary.cookies.count))")
+            case .trace: return StyledLine("Trace")
+            }
+        }
+    }
 }

@@ -199,6 +199,34 @@ struct LoaderTests {
         #expect(result.collections.map(\.name) == ["Ay", "Bee", "Sea"])
     }
 
+    @Test func theTLSKeysOfAnEnvironmentLoadWithoutWarnings() throws {
+        let temp = try TempCollections()
+        try temp.write("t/collection.yaml", """
+        name: T
+        environments:
+          - name: staging
+            baseURL: https://staging.test
+            caCertificates: certs/company-ca.pem
+            clientCertificate: certs/me.pem
+            clientKey: certs/me-key.pem
+            clientKeyPassphrase: "{{keyPassphrase}}"
+        """)
+        let result = temp.load()
+        #expect(result.problems.isEmpty, "\(result.problems)")
+        let environment = try #require(result.collections.first?.environments.first)
+        #expect(environment == EnvironmentSpec(name: "staging", baseURL: "https://staging.test", caCertificates: "certs/company-ca.pem",
+                                               clientCertificate: "certs/me.pem", clientKey: "certs/me-key.pem",
+                                               clientKeyPassphrase: "{{keyPassphrase}}"))
+    }
+
+    @Test func aBadProxyIsAnErrorNamingTheEnvironment() throws {
+        let temp = try TempCollections()
+        try temp.write("p/collection.yaml", "name: P\nenvironments:\n  - name: office\n    baseURL: http://api.test\n    proxy: ftp://nope\n")
+        let result = temp.load()
+        #expect(result.problems.contains { $0.message.contains("environment 'office' has proxy 'ftp://nope', which is not an http:// proxy URL") },
+                "\(result.problems)")
+    }
+
     @Test func aMissingDirectoryIsOneProblem() {
         let result = CollectionLoader().load(directory: "/nonexistent-\(UUID().uuidString)")
         #expect(result.collections.isEmpty)

@@ -315,6 +315,24 @@ struct ResolutionTests {
         #expect(try resolver(request, environment: unverified).resolve().request.configuration.verifiesTLSCertificates == false)
     }
 
+    @Test func theEnvironmentsTLSFilesAreTakenFromTheCollectionAndThePassphraseIsSubstituted() throws {
+        var environment = try #require(Self.collection.environments.first)
+        environment.caCertificates = "certs/ca.pem"
+        environment.clientCertificate = "/etc/client.pem"
+        environment.clientKey = "certs/{{v}}-key.pem"
+        environment.clientKeyPassphrase = "{{token}}"
+        let directory = "/tmp/coll"
+        var collection = Self.collection
+        collection.root.directory = directory
+        let resolver = RequestResolver(collection: collection, folders: [], request: RequestSpec(name: "r", slug: "r", url: "/x"),
+                                       environment: environment)
+        let tls = try resolver.resolve().request.configuration.tls
+        #expect(tls.caCertificatesFile == "/tmp/coll/certs/ca.pem")
+        #expect(tls.clientCertificateFile == "/etc/client.pem")
+        #expect(tls.clientKeyFile == "/tmp/coll/certs/environment-key.pem")
+        #expect(tls.clientKeyPassphrase == "tok-secret-123")
+    }
+
     @Test func aMissingBodyFileNamesThePath() throws {
         let request = RequestSpec(name: "r", slug: "r", method: "POST", url: "/x", body: .file(path: "_files/nope.bin", contentType: nil),
                                   file: "/tmp/coll/r.yaml")

@@ -20,5 +20,9 @@ struct SchemaTests {
         let collection = try properties("collection.schema.json")
         #expect(Set(collection.keys) == Set(CollectionFileParser.collectionKeys))
         #expect(Set(CollectionFileParser.folderKeys).isSubset(of: Set(collection.keys)))
+        let definitions = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.collections
+            .appendingPathComponent("collection.schema.json"))) as? [String: Any])["$defs"] as? [String: Any]
+        let environment = try #require((definitions?["environment"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(Set(environment.keys) == Set(CollectionFileParser.environmentKeys))
     }
 }

@@ -14,8 +14,9 @@ struct LargeBodyTests {
         "/bomb": .gzipBomb(expandedBytes: 4 << 20),
     ]) }
 
-    func send(_ path: String, _ change: (inout Request.Configuration) -> Void) async throws -> Request.Response {
-        try await Request(.get, url: try LargeBodyTests.server.get().url(path), session: ExplorerSession.make()).configured(change).send()
+    func send(_ path: String, over transport: TransportKind, _ change: (inout Request.Configuration) -> Void) async throws -> Request.Response {
+        try await Request(.get, url: try LargeBodyTests.server.get().url(path), session: ExplorerSession.make()).configured(change)
+            .over(transport).send()
     }
 
     /// Lines of /proc/self/maps that map one of our temporary body files.
@@ -30,8 +31,8 @@ struct LargeBodyTests {
             .filter { $0.hasPrefix("apiexplorer-body-") }
     }
 
-    @Test func aBodyOverTheLimitIsAMappingOfAnUnlinkedFile() async throws {
-        let received = try await send("/three-mb") { $0.memoryBodyLimit = 1 << 20 }
+    @Test(arguments: TransportKind.allCases) func aBodyOverTheLimitIsAMappingOfAnUnlinkedFile(transport: TransportKind) async throws {
+        let received = try await send("/three-mb", over: transport) { $0.memoryBodyLimit = 1 << 20 }
         #expect(received.isBodyOnDisk)
         #expect(received.byteCount == 3 << 20)
         #expect(received.data.first == UInt8(ascii: "a") && received.data.last == UInt8(ascii: "a"))
@@ -41,18 +42,18 @@ struct LargeBodyTests {
         #expect(try LargeBodyTests.namedBodyFiles().isEmpty)
     }
 
-    @Test func aBodyUnderTheLimitStaysInMemory() async throws {
-        let response = try await send("/three-mb") { $0.memoryBodyLimit = 4 << 20 }
+    @Test(arguments: TransportKind.allCases) func aBodyUnderTheLimitStaysInMemory(transport: TransportKind) async throws {
+        let response = try await send("/three-mb", over: transport) { $0.memoryBodyLimit = 4 << 20 }
         #expect(!response.isBodyOnDisk)
         #expect(response.byteCount == 3 << 20)
-        let noLimit = try await send("/three-mb") { $0.memoryBodyLimit = nil }
+        let noLimit = try await send("/three-mb", over: transport) { $0.memoryBodyLimit = nil }
         #expect(!noLimit.isBodyOnDisk && noLimit.byteCount == 3 << 20)
     }
 
-    @Test func aSpilledBodyOverTheSizeCapFailsAndLeavesNoFileBehind() async throws {
+    @Test(arguments: TransportKind.allCases) func aSpilledBodyOverTheSizeCapFailsAndLeavesNoFileBehind(transport: TransportKind) async throws {
         // The bomb has no decoded Content-Length, so the cap trips while the body is already on disk.
         let request = Request(.get, url: try LargeBodyTests.server.get().url("/bomb"), session: ExplorerSession.make())
-            .configured { $0.memoryBodyLimit = 1 << 20; $0.maxResponseBytes = 2 << 20 }
+            .configured { $0.memoryBodyLimit = 1 << 20; $0.maxResponseBytes = 2 << 20 }.over(transport)
         let result = await Result { () async throws(RequestError) in try await request.send() }
         #expect(result.failureValue?.transportFailure == .tooLarge, "\(result)")
         #expect(try LargeBodyTests.namedBodyFiles().isEmpty)

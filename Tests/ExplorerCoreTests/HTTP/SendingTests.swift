@@ -55,13 +55,13 @@ struct SendingTests {
         #expect(echo.header("Content-Type") == "text/plain; charset=utf-8")
     }
 
-    @Test func asyncSendReturnsTheResponseAndDecodes() async throws {
+    @Test(arguments: TransportKind.allCases) func asyncSendReturnsTheResponseAndDecodes(transport: TransportKind) async throws {
         let server = try await TestServer.shared()
-        let response = try await Request(.put, url: server.url("/echo"), body: .rawJSON("{\"a\":1}")).send()
+        let response = try await Request(.put, url: server.url("/echo"), body: .rawJSON("{\"a\":1}")).over(transport).send()
         #expect(response.statusCode == 200)
-        let echo: EchoReply = try await Request(.delete, url: server.url("/echo")).send()
+        let echo: EchoReply = try await Request(.delete, url: server.url("/echo")).over(transport).send()
         #expect(echo.method == "DELETE")
-        let custom: EchoReply = try await Request(.get, url: server.url("/echo")).withMethod("PURGE").send()
+        let custom: EchoReply = try await Request(.get, url: server.url("/echo")).withMethod("PURGE").over(transport).send()
         #expect(custom.method == "PURGE")
     }
 
@@ -76,11 +76,11 @@ struct SendingTests {
         #expect(plain.header("X-From-Session") == nil)
     }
 
-    @Test func cancellingTheTaskCancelsTheRequest() async throws {
+    @Test(arguments: TransportKind.allCases) func cancellingTheTaskCancelsTheRequest(transport: TransportKind) async throws {
         let server = try await TestServer.shared()
         let request = Request(.get, url: server.url("/delay/5"))
         let started = Date()
-        let task = Task { try await request.send() }
+        let task = Task { try await request.over(transport).send() }
         try await Task.sleep(for: .milliseconds(150))
         task.cancel()
         let result = await task.result
@@ -92,37 +92,37 @@ struct SendingTests {
         #expect(error.isCancelled)
     }
 
-    @Test func largeAndGzipBodiesArrive() async throws {
+    @Test(arguments: TransportKind.allCases) func largeAndGzipBodiesArrive(transport: TransportKind) async throws {
         let server = try await TestServer.shared()
-        let large = try await Request(.get, url: server.url("/bytes/5000000")).send()
+        let large = try await Request(.get, url: server.url("/bytes/5000000")).over(transport).send()
         #expect(large.byteCount == 5_000_000)
-        let gzip = try await Request(.get, url: server.url("/gzip")).send()
+        let gzip = try await Request(.get, url: server.url("/gzip")).over(transport).send()
         #expect(gzip.headers["Content-Encoding"] == "gzip")
         #expect((try? JSONSerialization.jsonObject(with: gzip.data)) != nil)
     }
 
-    @Test func redirectsAreFollowedAndTheFinalURLIsKept() async throws {
+    @Test(arguments: TransportKind.allCases) func redirectsAreFollowedAndTheFinalURLIsKept(transport: TransportKind) async throws {
         let server = try await TestServer.shared()
-        let response = try await Request(.get, url: server.url("/redirect/3")).send()
+        let response = try await Request(.get, url: server.url("/redirect/3")).over(transport).send()
         #expect(response.statusCode == 200)
         #expect(response.url?.path == "/redirect/0")
         #expect(response.wasRedirected)
-        let stopped = try await Request(.get, url: server.url("/redirect/3")).configured { $0.followRedirects = false }.send()
+        let stopped = try await Request(.get, url: server.url("/redirect/3")).configured { $0.followRedirects = false }.over(transport).send()
         #expect(stopped.statusCode == 302)
         #expect(stopped.headers["Location"]?.hasSuffix("/redirect/2") == true)
     }
 
-    @Test func credentialsAreDroppedWhenARedirectChangesOrigin() async throws {
+    @Test(arguments: TransportKind.allCases) func credentialsAreDroppedWhenARedirectChangesOrigin(transport: TransportKind) async throws {
         let server = try await TestServer.shared()
         let otherOrigin = "http://localhost:\(server.port)/echo"
         let cross = URLQueryItem(name: "url", value: otherOrigin)
         let crossEcho: EchoReply = try await Request(.get, url: server.url("/redirect-to"), queryItems: [cross])
-            .withAuthentication(.bearer(token: "secret")).settingHeader("X-Keep", "1").send()
+            .withAuthentication(.bearer(token: "secret")).settingHeader("X-Keep", "1").over(transport).send()
         #expect(crossEcho.header("Authorization") == nil)
         #expect(crossEcho.header("X-Keep") == "1")
         let same = URLQueryItem(name: "url", value: "/echo")
         let sameEcho: EchoReply = try await Request(.get, url: server.url("/redirect-to"), queryItems: [same])
-            .withAuthentication(.bearer(token: "secret")).send()
+            .withAuthentication(.bearer(token: "secret")).over(transport).send()
         #expect(sameEcho.header("Authorization") == "Bearer secret")
     }
 }

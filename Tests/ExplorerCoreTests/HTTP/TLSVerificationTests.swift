@@ -39,9 +39,12 @@ struct TLSVerificationTests {
     }
 
     #if canImport(FoundationNetworking)
-    @Test func onLinuxAnUnverifiedHTTPSRequestIsRefusedBeforeItIsSent() async throws {
+    @Test func onLinuxTheURLSessionTransportRefusesAnUnverifiedHTTPSRequestBeforeItIsSent() async throws {
         let url = try #require(URL(string: "https://127.0.0.1:\(ClosedPort.find())/x"))
-        let request = Request(.get, url: url).configured { $0.verifiesTLSCertificates = false }
+        let request = Request(.get, url: url).configured {
+            $0.verifiesTLSCertificates = false
+            $0.transport = .urlSession
+        }
         do {
             _ = try await request.send()
             Issue.record("expected a failure")

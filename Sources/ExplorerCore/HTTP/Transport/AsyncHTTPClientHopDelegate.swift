@@ -1,0 +1,63 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Streams one AHC response into a `HopReceiver`: the head as an `HTTPURLResponse`, each decoded body chunk as it
+/// arrives (nothing is gathered here, so memory stays bounded whatever the body's size), then the end.
+final class AsyncHTTPClientHopDelegate: HTTPClientResponseDelegate, @unchecked Sendable {
+    typealias Response = Void
+
+    private let url: URL
+    private let events: HopReceiver
+    /// The TLS details of the connection, read when the head arrives (the connection is set up by then).
+    private let tlsDetails: @Sendable () -> TLSDetails?
+
+    init(url: URL, events: HopReceiver, tlsDetails: @escaping @Sendable () -> TLSDetails?) {
+        self.url = url
+        self.events = events
+        self.tlsDetails = tlsDetails
+    }
+
+    func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+        // NIO reads a byte that is not UTF-8 in the head as U+FFFD; the response is refused, as FoundationNetworking does,
+        // so both transports give the same one-line reason.
+        let undecodable = head.status.reasonPhrase.contains("\u{FFFD}")
+            || head.headers.contains { $0.name.contains("\u{FFFD}") || $0.value.contains("\u{FFFD}") }
+        if undecodable {
+            events.finished(error: URLError(.cannotParseResponse, detail: "invalid header: the server sent a status or header line that is not valid UTF-8"))
+            task.cancel()
+            return task.eventLoop.makeSucceededVoidFuture()
+        }
+        var fields: [String: String] = [:]
+        for (name, carried) in head.headers {
+            let value = HeadControlByteEscaper.restore(carried)
+            if let existing = fields.first(where: { $0.key.caseInsensitiveCompare(name) == .orderedSame }) {
+                fields[existing.key] = existing.value + ", " + value
+            } else {
+                fields[name] = value
+            }
+        }
+        let version = head.version.major >= 2 ? "HTTP/2" : "HTTP/\(head.version.major).\(head.version.minor)"
+        if let response = HTTPURLResponse(url: url, statusCode: Int(head.status.code), httpVersion: version, headerFields: fields) {
+            events.received(head: response, connection: ConnectionDetails(httpVersion: version, tls: tlsDetails()))
+        }
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+        events.received(body: Data(buffer.readableBytesView))
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    func didReceiveError(task: HTTPClient.Task<Void>, _ error: any Error) {
+        events.finished(error: URLError.fromNIO(error, url: url, head: events.head, received: events.receivedCount))
+    }
+
+    func didFinishRequest(task: HTTPClient.Task<Void>) throws {
+        events.finished(error: nil)
+    }
+}

@@ -1,0 +1,129 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The transport over AsyncHTTPClient (SwiftNIO): the default on Linux. It never follows a redirect, decodes
+/// gzip/deflate as the body streams in, and leaves every timeout to the core so they hold to the millisecond.
+final class AsyncHTTPClientTransport: HTTPTransport, @unchecked Sendable {
+    /// The process-wide transport; its client lives as long as the process, so it is never shut down.
+    static let shared = AsyncHTTPClientTransport()
+
+    /// The client for direct connections; those for proxies are made as they are first needed.
+    private let client: HTTPClient
+    private let baseConfiguration: HTTPClient.Configuration
+    /// One client per proxy: AHC sets the proxy for a whole client.
+    private var proxiedClients: [ProxyChoice: HTTPClient] = [:]
+    /// The TLS sessions of new connections, for the details shown with a response.
+    private let sessions = TLSSessionLog()
+    private let lock = NSLock()
+    /// TLS configurations already built, by the options they came from (reading PEM files once).
+    private var tlsConfigurations: [TLSOptions: TLSConfiguration] = [:]
+
+    init() {
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .disallow
+        // The core caps the decoded size itself, chunk by chunk, and cancels; AHC's own limit would only change the message.
+        configuration.decompression = .enabled(limit: .none)
+        // A refused connection is reported at once, as curl does, rather than retried until the connect timeout.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        // An explorer sends to one host at a time: let concurrent sends (diff, scripts) open as many connections as curl
+        // would, rather than queueing behind AHC's default of 8 per host.
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
+        // The core's timers bound each attempt and the deadline exactly; AHC's connect timer must not fire first.
+        configuration.timeout = HTTPClient.Configuration.Timeout(connect: .hours(24))
+        configuration.httpVersion = .automatic
+        let sessions = sessions
+        configuration.http1_1ConnectionDebugInitializer = { channel in
+            sessions.capture(channel).flatMap { AsyncHTTPClientTransport.addEscaper(to: channel) }
+        }
+        configuration.http2ConnectionDebugInitializer = { sessions.capture($0) }
+        baseConfiguration = configuration
+        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }
+
+    /// The client that sends through `proxy` (the direct one for `nil`); like the direct one it lives as long as the process.
+    private func client(for proxy: ProxyChoice?) -> HTTPClient {
+        guard let proxy else { return client }
+        return lock.withLock {
+            if let existing = proxiedClients[proxy] { return existing }
+            var configuration = baseConfiguration
+            configuration.proxy = .server(host: proxy.host, port: proxy.port,
+                                          authorization: proxy.credentials.map { .basic(username: $0.user, password: $0.password) })
+            let made = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+            proxiedClients[proxy] = made
+            return made
+        }
+    }
+
+    /// Puts a `HeadControlByteEscaper` in front of a new HTTP/1 connection's response decoder.
+    private static func addEscaper(to channel: any Channel) -> EventLoopFuture<Void> {
+        channel.eventLoop.submit {
+            let pipeline = channel.pipeline.syncOperations
+            let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPResponseDecoder>.self)
+            try pipeline.addHandler(HeadControlByteEscaper(), position: .before(decoder))
+        }
+    }
+
+    func exchange(_ request: URLRequest, configuration: Request.Configuration, events: HopReceiver) -> any TransportExchange {
+        let exchange = AsyncHTTPClientExchange(events: events)
+        guard let url = request.url else {
+            exchange.failAtResume { events.finished(error: URLError(.badURL)) }
+            return exchange
+        }
+        var headers = NIOHTTP1.HTTPHeaders()
+        for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) { headers.add(name: name, value: value) }
+        // Foundation asks for compressed bodies and decodes them; so does this transport, unless the caller chose.
+        if !headers.contains(name: "Accept-Encoding") { headers.add(name: "Accept-Encoding", value: "gzip, deflate") }
+        let tls: TLSConfiguration?
+        let proxy: ProxyChoice?
+        do {
+            tls = url.scheme?.lowercased() == "https" ? try tlsConfiguration(for: configuration) : nil
+            proxy = try ProxyChoice.forRequest(to: url, configured: configuration.proxy)
+        } catch {
+            exchange.failAtResume { events.finished(error: error) }
+            return exchange
+        }
+        let ahcRequest: HTTPClient.Request
+        do {
+            ahcRequest = try HTTPClient.Request(url: url, method: NIOHTTP1.HTTPMethod(rawValue: request.httpMethod ?? "GET"),
+                                                headers: headers, body: request.httpBody.map { .data($0) }, tlsConfiguration: tls)
+        } catch {
+            exchange.failAtResume { events.finished(error: URLError(.badURL, detail: "\(error)")) }
+            return exchange
+        }
+        let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+        let delegate = AsyncHTTPClientHopDelegate(url: url, events: events) { [sessions] in
+            tls == nil ? nil : sessions.details(port: port)
+        }
+        let client = client(for: proxy)
+        exchange.prepare { client.execute(request: ahcRequest, delegate: delegate) }
+        return exchange
+    }
+
+    /// A header value with a control character is refused before anything is sent: HTTP does not allow one (RFC 9110),
+    /// and SwiftNIO will not put it on the wire.
+    func refusal(for request: URLRequest, configuration: Request.Configuration) -> URLError? {
+        for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
+            if let byte = value.utf8.first(where: { ($0 < 0x20 && $0 != 9) || $0 == 0x7F }) {
+                return URLError(.badURL, detail: "the header \(name) holds the control character 0x\(String(format: "%02X", byte)), which HTTP does not allow in a header value")
+            }
+        }
+        return nil
+    }
+
+    /// The TLS configuration for a request's options, built once per set of options; throws a URLError that names
+    /// the file that could not be read.
+    func tlsConfiguration(for configuration: Request.Configuration) throws(URLError) -> TLSConfiguration {
+        var options = configuration.tls
+        options.verify = configuration.verifiesTLSCertificates
+        if let built = lock.withLock({ tlsConfigurations[options] }) { return built }
+        let built = try options.makeTLSConfiguration()
+        lock.withLock { tlsConfigurations[options] = built }
+        return built
+    }
+}

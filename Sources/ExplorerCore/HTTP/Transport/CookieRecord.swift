@@ -1,0 +1,35 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One cookie as shown to a person: what `Set-Cookie` set, or what a jar holds.
+public struct CookieRecord: Sendable, Hashable {
+    /// The cookie's name.
+    public var name: String
+    /// Its value.
+    public var value: String
+    /// The domain it is sent to (a leading dot includes subdomains).
+    public var domain: String
+    /// The path it is sent under.
+    public var path: String
+    /// When it expires; `nil` for the life of the process.
+    public var expires: Date?
+    /// Only sent over https.
+    public var isSecure: Bool
+
+    /// Creates a record.
+    public init(name: String, value: String, domain: String, path: String, expires: Date?, isSecure: Bool) {
+        self.name = name
+        self.value = value
+        self.domain = domain
+        self.path = path
+        self.expires = expires
+        self.isSecure = isSecure
+    }
+
+    init(_ cookie: HTTPCookie) {
+        self.init(name: cookie.name, value: cookie.value, domain: cookie.domain, path: cookie.path, expires: cookie.expiresDate,
+                  isSecure: cookie.isSecure)
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Receives one hop's head and body from a transport, the same way for every transport: it enforces the size cap
+/// (declared and received, counted after decoding), spills a large body to a temporary file, and reports the end once.
+final class HopReceiver: @unchecked Sendable {
+    /// What one hop ended with.
+    struct Outcome: @unchecked Sendable {
+        var response: HTTPURLResponse?
+        var data: Data
+        var isOnDisk: Bool
+        var error: URLError?
+        var connection: ConnectionDetails?
+        var timing: HopTiming
+        /// Cookies this hop's `Set-Cookie` stored in the jar (filled in by the operation).
+        var setCookies: [CookieRecord] = []
+    }
+
+    private let maxBytes: Int?
+    private let lock = NSLock()
+    private let body: SpillingBody
+    private let completion: @Sendable (Outcome) -> Void
+    // Guarded by `lock`.
+    private var response: HTTPURLResponse?
+    private var connection: ConnectionDetails?
+    private var failure: URLError?
+    private var ended = false
+    private var timing = HopTiming()
+    private let started = DispatchTime.now()
+    /// The exchange to cancel when the body goes over the limit; set right after the exchange is made.
+    private var exchange: (any TransportExchange)?
+
+    init(maxBytes: Int?, memoryLimit: Int?, completion: @escaping @Sendable (Outcome) -> Void) {
+        self.maxBytes = maxBytes
+        self.body = SpillingBody(memoryLimit: memoryLimit)
+        self.completion = completion
+    }
+
+    func attach(_ exchange: any TransportExchange) {
+        lock.withLock { self.exchange = exchange }
+    }
+
+    private func secondsSinceStart() -> TimeInterval {
+        Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+    }
+
+    /// Records phases the transport measured (DNS, connect, TLS), in seconds from the hop's start.
+    func record(_ change: (inout HopTiming) -> Void) {
+        lock.withLock { change(&timing) }
+    }
+
+    /// The response head; a second head for the same hop is ignored.
+    func received(head: HTTPURLResponse, connection: ConnectionDetails? = nil) {
+        let overLimit = lock.withLock { () -> Bool in
+            guard response == nil, failure == nil else { return false }
+            response = head
+            self.connection = connection
+            timing.firstByte = secondsSinceStart()
+            let declared = head.expectedContentLength
+            if let limit = maxBytes, declared > Int64(limit) {
+                failure = URLError(.dataLengthExceedsMaximum,
+                                   detail: "\(MeasurementText.byteCount(Int(declared))) declared; the limit is \(MeasurementText.byteCount(limit))")
+                return true
+            }
+            return false
+        }
+        if overLimit { cancelSoon() }
+    }
+
+    /// The number of body bytes received so far.
+    var receivedCount: Int { lock.withLock { body.count } }
+
+    /// The response head received so far, if any.
+    var head: HTTPURLResponse? { lock.withLock { response } }
+
+    /// A chunk of the body, after decoding.
+    func received(body data: Data) {
+        let overLimit = lock.withLock { () -> Bool in
+            // Already failed: the exchange is being cancelled; what still arrives is dropped as it comes.
+            guard failure == nil, !ended else { return false }
+            if let limit = maxBytes, body.count + data.count > limit {
+                failure = URLError(.dataLengthExceedsMaximum,
+                                   detail: "more than \(MeasurementText.byteCount(limit)); the limit is \(MeasurementText.byteCount(limit))")
+                body.discard()
+                return true
+            }
+            do throws(URLError) {
+                try body.append(data)
+            } catch {
+                failure = error
+                body.discard()
+                return true
+            }
+            return false
+        }
+        if overLimit { cancelSoon() }
+    }
+
+    /// The end of the hop: `error` is nil when the body is complete. Only the first call counts.
+    func finished(error: URLError?) {
+        let outcome = lock.withLock { () -> Outcome? in
+            guard !ended else { return nil }
+            ended = true
+            exchange = nil
+            timing.end = secondsSinceStart()
+            if let firstByte = timing.firstByte { timing.download = max(0, timing.end - firstByte) }
+            let isOnDisk = body.isOnDisk
+            // A failed transfer's partial body is dropped, not mapped: mapping it could only hide the real error.
+            if let reason = failure ?? error {
+                body.discard()
+                return Outcome(response: response, data: Data(), isOnDisk: false, error: reason, connection: connection, timing: timing)
+            }
+            do throws(URLError) {
+                return Outcome(response: response, data: try body.finish(), isOnDisk: isOnDisk, error: nil, connection: connection, timing: timing)
+            } catch {
+                return Outcome(response: response, data: Data(), isOnDisk: false, error: error, connection: connection, timing: timing)
+            }
+        }
+        if let outcome { completion(outcome) }
+    }
+
+    /// Cancels the exchange off the calling thread: a transport delivering on its own queue or event loop must not
+    /// wait on itself (FoundationNetworking's cancel waits for the queue that is busy decoding a compression bomb).
+    private func cancelSoon() {
+        guard let exchange = lock.withLock({ exchange }) else { return }
+        DispatchQueue.global().async { exchange.cancel() }
+    }
+}

@@ -1,0 +1,32 @@
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+
+/// Answers each request on a `TLSLoopbackServer` connection with the protocol in use and the client certificate's subject.
+final class TLSLoopbackHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let protocolName: String
+
+    init(protocolName: String) {
+        self.protocolName = protocolName
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard case .end = unwrapInboundIn(data) else { return }
+        var text = "hello over \(protocolName)"
+        // On HTTP/2 the TLS handler sits on the stream's parent channel; on HTTP/1 on the channel itself.
+        let handler = (try? context.channel.pipeline.syncOperations.handler(type: NIOSSLServerHandler.self))
+            ?? (try? context.channel.parent?.pipeline.syncOperations.handler(type: NIOSSLServerHandler.self))
+        if let certificate = handler?.peerCertificate {
+            text += "; client certificate: " + certificate.subjectName.map(\.value).joined(separator: ", ")
+        }
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "text/plain")
+        headers.add(name: "Content-Length", value: "\(text.utf8.count)")
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: text)))), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOHTTP2
+import NIOPosix
+import NIOSSL
+
+/// An HTTPS server on 127.0.0.1 and a free port, built on SwiftNIO and NIOSSL, for TLS tests: it can ask for a client
+/// certificate and offer HTTP/2 by ALPN. Every request gets `200` with a body naming the protocol it came over
+/// ("hello over HTTP/1.1", "hello over HTTP/2") and, when one was presented, the client certificate's subject.
+public final class TLSLoopbackServer: @unchecked Sendable {
+    /// The port it listens on.
+    public let port: Int
+    private let group: MultiThreadedEventLoopGroup
+    private let channel: any Channel
+
+    /// Starts serving with the certificate and key in `certificateFile` and `keyFile` (PEM). With `clientCAFile`,
+    /// a client certificate signed by that CA is required; with `http2`, "h2" is offered before "http/1.1".
+    public init(certificateFile: String, keyFile: String, clientCAFile: String? = nil, http2: Bool = false) throws {
+        var tls = TLSConfiguration.makeServerConfiguration(
+            certificateChain: try NIOSSLCertificate.fromPEMFile(certificateFile).map { .certificate($0) },
+            privateKey: .privateKey(try NIOSSLPrivateKey(file: keyFile, format: .pem)))
+        if let clientCAFile {
+            tls.certificateVerification = .noHostnameVerification
+            tls.trustRoots = .file(clientCAFile)
+        }
+        tls.applicationProtocols = http2 ? ["h2", "http/1.1"] : ["http/1.1"]
+        let context = try NIOSSLContext(configuration: tls)
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: context))
+                }.flatMap {
+                    channel.configureHTTP2SecureUpgrade(
+                        h2ChannelConfigurator: { channel in
+                            channel.configureHTTP2Pipeline(mode: .server) { stream in
+                                stream.eventLoop.makeCompletedFuture {
+                                    try stream.pipeline.syncOperations.addHandlers([
+                                        HTTP2FramePayloadToHTTP1ServerCodec(), TLSLoopbackHandler(protocolName: "HTTP/2"),
+                                    ])
+                                }
+                            }.map { _ in }
+                        },
+                        http1ChannelConfigurator: { channel in
+                            channel.pipeline.configureHTTPServerPipeline().flatMap {
+                                channel.eventLoop.makeCompletedFuture {
+                                    try channel.pipeline.syncOperations.addHandler(TLSLoopbackHandler(protocolName: "HTTP/1.1"))
+                                }
+                            }
+                        })
+                }
+            }
+        do {
+            channel = try bootstrap.bind(host: "127.0.0.1", port: 0).wait()
+        } catch {
+            try? group.syncShutdownGracefully()
+            throw error
+        }
+        port = channel.localAddress?.port ?? 0
+    }
+
+    /// An https URL for `path` on this server.
+    public func url(_ path: String) -> URL {
+        URL(string: "https://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// Stops listening and closes every connection.
+    public func stop() {
+        try? channel.close().wait()
+        try? group.syncShutdownGracefully()
+    }
+}
