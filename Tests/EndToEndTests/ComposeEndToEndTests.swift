@@ -80,7 +80,8 @@ struct ComposeEndToEndTests {
         try session.sendKeys("Escape")
         try session.waitUntilGone("editing (Esc done)")
         try session.sendKeys("C-j")
-        let sent = try session.waitFor("200 OK")
+        // Polled until the echoed body is drawn as well as the status line.
+        let sent = try session.waitUntil { $0.contains("200 OK") && $0.contains("\"path\": ") }
         #expect(sent.contains("\"method\": \"PUT\"") && sent.contains("\"path\": \"/echo/e2e\""))
         // The end of the echo, with the body as the server received it.
         try session.sendKeys("Tab", "G")

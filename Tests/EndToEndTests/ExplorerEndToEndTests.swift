@@ -85,7 +85,8 @@ struct ExplorerEndToEndTests {
         try session.sendKeys("/")
         try session.sendText("List users")
         try session.sendKeys("Enter", "G", "Enter")
-        let screen = try session.waitFor("Request failed")
+        // Polled until the message is there too: a capture can land between the heading and its text being drawn.
+        let screen = try session.waitUntil { $0.contains("Request failed") && $0.contains("Connection refused") }
         #expect(screen.contains("Connection refused"))
         try session.sendKeys("e", "k", "Enter", "C-j")
         try session.waitFor("200 OK")
