@@ -100,7 +100,7 @@ struct DiffCommand: AsyncParsableCommand {
         let comparison = ResponseComparison(a, b, ignoring: ["Date"] + ignoredHeaders)
         let lines = comparison.report(firstTitle: ResponseComparison.title(label: env[0], response: a),
                                       secondTitle: ResponseComparison.title(label: env[1], response: b), masker: masker)
-        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        let noColor = StandardOutput.noColorRequested
         let useColor = isatty(STDOUT_FILENO) == 1 && !noColor
         let text = lines.map { DiffCommand.paint($0, useColor: useColor) }.joined(separator: "\n") + "\n"
         FileHandle.standardOutput.write(Data(text.utf8))

@@ -39,7 +39,7 @@ struct HistoryDiffCommand: ParsableCommand {
         }
         let comparison = HistoryComparison(exchanges[0], exchanges[1], ignoring: ["Date"] + ignoredHeaders)
         let lines = comparison.report()
-        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        let noColor = StandardOutput.noColorRequested
         let useColor = isatty(STDOUT_FILENO) == 1 && !noColor
         FileHandle.standardOutput.write(Data((lines.map { DiffCommand.paint($0, useColor: useColor) }.joined(separator: "\n") + "\n").utf8))
         if !comparison.isIdentical { throw ExitCode(1) }

@@ -45,7 +45,7 @@ struct HistoryShowCommand: ParsableCommand {
         }
         let isTTY = isatty(STDOUT_FILENO) == 1
         let mode = pretty ?? (isTTY ? .all : .none)
-        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        let noColor = StandardOutput.noColorRequested
         let printer = ResponsePrinter(parts: Set(printParts ?? "mhb"), pretty: mode, useColor: isTTY && mode.colors && !noColor,
                                       masker: SecretMasker(secrets: []))
         // Where and when it was sent goes to stderr, so stdout is exactly what `send` would have printed.

@@ -69,7 +69,7 @@ final class NcursesTerminal {
         cn_set_bracketed_paste(1)
         if mouse { _ = cn_enable_mouse() }
 
-        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        let noColor = StandardOutput.noColorRequested
         var mode = requested
         if mode == .automatic {
             mode = (has_colors() && !noColor) ? .color : .monochrome

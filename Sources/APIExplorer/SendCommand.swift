@@ -71,7 +71,7 @@ struct SendCommand: AsyncParsableCommand {
         let printTo = output.map(BodyFileWriter.isStandardOutput) == true ? STDERR_FILENO : STDOUT_FILENO
         let isTTY = isatty(printTo) == 1
         let mode = pretty ?? (isTTY ? .all : .none)
-        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        let noColor = StandardOutput.noColorRequested
         var parts = Set(printParts ?? "mhb")
         if output != nil { parts.remove("b") }
         let printer = ResponsePrinter(parts: parts, pretty: mode, useColor: isTTY && mode.colors && !noColor,

@@ -2,6 +2,9 @@ import Foundation
 
 /// Writes bytes to standard output (or another descriptor) unbuffered, all of them, without copying them into `Data` first.
 enum StandardOutput {
+    /// True when `NO_COLOR` is set to anything (https://no-color.org): commands print without colours.
+    static var noColorRequested: Bool { !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty }
+
     static func write(_ bytes: [UInt8]) {
         write(bytes, to: STDOUT_FILENO)
     }

@@ -37,7 +37,7 @@ struct HistoryEndToEndTests {
         let collections = try DemoScratch.collections(prefix: "history-e2e")
         defer { try? FileManager.default.removeItem(at: collections) }
         let history = collections.path + "/../history-e2e-\(UUID().uuidString).sqlite"
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: history + suffix) } }
+        defer { for suffix in SQLiteFileBytes.suffixes { try? FileManager.default.removeItem(atPath: history + suffix) } }
         let session = try launch(collections, history: history)
         defer { session.kill() }
 

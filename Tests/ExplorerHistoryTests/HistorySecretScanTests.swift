@@ -108,8 +108,7 @@ struct HistorySecretScanTests {
         #expect(echoed >= 4, "the echo server should have sent secrets back in the echo bodies")
         #expect(try store.count() == 7)
 
-        var raw = Data()
-        for suffix in ["", "-wal", "-shm"] { raw += (try? Data(contentsOf: URL(fileURLWithPath: path + suffix))) ?? Data() }
+        let raw = SQLiteFileBytes.read(path)
         #expect(raw.count > 10_000)
         var forms = Self.secrets
         forms.append(Data("ada:pw-SECRET-basic-333".utf8).base64EncodedString())

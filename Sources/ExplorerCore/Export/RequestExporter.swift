@@ -24,10 +24,7 @@ public struct RequestExporter: Sendable {
     func masker(for resolved: ResolvedRequest) -> SecretMasker {
         guard !showSecrets else { return SecretMasker(secrets: []) }
         var secrets = resolved.secretValues
-        for secret in resolved.secretValues {
-            secrets.append(QueryEncoding.encode(secret))
-            secrets.append(QueryEncoding.formEncode([URLQueryItem(name: "", value: secret)]).dropFirst().description)
-        }
+        for secret in resolved.secretValues { secrets += SecretMasker.urlEncodedForms(of: secret) }
         return SecretMasker(secrets: secrets)
     }
 }

@@ -33,8 +33,7 @@ struct HistoryMasking {
         // A secret travels encoded as well: percent- and form-encoded in a URL or form body, escaped in JSON.
         var encoded: [String] = []
         for value in values {
-            encoded.append(QueryEncoding.encode(value))
-            encoded.append(String(QueryEncoding.formEncode([URLQueryItem(name: "", value: value)]).dropFirst()))
+            encoded += SecretMasker.urlEncodedForms(of: value)
             if let json = try? JSONSerialization.data(withJSONObject: [value]), let text = String(data: json, encoding: .utf8) {
                 let escaped = String(text.dropFirst(2).dropLast(2))
                 encoded += [escaped, escaped.replacingOccurrences(of: "\\/", with: "/")]

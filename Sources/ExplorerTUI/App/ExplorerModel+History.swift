@@ -179,11 +179,12 @@ extension ExplorerModel {
 
     /// A resolver for the saved request `key` (as saved, without unsaved edits) in the environment `name`, if both exist.
     func resolver(forKey key: String, environment name: String?) -> RequestResolver? {
-        let parts = key.split(separator: "/").map(String.init)
-        guard let collection = collections.first(where: { $0.slug == parts.first }),
-              let located = collection.locate(Array(parts.dropFirst())) else { return nil }
-        let environment = name.flatMap { collection.environment(named: $0) } ?? (name == nil ? nil : self.environment(of: collection))
-        guard name == nil || environment?.name == name else { return nil }
+        guard let (collection, located) = locate(key: key) else { return nil }
+        var environment: EnvironmentSpec?
+        if let name {
+            guard let found = collection.environment(named: name) else { return nil }
+            environment = found
+        }
         return RequestResolver(collection: collection, folders: located.folders, request: located.request, environment: environment,
                                overrides: overrides, extraHeaders: extraHeaders, demoBaseURL: demoBaseURL)
     }

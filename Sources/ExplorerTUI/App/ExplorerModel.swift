@@ -230,12 +230,17 @@ public struct ExplorerModel: Sendable {
 
     /// The selected request with its collection, folders and any unsaved edits applied.
     public var selectedRequest: (collection: CollectionSpec, located: CollectionSpec.Located, key: String)? {
-        guard let key = selectedRequestKey else { return nil }
-        let parts = key.split(separator: "/").map(String.init)
-        guard let collection = collections.first(where: { $0.slug == parts.first }),
-              var located = collection.locate(Array(parts.dropFirst())) else { return nil }
+        guard let key = selectedRequestKey, var (collection, located) = locate(key: key) else { return nil }
         if let edited = drafts[key] { located.request = edited }
         return (collection, located, key)
+    }
+
+    /// The request `key` (`collection/folder/request`) as loaded or saved, with its collection, or nil.
+    func locate(key: String) -> (collection: CollectionSpec, located: CollectionSpec.Located)? {
+        let parts = key.split(separator: "/").map(String.init)
+        guard let collection = collections.first(where: { $0.slug == parts.first }),
+              let located = collection.locate(Array(parts.dropFirst())) else { return nil }
+        return (collection, located)
     }
 
     /// A resolver for the selected request in its collection's active environment.
@@ -366,8 +371,7 @@ public struct ExplorerModel: Sendable {
 
     /// The request as its file was last loaded or saved (without unsaved edits).
     public func savedRequest(_ key: String) -> RequestSpec? {
-        let parts = key.split(separator: "/").map(String.init)
-        return collections.first { $0.slug == parts.first }?.locate(Array(parts.dropFirst()))?.request
+        locate(key: key)?.located.request
     }
 
     /// Starts searching the body for the query off the UI; the result arrives as `.searchFinished`.
