@@ -3,10 +3,12 @@ import Foundation
 /// Takes the values a request's captures name from its response.
 public enum CaptureExtractor {
     /// The value of `capture` in `response`, or why there is none (it found nothing, the body is not JSON…).
-    public static func value(of capture: CaptureSpec, in response: CheckedResponse) -> Result<String, JSONBodyError> {
+    /// `document` is the body already parsed for JSONPath, if the caller has it.
+    public static func value(of capture: CaptureSpec, in response: CheckedResponse,
+                             document: Result<JSONPathDocument, JSONBodyError>? = nil) -> Result<String, JSONBodyError> {
         switch capture.source {
         case let .jsonPath(path):
-            switch CheckEvaluator.select(path, in: CheckEvaluator.parse(response.body)) {
+            switch CheckEvaluator.select(path, in: document ?? CheckEvaluator.parse(response.body)) {
             case let .failure(error): return .failure(error)
             case let .success(values):
                 guard let first = values.first else { return .failure(JSONBodyError(message: "\(path) selected nothing")) }
@@ -45,11 +47,14 @@ public enum CaptureExtractor {
     }
 
     /// Every capture of `request` from `response`: the values found, and a message for each that found nothing.
-    public static func extract(_ captures: [CaptureSpec], from response: CheckedResponse, reference: String) -> (values: [CapturedValue], failures: [String]) {
+    /// `document` is the body already parsed for JSONPath; without it the body is parsed once, if a capture needs it.
+    public static func extract(_ captures: [CaptureSpec], from response: CheckedResponse, reference: String,
+                               document: Result<JSONPathDocument, JSONBodyError>? = nil) -> (values: [CapturedValue], failures: [String]) {
         var values: [CapturedValue] = []
         var failures: [String] = []
+        let document = document ?? (CheckEvaluator.readsJSON([], captures) ? CheckEvaluator.parse(response.body) : nil)
         for capture in captures {
-            switch value(of: capture, in: response) {
+            switch value(of: capture, in: response, document: document) {
             case let .success(value):
                 values.append(CapturedValue(name: capture.name, value: value, secret: capture.secret,
                                             origin: "\(reference) \(capture.source.description)"))

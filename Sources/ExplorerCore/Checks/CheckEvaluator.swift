@@ -5,14 +5,25 @@ import Foundation
 public struct CheckEvaluator: Sendable {
     /// The response under test.
     public let response: CheckedResponse
-    /// The body parsed for JSONPath, or why it could not be.
-    private let document: Result<JSONPathDocument, JSONBodyError>
+    /// The body parsed for JSONPath, or why it could not be; nil when no check or capture reads JSONPath.
+    let parsed: Result<JSONPathDocument, JSONBodyError>?
 
-    /// Prepares `response`; its body is parsed once for all JSONPath checks.
-    public init(response: CheckedResponse) {
+    /// Prepares `response`. Its body is parsed once for all JSONPath checks, and only when `parseJSON` is true:
+    /// the parse of a large body costs about twice its size in memory, so a caller that knows no JSONPath check or
+    /// capture will read it passes false (a JSONPath check is then still right, parsing the body itself).
+    public init(response: CheckedResponse, parseJSON: Bool = true) {
         self.response = response
-        self.document = CheckEvaluator.parse(response.body)
+        self.parsed = parseJSON ? CheckEvaluator.parse(response.body) : nil
     }
+
+    /// True when `checks` or `captures` read the body through JSONPath.
+    public static func readsJSON(_ checks: [CheckSpec], _ captures: [CaptureSpec]) -> Bool {
+        checks.contains { if case .jsonPath = $0.kind { true } else { false } }
+            || captures.contains { if case .jsonPath = $0.source { true } else { false } }
+    }
+
+    /// The parsed body, parsing it now when the evaluator was made without it.
+    var document: Result<JSONPathDocument, JSONBodyError> { parsed ?? CheckEvaluator.parse(response.body) }
 
     /// The result of every check, in order.
     public func evaluate(_ checks: [CheckSpec]) -> [CheckResult] {

@@ -41,8 +41,9 @@ public struct RequestOutcome: Sendable {
     /// The outcome of a response: checks evaluated, captures taken; text that could hold a secret is masked.
     public static func evaluate(_ response: CheckedResponse, reference: String, name: String, iteration: Int,
                                 checks: [CheckSpec], captures: [CaptureSpec], secrets: [String]) -> RequestOutcome {
-        var results = CheckEvaluator(response: response).evaluate(checks)
-        let (values, failures) = CaptureExtractor.extract(captures, from: response, reference: reference)
+        let evaluator = CheckEvaluator(response: response, parseJSON: CheckEvaluator.readsJSON(checks, captures))
+        var results = evaluator.evaluate(checks)
+        let (values, failures) = CaptureExtractor.extract(captures, from: response, reference: reference, document: evaluator.parsed)
         for (capture, failure) in zip(captures.filter { spec in !values.contains { $0.name == spec.name } }, failures) {
             results.append(CheckResult(check: CheckSpec(.capture(capture.name), location: capture.location), passed: false,
                                        actual: "nothing", reason: failure))

@@ -57,6 +57,22 @@ struct CheckEvaluatorTests {
         #expect(!empty.passed && empty.reason?.contains("empty") == true)
     }
 
+    @Test func theBodyIsParsedOnlyWhenAJSONPathCheckOrCaptureReadsIt() {
+        let status = CheckSpec(.status(.code(201)))
+        let json = CheckSpec(.jsonPath("$.name", .exists(true)))
+        let header = CaptureSpec(name: "id", source: .header("X-Id"))
+        let token = CaptureSpec(name: "n", source: .jsonPath("$.name"))
+        #expect(!CheckEvaluator.readsJSON([status], [header]))
+        #expect(CheckEvaluator.readsJSON([status, json], []) && CheckEvaluator.readsJSON([], [header, token]))
+        #expect(CheckEvaluator(response: evaluator.response, parseJSON: false).parsed == nil)
+        // Made without the parse, a JSONPath check still reads the body.
+        #expect(CheckEvaluator(response: evaluator.response, parseJSON: false).evaluate(json).passed)
+        let outcome = RequestOutcome.evaluate(evaluator.response, reference: "r", name: "r", iteration: 1, checks: [status, json],
+                                              captures: [header, token], secrets: [])
+        #expect(outcome.checks.map(\.passed) == [true, true])
+        #expect(outcome.captured.map(\.value) == ["abc", "Ada Lovelace"])
+    }
+
     @Test func bodyTimeAndSchema() throws {
         #expect(outcome(.bodyContains("Lovelace")).passed)
         #expect(!outcome(.bodyContains("Babbage")).passed)

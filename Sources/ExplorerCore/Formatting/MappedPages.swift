@@ -5,9 +5,9 @@ import Glibc
 
 /// Lets go of the pages of a memory-mapped body once they have been read, so paging through a huge body from its
 /// temporary file does not keep all of it resident (the kernel reads a page back if it is touched again).
-enum MappedPages {
+public enum MappedPages {
     /// Releases the whole pages of `buffer` inside `range`.
-    static func release(_ buffer: UnsafeRawBufferPointer, _ range: Range<Int>) {
+    public static func release(_ buffer: UnsafeRawBufferPointer, _ range: Range<Int>) {
         #if canImport(Glibc)
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         guard let base = buffer.baseAddress, page > 0, Int(bitPattern: base) % page == 0 else { return }
@@ -17,4 +17,7 @@ enum MappedPages {
         _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
         #endif
     }
+
+    /// How far a reader goes between two releases: fewer system calls, and at most this much stays resident.
+    public static let releaseStep = 8 << 20
 }
