@@ -78,6 +78,7 @@ let package = Package(
                 "TestSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // Test helper: saves a request file in a loop so a test can SIGKILL it mid-save (not shipped in a product).

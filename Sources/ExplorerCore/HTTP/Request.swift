@@ -113,7 +113,8 @@ public struct Request: Sendable, CustomStringConvertible {
     public var url: URL? {
         guard var components = URLComponents(string: baseURLString),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host, !host.isEmpty else {
+              // The encoded host: decoding it (percent escapes, IDNA) only to test that it is there cost ~3 µs a send.
+              let host = components.percentEncodedHost, !host.isEmpty else {
             return nil
         }
         let segments = pathComponents.flatMap { $0.split(separator: "/", omittingEmptySubsequences: true) }

@@ -22,9 +22,9 @@ final class RequestOperation: @unchecked Sendable {
     private var exchange: (any TransportExchange)?
     private var finished = false
     private var retryWork: DispatchWorkItem?
-    private var deadlineWork: DispatchWorkItem?
+    private var deadlineWork: EngineTimers.Token?
     /// Ends the attempt in flight when `timeoutInterval` has passed since it started.
-    private var attemptTimeoutWork: DispatchWorkItem?
+    private var attemptTimeoutWork: EngineTimers.Token?
     /// The attempt the timeout ended, so its cancellation is reported as a timeout.
     private var timedOutAttempt = 0
 
@@ -41,9 +41,8 @@ final class RequestOperation: @unchecked Sendable {
         // Cancelled before it started (a task cancelled while being set up): send nothing.
         if lock.withLock({ finished }) { return nil }
         if let deadline = request.configuration.deadline {
-            let work = DispatchWorkItem { [self] in deadlinePassed(deadline) }
+            let work = EngineTimers.shared.schedule(at: startedAt + deadline) { [self] in deadlinePassed(deadline) }
             lock.withLock { deadlineWork = work }
-            DispatchQueue.global().asyncAfter(deadline: startedAt + deadline, execute: work)
         }
         switch makeAttempt() {
         case let .success(exchange):
@@ -95,14 +94,13 @@ final class RequestOperation: @unchecked Sendable {
         // The timer bounds the whole attempt, every hop and the body included, to the millisecond: no transport's own
         // timeout is relied on (FoundationNetworking's only limits the wait between bytes, in whole seconds).
         let timeout = request.configuration.timeoutInterval
-        let timeoutWork = DispatchWorkItem { [self] in attemptTimedOut(attempt) }
-        lock.withLock {
-            attemptTimeoutWork?.cancel()
-            attemptTimeoutWork = timeout.isFinite && timeout > 0 ? timeoutWork : nil
+        let timeoutWork = timeout.isFinite && timeout > 0
+            ? EngineTimers.shared.schedule(at: attemptStart + timeout) { [self] in attemptTimedOut(attempt) } : nil
+        let previous = lock.withLock { () -> EngineTimers.Token? in
+            defer { attemptTimeoutWork = timeoutWork }
+            return attemptTimeoutWork
         }
-        if timeout.isFinite, timeout > 0 {
-            DispatchQueue.global().asyncAfter(deadline: attemptStart + timeout, execute: timeoutWork)
-        }
+        previous?.cancel()
         return .success(first)
     }
 
