@@ -18,7 +18,7 @@ final class EngineTimers: @unchecked Sendable {
         fileprivate let sequence: UInt64
         // Guarded by the owning `EngineTimers`' lock.
         fileprivate var work: (@Sendable () -> Void)?
-        private unowned let timers: EngineTimers
+        private weak var timers: EngineTimers?
 
         fileprivate init(deadline: UInt64, sequence: UInt64, work: @escaping @Sendable () -> Void, timers: EngineTimers) {
             self.deadline = deadline
@@ -29,7 +29,7 @@ final class EngineTimers: @unchecked Sendable {
 
         /// Stops the work from running, if it has not started; safe to call more than once.
         func cancel() {
-            timers.cancel(self)
+            timers?.cancel(self)
         }
     }
 
@@ -44,9 +44,13 @@ final class EngineTimers: @unchecked Sendable {
 
     init() {
         source = DispatchSource.makeTimerSource(queue: queue)
-        source.setEventHandler { [unowned self] in fire() }
+        source.setEventHandler { [weak self] in self?.fire() }
         source.schedule(deadline: .distantFuture, leeway: .nanoseconds(0))
         source.activate()
+    }
+
+    deinit {
+        source.cancel()
     }
 
     /// Runs `work` on a global queue at `deadline` (a `DispatchTime`, monotonic), unless the token is cancelled first.

@@ -73,4 +73,16 @@ import Testing
         #expect(timers.pendingCount < 2100, "\(timers.pendingCount) entries left")
         keeper.cancel()
     }
+
+    @Test func timersThatGoAwayRunNothingLater() async {
+        let log = Log()
+        var token: EngineTimers.Token?
+        do {
+            let timers = EngineTimers()
+            token = timers.schedule(at: .now() + 0.030) { log.add("orphan") }
+        }
+        try? await Task.sleep(nanoseconds: 120_000_000)
+        token?.cancel()
+        #expect(log.labels.isEmpty)
+    }
 }
