@@ -8,13 +8,17 @@ final class TLSLoopbackHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private let protocolName: String
+    private let received: ReceivedHeaderNames
 
-    init(protocolName: String) {
+    init(protocolName: String, received: ReceivedHeaderNames) {
         self.protocolName = protocolName
+        self.received = received
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard case .end = unwrapInboundIn(data) else { return }
+        let part = unwrapInboundIn(data)
+        if case .head(let head) = part { received.record(head.headers.map(\.name)) }
+        guard case .end = part else { return }
         var text = "hello over \(protocolName)"
         // On HTTP/2 the TLS handler sits on the stream's parent channel; on HTTP/1 on the channel itself.
         let handler = (try? context.channel.pipeline.syncOperations.handler(type: NIOSSLServerHandler.self))

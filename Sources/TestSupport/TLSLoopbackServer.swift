@@ -11,6 +11,8 @@ import NIOSSL
 public final class TLSLoopbackServer: @unchecked Sendable {
     /// The port it listens on.
     public let port: Int
+    /// The header names of each request received, over HTTP/1.1 and HTTP/2.
+    public let received: ReceivedHeaderNames
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
 
@@ -26,6 +28,8 @@ public final class TLSLoopbackServer: @unchecked Sendable {
         }
         tls.applicationProtocols = http2 ? ["h2", "http/1.1"] : ["http/1.1"]
         let context = try NIOSSLContext(configuration: tls)
+        let received = ReceivedHeaderNames()
+        self.received = received
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -38,7 +42,7 @@ public final class TLSLoopbackServer: @unchecked Sendable {
                             channel.configureHTTP2Pipeline(mode: .server) { stream in
                                 stream.eventLoop.makeCompletedFuture {
                                     try stream.pipeline.syncOperations.addHandlers([
-                                        HTTP2FramePayloadToHTTP1ServerCodec(), TLSLoopbackHandler(protocolName: "HTTP/2"),
+                                        HTTP2FramePayloadToHTTP1ServerCodec(), TLSLoopbackHandler(protocolName: "HTTP/2", received: received),
                                     ])
                                 }
                             }.map { _ in }
@@ -46,7 +50,7 @@ public final class TLSLoopbackServer: @unchecked Sendable {
                         http1ChannelConfigurator: { channel in
                             channel.pipeline.configureHTTPServerPipeline().flatMap {
                                 channel.eventLoop.makeCompletedFuture {
-                                    try channel.pipeline.syncOperations.addHandler(TLSLoopbackHandler(protocolName: "HTTP/1.1"))
+                                    try channel.pipeline.syncOperations.addHandler(TLSLoopbackHandler(protocolName: "HTTP/1.1", received: received))
                                 }
                             }
                         })
