@@ -69,6 +69,27 @@ struct ConnectionTraceTests {
         #expect((signed.received.all + selfSigned.received.all).allSatisfy(noMarker), "\(signed.received.all)")
     }
 
+    /// Two connections to one port with different certificates: each response shows its own connection's, where
+    /// the TLS details used to be looked up by port and showed the latest connection's.
+    @Test func aResponseShowsItsOwnConnectionsCertificateNotTheLatestOneToItsPort() async throws {
+        let certificates = try TestCertificates()
+        let server = try TLSLoopbackServer(certificateFile: certificates.serverCertificate, keyFile: certificates.serverKey,
+                                           alternate: (certificates.selfSignedCertificate, certificates.selfSignedKey))
+        defer { server.stop() }
+        let first = try await send(server.url("/")) { $0.verifiesTLSCertificates = false }
+        // The slow request holds the first connection while another request opens a second one, which gets the other
+        // certificate; the slow response arrives 300 ms later, long after the second handshake.
+        async let slow = send(server.url("/slow")) { $0.verifiesTLSCertificates = false }
+        for _ in 0..<2000 where server.received.all.count < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        let meanwhile = try await send(server.url("/")) { $0.verifiesTLSCertificates = false }
+        let held = try await slow
+        let a = try #require(first.connection), b = try #require(meanwhile.connection), h = try #require(held.connection)
+        #expect(a.tls?.subject == "CN=127.0.0.1" && !a.reused, "\(a)")
+        #expect(b.tls?.subject == "CN=self-signed 127.0.0.1" && !b.reused && b.number != a.number, "\(b)")
+        #expect(h.number == a.number && h.reused && h.tls?.subject == "CN=127.0.0.1", "the slow response came over the first connection: \(h)")
+        #expect(server.received.all.count == 3 && server.received.all.allSatisfy(noMarker), "\(server.received.all)")
+    }
+
     @Test func http2RequestsKnowTheirConnectionToo() async throws {
         let certificates = try TestCertificates()
         let server = try TLSLoopbackServer(certificateFile: certificates.serverCertificate, keyFile: certificates.serverKey, http2: true)
