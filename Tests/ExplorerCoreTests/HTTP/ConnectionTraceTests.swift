@@ -103,7 +103,14 @@ struct ConnectionTraceTests {
         #expect(a.tls?.subject == "CN=127.0.0.1", "\(a)")
         #expect((first.timing.connect ?? 0) > 0, "\(first.timing)")
         #expect(b.httpVersion == "HTTP/2" && b.reused && b.number == a.number, "\(b)")
-        #expect(server.received.all.count == 2 && server.received.all.allSatisfy(noMarker), "\(server.received.all)")
+        // Streams in flight together share the connection, each told it.
+        async let x = send(server.url("/slow")) { $0.tls.caCertificatesFile = certificates.caCertificate }
+        async let y = send(server.url("/slow")) { $0.tls.caCertificatesFile = certificates.caCertificate }
+        async let z = send(server.url("/slow")) { $0.tls.caCertificatesFile = certificates.caCertificate }
+        for response in try await [x, y, z] {
+            #expect(response.connection?.number == a.number && response.connection?.reused == true, "\(String(describing: response.connection))")
+        }
+        #expect(server.received.all.count == 5 && server.received.all.allSatisfy(noMarker), "\(server.received.all)")
     }
 
     @Test func aRedirectToAnotherPortOpensANewConnectionForTheSecondHop() async throws {
