@@ -5,7 +5,7 @@ import Foundation
 /// control characters made visible.
 struct ResponsePrinter {
     /// `--print` letters: H request head, B request body, h response head, b response body, m status/time/size line,
-    /// t trace (protocol, TLS session and certificate, redirects and timings).
+    /// t trace (protocol, TLS session and certificate, redirects, the connection of each hop and timings).
     var parts: Set<Character>
     var pretty: PrettyMode
     var useColor: Bool

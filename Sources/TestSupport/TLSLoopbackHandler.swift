@@ -8,13 +8,27 @@ final class TLSLoopbackHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private let protocolName: String
+    private let received: ReceivedHeaderNames
+    /// The path of the request being read.
+    private var path = ""
 
-    init(protocolName: String) {
+    init(protocolName: String, received: ReceivedHeaderNames) {
         self.protocolName = protocolName
+        self.received = received
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard case .end = unwrapInboundIn(data) else { return }
+        let part = unwrapInboundIn(data)
+        if case .head(let head) = part {
+            received.record(head.headers.map(\.name))
+            path = head.uri
+        }
+        guard case .end = part else { return }
+        guard path == "/slow" else { return respond(context: context) }
+        context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(300)) { self.respond(context: context) }
+    }
+
+    private func respond(context: ChannelHandlerContext) {
         var text = "hello over \(protocolName)"
         // On HTTP/2 the TLS handler sits on the stream's parent channel; on HTTP/1 on the channel itself.
         let handler = (try? context.channel.pipeline.syncOperations.handler(type: NIOSSLServerHandler.self))

@@ -112,6 +112,22 @@ struct CLITests {
         #expect(shown.stdout.contains("Authorization: Bearer sekrit-token-123"))
     }
 
+    /// The trace names the connection the response came over: new, its address and how long it took to open (DNS and
+    /// TCP together, which AsyncHTTPClient does not split); `--help` says what is and is not measured.
+    @Test func printTraceShowsTheConnection() async throws {
+        let server = try await LoopbackServer.start()
+        let temp = try collection(baseURL: server.baseURL.absoluteString)
+        let output = try await CLIRunner.run(["send", "T/echo", "--print", "t", "--collections", temp.path])
+        await server.stop()
+        #expect(output.status == 0, "\(output.stderr)")
+        let connection = output.stdout.split(separator: "\n").first { $0.contains("new connection #") }.map(String.init) ?? ""
+        #expect(connection.contains(" to 127.0.0.1:\(server.port), ready after ") && connection.hasSuffix("ms (DNS and TCP)"), "\(output.stdout)")
+        #expect(output.stdout.contains("first byte") && !output.stdout.contains("x-apiexplorer-hop"), "\(output.stdout)")
+        let help = try await CLIRunner.run(["send", "--help"])
+        let helpText = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(helpText.contains("DNS, TCP and TLS together since they are not measured apart"), "\(help.stdout)")
+    }
+
     @Test func noColorAndColorModes() async throws {
         let server = try await LoopbackServer.start()
         let temp = try collection(baseURL: server.baseURL.absoluteString)

@@ -143,6 +143,7 @@ final class RequestOperation: @unchecked Sendable {
         var hop = RedirectHop(method: urlRequest.httpMethod ?? "GET", url: from, statusCode: response.statusCode, location: to,
                               timing: outcome.timing)
         hop.setCookies = outcome.setCookies
+        hop.connection = outcome.connection
         let (current, timedOut) = lock.withLock { (!finished && attempts == attempt, timedOutAttempt == attempt) }
         guard current else { return }
         // The attempt's time ran out as this hop ended: there is no hop left in flight for the timer to cancel.

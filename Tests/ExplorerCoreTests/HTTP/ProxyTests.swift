@@ -26,6 +26,9 @@ struct ProxyTests {
         #expect(response.text == "via proxy")
         // AsyncHTTPClient tunnels plain http through the proxy with CONNECT too.
         #expect(proxy.requestLines == ["CONNECT 127.0.0.1:\(server.port) HTTP/1.1"])
+        // The connection goes to the proxy, and the transport's hop marker is taken out inside the tunnel too.
+        #expect(response.connection?.remoteAddress == "127.0.0.1:\(proxy.port)", "\(String(describing: response.connection))")
+        #expect(server.requests(to: "/ok").count == 1 && server.requests(to: "/ok").allSatisfy { $0.headers["x-apiexplorer-hop"] == nil })
     }
 
     @Test func httpsIsTunnelledWithCONNECTAndCredentialsGoToTheProxy() async throws {
@@ -37,6 +40,7 @@ struct ProxyTests {
         #expect(response.text == "hello over HTTP/1.1")
         #expect(proxy.requestLines == ["CONNECT 127.0.0.1:\(server.port) HTTP/1.1"])
         #expect(proxy.proxyAuthorizations == ["Basic " + Data("ada:s:cret".utf8).base64EncodedString()])
+        #expect(server.received.all.count == 1 && server.received.all.allSatisfy { !$0.contains("x-apiexplorer-hop") })
     }
 
     @Test func directIgnoresTheProxy() async throws {

@@ -13,13 +13,13 @@ final class AsyncHTTPClientHopDelegate: HTTPClientResponseDelegate, @unchecked S
 
     private let url: URL
     private let events: HopReceiver
-    /// The TLS details of the connection, read when the head arrives (the connection is set up by then).
-    private let tlsDetails: @Sendable () -> TLSDetails?
+    /// Run when the hop ends, so the transport stops waiting to learn its connection (it may never have had one).
+    private let ended: @Sendable () -> Void
 
-    init(url: URL, events: HopReceiver, tlsDetails: @escaping @Sendable () -> TLSDetails?) {
+    init(url: URL, events: HopReceiver, ended: @escaping @Sendable () -> Void) {
         self.url = url
         self.events = events
-        self.tlsDetails = tlsDetails
+        self.ended = ended
     }
 
     func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
@@ -49,7 +49,7 @@ final class AsyncHTTPClientHopDelegate: HTTPClientResponseDelegate, @unchecked S
         }
         let version = head.version.major >= 2 ? "HTTP/2" : "HTTP/\(head.version.major).\(head.version.minor)"
         if let response = HTTPURLResponse(url: url, statusCode: Int(head.status.code), httpVersion: version, headerFields: fields) {
-            events.received(head: response, connection: ConnectionDetails(httpVersion: version, tls: tlsDetails()))
+            events.received(head: response, connection: ConnectionDetails(httpVersion: version))
         }
         return task.eventLoop.makeSucceededVoidFuture()
     }
@@ -71,10 +71,12 @@ final class AsyncHTTPClientHopDelegate: HTTPClientResponseDelegate, @unchecked S
     }
 
     func didReceiveError(task: HTTPClient.Task<Void>, _ error: any Error) {
+        ended()
         events.finished(error: URLError.fromNIO(error, url: url, head: events.head, received: events.receivedCount))
     }
 
     func didFinishRequest(task: HTTPClient.Task<Void>) throws {
+        ended()
         events.finished(error: nil)
     }
 }

@@ -18,8 +18,8 @@ final class AsyncHTTPClientTransport: HTTPTransport, @unchecked Sendable {
     private let baseConfiguration: HTTPClient.Configuration
     /// One client per proxy: AHC sets the proxy for a whole client.
     private var proxiedClients: [ProxyChoice: HTTPClient] = [:]
-    /// The TLS sessions of new connections, for the details shown with a response.
-    private let sessions = TLSSessionLog()
+    /// Which connection carried each hop, with its address and TLS session.
+    private let connections = ConnectionLog()
     private let lock = NSLock()
     /// TLS configurations already built, by the options they came from (reading PEM files once).
     private var tlsConfigurations: [TLSOptions: TLSConfiguration] = [:]
@@ -37,11 +37,13 @@ final class AsyncHTTPClientTransport: HTTPTransport, @unchecked Sendable {
         // The core's timers bound each attempt and the deadline exactly; AHC's connect timer must not fire first.
         configuration.timeout = HTTPClient.Configuration.Timeout(connect: .hours(24))
         configuration.httpVersion = .automatic
-        let sessions = sessions
+        // AHC calls these once a connection is ready (TCP, TLS and ALPN done) and before any request goes over it.
+        let connections = connections
         configuration.http1_1ConnectionDebugInitializer = { channel in
-            sessions.capture(channel).flatMap { AsyncHTTPClientTransport.addEscaper(to: channel) }
+            connections.http1ConnectionReady(channel).flatMap { AsyncHTTPClientTransport.addEscaper(to: channel) }
         }
-        configuration.http2ConnectionDebugInitializer = { sessions.capture($0) }
+        configuration.http2ConnectionDebugInitializer = { connections.http2ConnectionReady($0) }
+        configuration.http2StreamChannelDebugInitializer = { connections.http2StreamReady($0) }
         baseConfiguration = configuration
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }
@@ -79,6 +81,9 @@ final class AsyncHTTPClientTransport: HTTPTransport, @unchecked Sendable {
         for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) { headers.add(name: name, value: value) }
         // Foundation asks for compressed bodies and decodes them; so does this transport, unless the caller chose.
         if !headers.contains(name: "Accept-Encoding") { headers.add(name: "Accept-Encoding", value: "gzip, deflate") }
+        // Which connection carries the hop: the connection's HopMarkerHandler takes this out before the head is written.
+        let hop = connections.nextHop()
+        headers.replaceOrAdd(name: ConnectionLog.markerHeader, value: String(hop))
         let tls: TLSConfiguration?
         let proxy: ProxyChoice?
         do {
@@ -96,12 +101,12 @@ final class AsyncHTTPClientTransport: HTTPTransport, @unchecked Sendable {
             exchange.failAtResume { events.finished(error: URLError(.badURL, detail: "\(error)")) }
             return exchange
         }
-        let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
-        let delegate = AsyncHTTPClientHopDelegate(url: url, events: events) { [sessions] in
-            tls == nil ? nil : sessions.details(port: port)
-        }
+        let delegate = AsyncHTTPClientHopDelegate(url: url, events: events) { [connections] in connections.forget(hop: hop) }
         let client = client(for: proxy)
-        exchange.prepare { client.execute(request: ahcRequest, delegate: delegate) }
+        exchange.prepare { [connections] in
+            connections.expect(hop: hop, receiver: events)
+            return client.execute(request: ahcRequest, delegate: delegate)
+        }
         return exchange
     }
 

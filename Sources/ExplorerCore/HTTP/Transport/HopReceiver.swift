@@ -25,6 +25,8 @@ final class HopReceiver: @unchecked Sendable {
     // Guarded by `lock`.
     private var response: HTTPURLResponse?
     private var connection: ConnectionDetails?
+    /// The connection that carried the hop, as the transport reported it when the request was written.
+    private var carrier: ConnectionDetails?
     private var failure: URLError?
     private var ended = false
     private var timing = HopTiming()
@@ -51,12 +53,30 @@ final class HopReceiver: @unchecked Sendable {
         lock.withLock { change(&timing) }
     }
 
-    /// The response head; a second head for the same hop is ignored.
+    /// The hop's request is being written on the connection `record`, which carried `previous` requests before it:
+    /// the hop is on a new connection unless that one had carried a request or was ready before the hop started, and
+    /// then `connect` is the time from the start until it was ready (DNS, TCP and TLS together).
+    func carried(on record: ConnectionRecord, previous: Int) {
+        lock.withLock {
+            let reused = previous > 0 || record.readyAt < started.uptimeNanoseconds
+            carrier = ConnectionDetails(httpVersion: record.httpVersion, tls: record.tls, number: record.number,
+                                        remoteAddress: record.remoteAddress, reused: reused)
+            timing.connect = reused ? nil : Double(record.readyAt - started.uptimeNanoseconds) / 1e9
+        }
+    }
+
+    /// The response head; a second head for the same hop is ignored. The connection the transport reported through
+    /// `carried(on:previous:)` wins over `connection`, except for the protocol version the head came with.
     func received(head: HTTPURLResponse, connection: ConnectionDetails? = nil) {
         let overLimit = lock.withLock { () -> Bool in
             guard response == nil, failure == nil else { return false }
             response = head
-            self.connection = connection
+            if var carrier {
+                if let version = connection?.httpVersion { carrier.httpVersion = version }
+                self.connection = carrier
+            } else {
+                self.connection = connection
+            }
             timing.firstByte = secondsSinceStart()
             let declared = head.expectedContentLength
             if let limit = maxBytes, declared > Int64(limit) {

@@ -12,6 +12,8 @@ public struct RedirectHop: Sendable, Hashable {
     public var location: URL
     /// Where the hop's time went.
     public var timing: HopTiming
+    /// The connection the hop went over, when the transport tells.
+    public var connection: ConnectionDetails?
     /// The cookies this hop's `Set-Cookie` stored.
     public var setCookies: [CookieRecord] = []
 

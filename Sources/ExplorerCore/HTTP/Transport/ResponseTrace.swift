@@ -1,7 +1,8 @@
 import Foundation
 
-/// The connection and timing of a response as lines of text: protocol, TLS session and server certificate, then one
-/// line per hop with the phases the transport measured. Shared by `send --print t` and the explorer.
+/// The connection and timing of a response as lines of text: protocol, TLS session and server certificate, then per
+/// hop the connection it went over (when the transport tells) and the phases the transport measured. Shared by
+/// `send --print t` and the explorer.
 public enum ResponseTrace {
     /// "HTTP/2 · TLSv1.3" for the status line; `nil` when the transport did not say.
     public static func protocolText(_ connection: ConnectionDetails?) -> String? {
@@ -25,22 +26,39 @@ public enum ResponseTrace {
         }
         for (index, hop) in response.hops.enumerated() {
             lines.append("hop \(index + 1)        \(hop.statusCode) \(hop.method) \(hop.url.absoluteString) → \(hop.location.absoluteString)")
+            if let line = connectionText(hop.connection, timing: hop.timing) { lines.append("             " + line) }
             lines.append("             " + phases(hop.timing))
         }
         let final = response.hops.isEmpty ? "response     " : "hop \(response.hops.count + 1)        "
         lines.append(final + "\(response.statusCode) \(response.request.httpMethod.rawValue) \(response.url?.absoluteString ?? "")")
+        if let line = connectionText(response.connection, timing: response.timing) { lines.append("             " + line) }
         lines.append("             " + phases(response.timing))
         return lines
     }
 
-    /// "first byte 3 ms  download 1 ms  total 4 ms", with DNS, connect and TLS when they were measured.
+    /// "new connection #3 to 127.0.0.1:8443, ready after 2.1 ms (DNS, TCP and TLS)" or "reused connection #3 to
+    /// 127.0.0.1:8443"; `nil` when the transport did not say which connection it was. The time to open a connection
+    /// is DNS, TCP and TLS together: AsyncHTTPClient does not report them apart.
+    static func connectionText(_ connection: ConnectionDetails?, timing: HopTiming) -> String? {
+        guard let connection, let number = connection.number else { return nil }
+        var text = (connection.reused ? "reused" : "new") + " connection #\(number)"
+        if let address = connection.remoteAddress { text += " to " + address }
+        if !connection.reused, let connect = timing.connect {
+            // Loopback connections open in well under a millisecond: a tenth of one says more than "0 ms".
+            let shown = connect < 0.01 ? String(format: "%.1f ms", connect * 1000) : MeasurementText.duration(connect)
+            text += ", ready after \(shown) (" + (connection.tls == nil ? "DNS and TCP" : "DNS, TCP and TLS") + ")"
+        }
+        return text
+    }
+
+    /// "first byte 3 ms  download 1 ms  total 4 ms", with DNS and TLS when a transport measured them apart (none does
+    /// today); the time to open a connection is on the connection line.
     static func phases(_ timing: HopTiming) -> String {
         var parts: [String] = []
         func add(_ name: String, _ value: TimeInterval?) {
             if let value { parts.append("\(name) \(MeasurementText.duration(value))") }
         }
         add("dns", timing.dns)
-        add("connect", timing.connect)
         add("tls", timing.tlsHandshake)
         add("first byte", timing.firstByte)
         add("download", timing.download)
