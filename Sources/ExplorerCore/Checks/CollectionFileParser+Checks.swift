@@ -102,7 +102,7 @@ extension CollectionFileParser {
             guard let limit = try? entry.double("responseTimeBelow") else {
                 throw CollectionProblem(entry.location("responseTimeBelow"), "expected 'responseTimeBelow' to be a number of milliseconds")
             }
-            return .responseTimeBelow(limit ?? 0)
+            return .responseTimeBelow(limit)
         }
         if let path = try entry.string("schema") {
             let full = path.hasPrefix("/") ? path : PathText.appending(PathText.deletingLastComponent(file), path)
