@@ -5,9 +5,10 @@ import Glibc
 
 /// Lets go of the pages of a memory-mapped body once they have been read, so paging through a huge body from its
 /// temporary file does not keep all of it resident (the kernel reads a page back if it is touched again).
-public enum MappedPages {
-    /// Releases the whole pages of `buffer` inside `range`.
-    public static func release(_ buffer: UnsafeRawBufferPointer, _ range: Range<Int>) {
+package enum MappedPages {
+    /// Releases the whole pages of `buffer` inside `range`. Only for a read-only mapping of a file (a spilled body):
+    /// on anonymous memory MADV_DONTNEED would zero the pages.
+    package static func release(_ buffer: UnsafeRawBufferPointer, _ range: Range<Int>) {
         #if canImport(Glibc)
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         guard let base = buffer.baseAddress, page > 0, Int(bitPattern: base) % page == 0 else { return }
@@ -19,5 +20,5 @@ public enum MappedPages {
     }
 
     /// How far a reader goes between two releases: fewer system calls, and at most this much stays resident.
-    public static let releaseStep = 8 << 20
+    package static let releaseStep = 8 << 20
 }

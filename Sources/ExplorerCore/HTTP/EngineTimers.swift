@@ -29,7 +29,7 @@ final class EngineTimers: @unchecked Sendable {
 
         /// Stops the work from running, if it has not started; safe to call more than once.
         func cancel() {
-            timers?.cancel(self)
+            if let timers { timers.cancel(self) } else { work = nil }
         }
     }
 

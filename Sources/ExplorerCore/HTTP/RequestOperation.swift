@@ -42,11 +42,18 @@ final class RequestOperation: @unchecked Sendable {
         if lock.withLock({ finished }) { return nil }
         if let deadline = request.configuration.deadline {
             let work = EngineTimers.shared.schedule(at: startedAt + deadline) { [self] in deadlinePassed(deadline) }
-            lock.withLock { deadlineWork = work }
+            // Cancelled meanwhile: `finish` has run and will not cancel a timer stored after it.
+            let stored = lock.withLock { () -> Bool in
+                guard !finished else { return false }
+                deadlineWork = work
+                return true
+            }
+            if !stored { work.cancel() }
         }
         switch makeAttempt() {
         case let .success(exchange):
-            if autoResume { exchange.resume() }
+            // A cancel that came before the hop was stored could not reach it: do not send it then.
+            if autoResume, !lock.withLock({ finished }) { exchange.resume() }
             return exchange
         case let .failure(error):
             finish(.failure(error))
@@ -96,11 +103,13 @@ final class RequestOperation: @unchecked Sendable {
         let timeout = request.configuration.timeoutInterval
         let timeoutWork = timeout.isFinite && timeout > 0
             ? EngineTimers.shared.schedule(at: attemptStart + timeout) { [self] in attemptTimedOut(attempt) } : nil
-        let previous = lock.withLock { () -> EngineTimers.Token? in
+        let (previous, stale) = lock.withLock { () -> (EngineTimers.Token?, Bool) in
+            guard !finished else { return (nil, true) }
             defer { attemptTimeoutWork = timeoutWork }
-            return attemptTimeoutWork
+            return (attemptTimeoutWork, false)
         }
         previous?.cancel()
+        if stale { timeoutWork?.cancel() }
         return .success(first)
     }
 

@@ -46,6 +46,18 @@ struct ConnectionTraceTests {
         #expect(again.contains("reused connection #\(number) to 127.0.0.1:\(server.port)\n") && !again.contains("ready after"), "\(again)")
     }
 
+    @Test func aHeaderOfTheUsersOwnThatLooksLikeTheMarkerIsSent() async throws {
+        let server = try await LoopbackServer.start()
+        let response = try await send(server.url("/echo")) { _ in }
+        let mine = try await Request(.get, url: server.url("/echo")).settingHeader("x-apiexplorer-hop", "mine")
+            .configured { $0.transport = .asyncHTTPClient; $0.timeoutInterval = 20 }.send()
+        await server.stop()
+        #expect(ConnectionLog.markerHeader.hasPrefix("x-apiexplorer-hop-") && ConnectionLog.markerHeader.count > "x-apiexplorer-hop-".count + 4)
+        let echo = try JSONDecoder().decode(EchoReply.self, from: mine.data)
+        #expect(echo.headers.contains { $0.name.lowercased() == "x-apiexplorer-hop" && $0.value == "mine" }, "\(echo.headers)")
+        #expect(noMarker(echo.headers.map(\.name)) && response.connection != nil)
+    }
+
     @Test func eachTLSResponseShowsTheCertificateOfItsOwnConnection() async throws {
         let certificates = try TestCertificates()
         let signed = try TLSLoopbackServer(certificateFile: certificates.serverCertificate, keyFile: certificates.serverKey)

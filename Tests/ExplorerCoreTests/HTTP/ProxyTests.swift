@@ -28,7 +28,7 @@ struct ProxyTests {
         #expect(proxy.requestLines == ["CONNECT 127.0.0.1:\(server.port) HTTP/1.1"])
         // The connection goes to the proxy, and the transport's hop marker is taken out inside the tunnel too.
         #expect(response.connection?.remoteAddress == "127.0.0.1:\(proxy.port)", "\(String(describing: response.connection))")
-        #expect(server.requests(to: "/ok").count == 1 && server.requests(to: "/ok").allSatisfy { $0.headers["x-apiexplorer-hop"] == nil })
+        #expect(server.requests(to: "/ok").count == 1 && server.requests(to: "/ok").allSatisfy { $0.headers[ConnectionLog.markerHeader] == nil })
     }
 
     @Test func httpsIsTunnelledWithCONNECTAndCredentialsGoToTheProxy() async throws {

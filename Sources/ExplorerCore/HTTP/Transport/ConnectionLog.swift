@@ -10,8 +10,10 @@ import NIOHTTP2
 /// the handler takes it out of the head before it is written and reports the hop here, which passes the connection
 /// to the hop's `HopReceiver`. The marker never reaches a server: a connection whose handler cannot be installed fails.
 final class ConnectionLog: @unchecked Sendable {
-    /// The private request header that carries a hop's number from the transport to the connection's handler.
-    static let markerHeader = "x-apiexplorer-hop"
+    /// The private request header that carries a hop's number from the transport to the connection's handler. Its
+    /// name ends in a random suffix made once per process, so a header a user sets can never be taken for it (and
+    /// dropped) by chance.
+    static let markerHeader = "x-apiexplorer-hop-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
 
     private let lock = NSLock()
     // Guarded by `lock`.
