@@ -6,12 +6,13 @@ import Glibc
 /// Lets go of the pages of a memory-mapped body once they have been read, so paging through a huge body from its
 /// temporary file does not keep all of it resident (the kernel reads a page back if it is touched again).
 package enum MappedPages {
-    /// Releases the whole pages of `buffer` inside `range`. Only for a read-only mapping of a file (a spilled body):
-    /// on anonymous memory MADV_DONTNEED would zero the pages.
+    /// Releases the whole pages of `buffer` inside `range`, when `buffer` is a spilled body's read-only file mapping
+    /// (`SpilledMappings`); anything else is left alone, since MADV_DONTNEED would zero anonymous memory.
     package static func release(_ buffer: UnsafeRawBufferPointer, _ range: Range<Int>) {
         #if canImport(Glibc)
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        guard let base = buffer.baseAddress, page > 0, Int(bitPattern: base) % page == 0 else { return }
+        guard let base = buffer.baseAddress, page > 0, Int(bitPattern: base) % page == 0,
+              SpilledMappings.contains(base, count: buffer.count) else { return }
         let start = (range.lowerBound + page - 1) / page * page
         let end = range.upperBound / page * page
         guard end > start else { return }

@@ -98,7 +98,9 @@ final class SpillingBody {
             let code = errno
             throw URLError(.cannotOpenFile, detail: "could not map the \(MeasurementText.byteCount(count)) body from its temporary file: \(String(cString: strerror(code)))")
         }
+        SpilledMappings.add(mapped, length: count)
         return Data(bytesNoCopy: mapped, count: count, deallocator: .custom { pointer, length in
+            SpilledMappings.remove(pointer)
             munmap(pointer, length)
         })
     }

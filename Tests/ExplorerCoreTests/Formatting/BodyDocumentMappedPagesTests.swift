@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import ExplorerCore
 
@@ -79,5 +82,24 @@ import Testing
         let resident = try #require(Self.residentKilobytes(of: body))
         #expect(resident < 2 * MappedPages.releaseStep / 1024, "resident after splitting: \(resident) kB of \(body.count / 1024) kB")
         #expect(document.line(at: 299_999)?.text == String(repeating: "plain text line ", count: 8))
+    }
+
+    @Test func memoryThatIsNotASpilledMappingIsNeverReleased() throws {
+        // Page-aligned anonymous memory: MADV_DONTNEED would zero it, so release must leave it alone.
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        var raw: UnsafeMutableRawPointer?
+        #expect(posix_memalign(&raw, page, 4 * page) == 0)
+        let memory = try #require(raw)
+        defer { free(memory) }
+        memory.initializeMemory(as: UInt8.self, repeating: 0xAB, count: 4 * page)
+        MappedPages.release(UnsafeRawBufferPointer(start: memory, count: 4 * page), 0..<(4 * page))
+        let bytes = UnsafeRawBufferPointer(start: memory, count: 4 * page)
+        #expect(bytes.allSatisfy { $0 == 0xAB }, "anonymous memory was released and zeroed")
+
+        // A body in memory wrongly marked as mapped still reads whole.
+        let json = Data(("[" + (0..<5000).map { #"{"n":\#($0)}"# }.joined(separator: ",") + "]").utf8)
+        let document = BodyDocument(json, contentType: "application/json", isMapped: true)
+        let found = try #require(document.matchingLines(": 4999").first)
+        #expect(document.line(at: found)?.text.contains("4999") == true && document.line(at: document.lineCount - 1)?.text == "]")
     }
 }
