@@ -18,33 +18,28 @@ public final class BodyDocument: @unchecked Sendable {
     public let lineCount: Int
     private let storage: BodyDocumentStorage
     private let masker: SecretMasker?
-    /// True when the body is a mapping of a file whose pages a full pass (indexing, search) lets go behind it.
-    private let releasesPages: Bool
     // The cache is the only mutable state; the lock makes the document safe to share with a background search.
     private let lock = NSLock()
     private var cache: [Int: [BodyLine]] = [:]
     private var cacheOrder: [Int] = []
 
     /// Indexes `body` as described by the `Content-Type` header value (sniffing when nil); `masker` hides secrets.
-    /// `isMapped` says `body` is a memory mapping of a file: the pages indexing reads are then let go as it goes,
-    /// so a huge body is not all resident afterwards (paging reads back only what it shows).
-    public init(_ body: Data, contentType header: String?, masker: SecretMasker? = nil, isMapped: Bool = false) {
+    /// When `body` is a spilled body's file mapping, indexing and search let go of the pages behind them, so a huge
+    /// body is not all resident afterwards (paging reads back only what it shows).
+    public init(_ body: Data, contentType header: String?, masker: SecretMasker? = nil) {
         self.masker = masker.flatMap { $0.secrets.isEmpty ? nil : $0 }
         // A long line is never cut inside a secret: each piece is masked on its own.
         let secretBytes = (masker?.secrets ?? []).filter { !$0.isEmpty }.map { Array($0.utf8) }
         let contentType = header.map(ContentType.init)
         let charset = contentType?.charset
         let kind = BodyFormatter.kind(of: body, contentType: contentType)
-        // A single-byte charset is decoded into memory first; only the mapping itself has pages to let go.
-        let mapped = isMapped && !TextDecoding.isSingleByte(charset)
-        self.releasesPages = mapped
         switch kind {
         case .json, .invalidJSON:
             let utf8 = Self.utf8(body, charset: charset)
-            let (checkpoints, lines, error) = Self.indexJSON(utf8, releasingPages: mapped)
+            let (checkpoints, lines, error) = Self.indexJSON(utf8)
             if let error {
                 let note = BodyLine(tokens: [BodyToken(.note, JSONFormatter.invalidJSONNote(error))])
-                let (starts, split) = Self.lineStarts(utf8, keepingWhole: secretBytes, releasingPages: mapped)
+                let (starts, split) = Self.lineStarts(utf8, keepingWhole: secretBytes)
                 let notes = [note] + (split ? [Self.splitNote] : [])
                 self.kind = .invalidJSON
                 self.storage = .text(utf8, lineStarts: starts, notes: notes)
@@ -56,7 +51,7 @@ public final class BodyDocument: @unchecked Sendable {
             }
         case .text:
             let utf8 = Self.utf8(body, charset: charset)
-            let (starts, split) = Self.lineStarts(utf8, keepingWhole: secretBytes, releasingPages: mapped)
+            let (starts, split) = Self.lineStarts(utf8, keepingWhole: secretBytes)
             let notes = split ? [Self.splitNote] : []
             self.kind = .text
             self.storage = .text(utf8, lineStarts: starts, notes: notes)
@@ -66,7 +61,7 @@ public final class BodyDocument: @unchecked Sendable {
             // Markup and forms are formatted in one pass over the whole body (10 MB of XML takes ~4 s), so a large one
             // is paged as plain text instead, with a note saying why.
             let utf8 = Self.utf8(body, charset: charset)
-            let (starts, split) = Self.lineStarts(utf8, keepingWhole: secretBytes, releasingPages: mapped)
+            let (starts, split) = Self.lineStarts(utf8, keepingWhole: secretBytes)
             let kindName = kind == .form ? "form data" : kind == .xml ? "XML" : "HTML"
             let note = BodyLine(tokens: [BodyToken(.note, "\(MeasurementText.byteCount(body.count)) of \(kindName) is shown as plain text: "
                 + "only bodies up to \(MeasurementText.byteCount(Self.eagerFormatLimit)) are formatted.")])
@@ -88,7 +83,6 @@ public final class BodyDocument: @unchecked Sendable {
         self.kind = formatted.kind
         self.storage = .lines(formatted.lines)
         self.lineCount = formatted.lines.count
-        self.releasesPages = false
     }
 
     /// The line at `index`, or nil past the end.
@@ -130,10 +124,10 @@ public final class BodyDocument: @unchecked Sendable {
         // The end of the previous line, kept to find a match that starts there and ends in the next piece.
         var previousTail = ""
         var chunk = 0
-        var released = 0
+        var trail = MappedPages.Trail()
         while chunk * Self.chunkSize < lineCount {
             if isCancelled() { break }
-            if releasesPages { released = releasePages(before: chunk, released: released) }
+            passPages(before: chunk, on: &trail)
             let base = chunk * Self.chunkSize
             if let asciiNeedle, case let .json(data, checkpoints) = storage {
                 // Fast path: search the formatted bytes without building strings.
@@ -159,21 +153,16 @@ public final class BodyDocument: @unchecked Sendable {
         return matches
     }
 
-    /// Lets go of the mapped pages a search has passed, once it is a release step past the last release; returns
-    /// where the released part now ends.
-    private func releasePages(before chunk: Int, released: Int) -> Int {
-        let offset: Int
+    /// Moves a search's trail to where chunk `chunk` starts, letting go of the mapped pages it has passed.
+    private func passPages(before chunk: Int, on trail: inout MappedPages.Trail) {
         switch storage {
-        case let .json(_, checkpoints): offset = checkpoints[chunk].offset
-        case let .text(_, starts, notes): offset = starts[max(0, min(starts.count - 1, chunk * Self.chunkSize - notes.count))]
-        case .lines: return released
+        case let .json(data, checkpoints):
+            data.withUnsafeBytes { trail.reached(checkpoints[chunk].offset, in: $0) }
+        case let .text(data, starts, notes):
+            data.withUnsafeBytes { trail.reached(starts[max(0, min(starts.count - 1, chunk * Self.chunkSize - notes.count))], in: $0) }
+        case .lines:
+            break
         }
-        guard offset - released >= MappedPages.releaseStep else { return released }
-        switch storage {
-        case let .json(data, _), let .text(data, _, _): data.withUnsafeBytes { MappedPages.release($0, released..<offset) }
-        case .lines: break
-        }
-        return offset
     }
 
     /// True when display line `index` is a piece of a long text line that began on the line before.
@@ -244,20 +233,18 @@ public final class BodyDocument: @unchecked Sendable {
     }
 
     /// One formatter state per chunk, the number of lines, and the syntax error if the body is not JSON.
-    private static func indexJSON(_ data: Data, releasingPages: Bool) -> ([JSONFormatter.State], Int, JSONSyntaxError?) {
+    private static func indexJSON(_ data: Data) -> ([JSONFormatter.State], Int, JSONSyntaxError?) {
         data.withUnsafeBytes { buffer in
             var checkpoints: [JSONFormatter.State] = []
             var state = JSONFormatter.State.start
             var counter = JSONLineCounter()
-            var released = 0
+            var trail = MappedPages.Trail()
             while !state.isFinished {
                 checkpoints.append(state)
                 JSONFormatter.run(buffer, state: &state, maxLines: chunkSize, sink: &counter)
-                if releasingPages, state.offset - released >= MappedPages.releaseStep || state.isFinished {
-                    MappedPages.release(buffer, released..<(state.isFinished ? buffer.count : state.offset))
-                    released = state.offset
-                }
+                trail.reached(state.offset, in: buffer)
             }
+            trail.finished(buffer)
             return (checkpoints, state.lineNumber, state.error)
         }
     }
@@ -275,20 +262,17 @@ public final class BodyDocument: @unchecked Sendable {
     /// Byte offsets where each display line starts (a body always has at least one), and whether a long line was cut.
     /// A cut that would fall inside one of `secrets` moves to where that secret starts (or, when it starts the piece,
     /// to where it ends), so the masker, which sees one piece at a time, still finds it whole.
-    private static func lineStarts(_ data: Data, keepingWhole secrets: [[UInt8]] = [], releasingPages: Bool = false) -> ([Int], Bool) {
+    private static func lineStarts(_ data: Data, keepingWhole secrets: [[UInt8]] = []) -> ([Int], Bool) {
         data.withUnsafeBytes { buffer in
             var starts = [0]
             var split = false
             guard let base = buffer.baseAddress else { return (starts, split) }
             let bytes = buffer.bindMemory(to: UInt8.self)
             var offset = 0
-            var released = 0
-            defer { if releasingPages { MappedPages.release(buffer, released..<buffer.count) } }
+            var trail = MappedPages.Trail()
+            defer { trail.finished(buffer) }
             while offset < buffer.count {
-                if releasingPages, offset - released >= MappedPages.releaseStep {
-                    MappedPages.release(buffer, released..<offset)
-                    released = offset
-                }
+                trail.reached(offset, in: buffer)
                 let found = memchr(base + offset, 0x0A, buffer.count - offset)
                 let end = found.map { base.distance(to: UnsafeRawPointer($0)) } ?? buffer.count
                 // The CR of a CRLF ending is not part of the line's length.

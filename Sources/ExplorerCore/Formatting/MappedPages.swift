@@ -22,4 +22,26 @@ package enum MappedPages {
 
     /// How far a reader goes between two releases: fewer system calls, and at most this much stays resident.
     package static let releaseStep = 8 << 20
+
+    /// Lets go of the pages behind a reader that only moves forward through a buffer, a `releaseStep` at a time
+    /// (nothing, unless the buffer is a spilled body's mapping).
+    package struct Trail {
+        private var released = 0
+
+        /// A trail at the start of the buffer.
+        package init() {}
+
+        /// The reader has reached `offset`: what lies behind it goes once it is a step or more.
+        package mutating func reached(_ offset: Int, in buffer: UnsafeRawBufferPointer) {
+            guard offset - released >= MappedPages.releaseStep else { return }
+            MappedPages.release(buffer, released..<offset)
+            released = offset
+        }
+
+        /// The reader is done: everything it passed goes.
+        package mutating func finished(_ buffer: UnsafeRawBufferPointer) {
+            MappedPages.release(buffer, released..<buffer.count)
+            released = buffer.count
+        }
+    }
 }

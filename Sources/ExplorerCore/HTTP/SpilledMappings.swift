@@ -1,8 +1,8 @@
 import Foundation
 
 /// The read-only file mappings `SpillingBody` has handed out and not yet unmapped. `MappedPages` releases pages only
-/// inside one of them: on any other memory `MADV_DONTNEED` would zero the pages, so a caller that passed an in-memory
-/// body with `isMapped: true` by mistake must get nothing released rather than lose data.
+/// inside one of them, so a reader need not know whether its bytes came from a spill file: on any other memory
+/// `MADV_DONTNEED` would zero the pages.
 enum SpilledMappings {
     private static let lock = NSLock()
     /// Mapped length by base address. Guarded by `lock`.

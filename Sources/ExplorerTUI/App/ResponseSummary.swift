@@ -53,8 +53,7 @@ public struct ResponseSummary: Sendable {
         self.init(statusCode: response.statusCode, reason: response.reasonPhrase, duration: response.duration,
                   byteCount: response.byteCount, redirectedTo: response.wasRedirected ? response.url.map { masker?.mask($0.absoluteString) ?? $0.absoluteString } : nil,
                   headers: response.headers.fields.map { ($0.name, masker?.mask($0.value) ?? $0.value) },
-                  body: BodyDocument(response.data, contentType: response.headers["Content-Type"], masker: masker,
-                                     isMapped: response.isBodyOnDisk),
+                  body: BodyDocument(response.data, contentType: response.headers["Content-Type"], masker: masker),
                   isBodyOnDisk: response.isBodyOnDisk, data: response.data)
         protocolText = ResponseTrace.protocolText(response.connection)
         trace = ResponseTrace.lines(for: response).map { masker?.mask($0) ?? $0 }
