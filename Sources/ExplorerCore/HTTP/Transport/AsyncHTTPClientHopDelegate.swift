@@ -26,20 +26,20 @@ final class AsyncHTTPClientHopDelegate: HTTPClientResponseDelegate, @unchecked S
         // NIO reads a byte that is not UTF-8 in the head as U+FFFD; the response is refused, as FoundationNetworking does,
         // so both transports give the same one-line reason.
         // Checked on Unicode scalars: `String.contains(String)` goes through Foundation here, at ~7 µs a response.
-        let undecodable = Self.hasReplacementCharacter(head.status.reasonPhrase)
-            || head.headers.contains { Self.hasReplacementCharacter($0.name) || Self.hasReplacementCharacter($0.value) }
+        let undecodableText = { (text: String) in text.unicodeScalars.contains("\u{FFFD}") }
+        let undecodable = undecodableText(head.status.reasonPhrase)
+            || head.headers.contains { undecodableText($0.name) || undecodableText($0.value) }
         if undecodable {
             events.finished(error: URLError(.cannotParseResponse, detail: "invalid header: the server sent a status or header line that is not valid UTF-8"))
             task.cancel()
             return task.eventLoop.makeSucceededVoidFuture()
         }
-        // Repeated fields are joined under the name they first came with, matched without regard to case (ASCII, as
-        // header names are).
+        // Repeated fields are joined under the name they first came with, matched without regard to case.
         var fields: [String: String] = [:]
         var nameFor: [String: String] = [:]
         for (name, carried) in head.headers {
             let value = HeadControlByteEscaper.restore(carried)
-            let folded = Self.asciiLowercased(name)
+            let folded = name.lowercased()
             if let existing = nameFor[folded], let joined = fields[existing] {
                 fields[existing] = joined + ", " + value
             } else {
@@ -52,17 +52,6 @@ final class AsyncHTTPClientHopDelegate: HTTPClientResponseDelegate, @unchecked S
             events.received(head: response, connection: ConnectionDetails(httpVersion: version))
         }
         return task.eventLoop.makeSucceededVoidFuture()
-    }
-
-    /// True when `text` holds U+FFFD, which NIO puts where a byte was not UTF-8.
-    static func hasReplacementCharacter(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 < 0x80 } ? false : text.unicodeScalars.contains("\u{FFFD}")
-    }
-
-    /// `text` with A-Z lowered and everything else kept.
-    static func asciiLowercased(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return text }
-        return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {

@@ -62,7 +62,7 @@ final class HeadControlByteEscaper: ChannelDuplexHandler, RemovableChannelHandle
 
     /// `text` with the carried control characters put back.
     static func restore(_ text: String) -> String {
-        guard !text.utf8.allSatisfy({ $0 < 0x80 }), text.unicodeScalars.contains(where: { isCarrier($0) }) else { return text }
+        guard text.unicodeScalars.contains(where: { isCarrier($0) }) else { return text }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if isCarrier(scalar), let original = Unicode.Scalar(scalar.value - base) {

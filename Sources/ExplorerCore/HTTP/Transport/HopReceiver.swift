@@ -48,11 +48,6 @@ final class HopReceiver: @unchecked Sendable {
         Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
     }
 
-    /// Records phases the transport measured (DNS, connect, TLS), in seconds from the hop's start.
-    func record(_ change: (inout HopTiming) -> Void) {
-        lock.withLock { change(&timing) }
-    }
-
     /// The hop's request is being written on the connection `record`, which carried `previous` requests before it:
     /// the hop is on a new connection unless that one had carried a request or was ready before the hop started, and
     /// then `connect` is the time from the start until it was ready (DNS, TCP and TLS together).
