@@ -192,8 +192,7 @@ extension ExplorerModel {
             bodyEditor = editor
             return []
         }
-        let id = nextSendID
-        nextSendID += 1
+        let id = takeSendID()
         editor.pendingCheck = id
         bodyEditor = editor
         return [.checkJSON(id: id, text: text)]

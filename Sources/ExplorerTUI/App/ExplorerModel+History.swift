@@ -15,8 +15,7 @@ extension ExplorerModel {
     /// Reads the open list again with its current filters.
     mutating func listHistory() -> [AppEffect] {
         guard var panel = historyPanel else { return [] }
-        let id = nextSendID
-        nextSendID += 1
+        let id = takeSendID()
         panel.pending = id
         historyPanel = panel
         return [.loadHistory(id: id, query: panel.query)]
@@ -102,8 +101,7 @@ extension ExplorerModel {
 
     /// Asks for a kept exchange to show in the response pane.
     mutating func openExchange(_ exchangeID: Int64) -> [AppEffect] {
-        let id = nextSendID
-        nextSendID += 1
+        let id = takeSendID()
         pendingPast = id
         focus = .response
         return [.openExchange(id: id, exchangeID: exchangeID)]
@@ -111,14 +109,7 @@ extension ExplorerModel {
 
     /// Sends a kept exchange again exactly as it was sent.
     mutating func replay(_ entry: HistoryEntry) -> [AppEffect] {
-        var effects: [AppEffect] = []
-        if case let .sending(previous, _) = response { effects.append(.cancel(id: previous)) }
-        let id = nextSendID
-        nextSendID += 1
-        pendingPast = nil
-        response = .sending(id: id, started: now)
-        responseKey = entry.reference ?? "history #\(entry.id)"
-        responseTab = .body
+        let (id, effects) = beginResponse(key: entry.reference ?? "history #\(entry.id)")
         focus = .response
         status = "Replaying #\(entry.id) exactly as it was sent…"
         let current = entry.reference.flatMap { self.resolver(forKey: $0, environment: entry.environment) }
@@ -128,23 +119,19 @@ extension ExplorerModel {
     /// Compares the marked exchange with the selected one, or the selected one with the live response.
     private mutating func compareExchanges(_ panel: HistoryPanel) -> [AppEffect] {
         guard let entry = panel.selected else { return [] }
-        let id = nextSendID
+        let comparison: (first: Int64, second: Int64?, live: ResponseSummary?, against: String)
         if let marked = panel.marked, marked != entry.id {
-            nextSendID += 1
-            returnToHistory = panel
-            toolPanel = ToolPanel.comparing(id: id, first: "#\(marked)", second: "#\(entry.id)")
-            let effect = AppEffect.compareExchanges(id: id, first: marked, second: entry.id, live: nil)
-            return [effect]
+            comparison = (marked, entry.id, nil, "#\(entry.id)")
+        } else if case let .received(summary) = response, summary.past == nil {
+            comparison = (entry.id, nil, summary, "the live response")
+        } else {
+            status = "Space marks an exchange, then c on another compares the two; with none marked, c compares with a response just received."
+            return []
         }
-        if case let .received(summary) = response, summary.past == nil {
-            nextSendID += 1
-            returnToHistory = panel
-            toolPanel = ToolPanel.comparing(id: id, first: "#\(entry.id)", second: "the live response")
-            let effect = AppEffect.compareExchanges(id: id, first: entry.id, second: nil, live: summary)
-            return [effect]
-        }
-        status = "Space marks an exchange, then c on another compares the two; with none marked, c compares with a response just received."
-        return []
+        let id = takeSendID()
+        returnToHistory = panel
+        toolPanel = ToolPanel.comparing(id: id, first: "#\(comparison.first)", second: comparison.against)
+        return [.compareExchanges(id: id, first: comparison.first, second: comparison.second, live: comparison.live)]
     }
 
     /// After a selection change: shows the newly selected request's last kept response, unless a response for it is
@@ -154,8 +141,7 @@ extension ExplorerModel {
         pendingPast = nil
         guard historyIsOn, let key = selectedRequestKey, key != responseKey, let selected = selectedRequest else { return [] }
         if case .sending = response { return [] }
-        let id = nextSendID
-        nextSendID += 1
+        let id = takeSendID()
         pendingPast = id
         return [.loadLatest(id: id, reference: key, environment: environment(of: selected.collection)?.name)]
     }

@@ -169,18 +169,30 @@ extension ExplorerModel {
                                                 purpose: .sendInvalidJSON))
             return []
         }
-        var effects: [AppEffect] = []
-        if case let .sending(previous, _) = response { effects.append(.cancel(id: previous)) }
-        let id = nextSendID
-        nextSendID += 1
-        pendingPast = nil
-        response = .sending(id: id, started: now)
-        responseKey = selectedRequest?.key
-        responseTab = .body
+        let (id, cancels) = beginResponse(key: selectedRequest?.key)
         // Captures belong to the environment the request went out in, even if another is picked before it is back.
         sendCaptureKey = ExplorerModel.captureKey(resolver)
-        effects.append(contentsOf: startChain(id: id, resolver: resolver))
-        return effects
+        return cancels + startChain(id: id, resolver: resolver)
+    }
+
+    /// A new id for an effect whose answer comes back later, so a late answer to an earlier one can be told apart.
+    mutating func takeSendID() -> Int {
+        defer { nextSendID += 1 }
+        return nextSendID
+    }
+
+    /// The response pane starts waiting for a new response shown under `key` (a send or a replay): the send in flight,
+    /// if any, is cancelled, and a history response on its way is no longer wanted. Returns the new send's id and
+    /// the cancel to run.
+    mutating func beginResponse(key: String?) -> (id: Int, effects: [AppEffect]) {
+        var effects: [AppEffect] = []
+        if case let .sending(previous, _) = response { effects.append(.cancel(id: previous)) }
+        let id = takeSendID()
+        pendingPast = nil
+        response = .sending(id: id, started: now)
+        responseKey = key
+        responseTab = .body
+        return (id, effects)
     }
 
     mutating func treeAction(_ action: AppAction) {

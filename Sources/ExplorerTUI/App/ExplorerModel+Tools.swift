@@ -15,8 +15,7 @@ extension ExplorerModel {
             status = "Select a request in the tree first."
             return []
         }
-        let id = nextSendID
-        nextSendID += 1
+        let id = takeSendID()
         toolPanel = .exporting(id: id, format: format)
         status = ExplorerModel.emptyCredentialWarning(resolver)
         return [.export(id: id, resolver: resolver, format: format)]
@@ -62,8 +61,7 @@ extension ExplorerModel {
                 guard candidates.indices.contains(selection), let first = selectedResolver else { toolPanel = nil; return [] }
                 var second = first
                 second.environment = candidates[selection]
-                let id = nextSendID
-                nextSendID += 1
+                let id = takeSendID()
                 toolPanel = .comparing(id: id, first: first.environment?.name ?? "none", second: candidates[selection].name)
                 return [.compare(id: id, first: first, second: second)]
             default: break
