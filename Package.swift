@@ -41,6 +41,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 // Only to place the hop marker handler behind AHC's HTTP/2-to-HTTP/1 codec in each stream channel.
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),

@@ -29,7 +29,7 @@ struct SendCommand: AsyncParsableCommand {
 
     @OptionGroup var requestOptions: RequestOptions
 
-    @Option(name: .customLong("print"), help: "What to print: H request head, B request body, h response head, b response body, m status/time/size, t trace (protocol, TLS, redirects, timings; per hop the connection used: new, with the time to open it, which is DNS, TCP and TLS together since they are not measured apart, or reused).")
+    @Option(name: .customLong("print"), help: "What to print: H request head, B request body, h response head, b response body, m status/time/size, t trace (protocol, TLS, redirects, timings; per hop the connection used: new, with the time to open it and then the time of DNS, TCP and the TLS handshake apart, or reused).")
     var printParts: String?
 
     @Option(name: .long, help: "all, colors, format or none (default: all on a terminal, none otherwise).")

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// An HTTP proxy on 127.0.0.1 (port 0) that records what passes through it and tunnels `CONNECT host:port` to
-/// loopback targets only; any other method gets 405.
+/// loopback targets only, and forwards a request naming a whole http:// URL to it; any other request gets 405.
 public final class RecordingProxy: @unchecked Sendable {
     /// The bound port.
     public let port: UInt16
@@ -78,7 +78,21 @@ public final class RecordingProxy: @unchecked Sendable {
                 authorizations.append(line.dropFirst("proxy-authorization:".count).trimmingCharacters(in: .whitespaces))
             }
         }
-        // AsyncHTTPClient tunnels every request, http or https, with CONNECT.
+        // AsyncHTTPClient tunnels every request, http or https, with CONNECT; the SwiftNIO transport names the whole
+        // URL of a plain http request (absolute form, as curl does), which goes upstream with only its path.
+        if parts[0] != "CONNECT", parts[1].hasPrefix("http://") {
+            let target = parts[1].dropFirst("http://".count)
+            let authority = String(target.prefix { $0 != "/" })
+            let path = target.dropFirst(authority.count)
+            guard let upstream = connectLoopback(authority: authority) else {
+                return send(client, "HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            }
+            defer { close(upstream) }
+            let forwarded = ([parts[0] + " " + (path.isEmpty ? "/" : String(path)) + " " + parts[2]] + lines).joined(separator: "\r\n") + "\r\n\r\n"
+            send(upstream, forwarded)
+            if !rest.isEmpty { _ = write(upstream, rest, rest.count) }
+            return relay(client, upstream)
+        }
         guard parts[0] == "CONNECT" else {
             return send(client, "HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
         }

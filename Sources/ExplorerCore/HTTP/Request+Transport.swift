@@ -5,12 +5,13 @@ import FoundationNetworking
 
 extension Request {
     /// The transport an async or publisher send uses: URLSession with `session` when one is passed, else the
-    /// configured kind (AsyncHTTPClient on Linux, URLSession with the request's session elsewhere).
+    /// configured kind (SwiftNIO on Linux, URLSession with the request's session elsewhere).
     func transport(session: URLSession?) -> any HTTPTransport {
         if let session { return URLSessionTransport(session: session) }
         switch configuration.transport ?? .platformDefault {
         case .urlSession: return URLSessionTransport(session: self.session)
         case .asyncHTTPClient: return AsyncHTTPClientTransport.shared
+        case .swiftNIO: return SwiftNIOTransport.shared
         }
     }
 }

@@ -6,13 +6,13 @@ import Testing
 import TestSupport
 @testable import ExplorerCore
 
-/// Each hop on the AsyncHTTPClient transport knows the exact connection that carried it (number, address, new or
+/// Each hop on both SwiftNIO transports knows the exact connection that carried it (number, address, new or
 /// reused, its TLS session), and the marker header that tells it so never reaches a server.
 @Suite("Connections: which connection carried each hop")
 struct ConnectionTraceTests {
-    func send(_ url: URL, _ change: (inout Request.Configuration) -> Void = { _ in }) async throws -> Request.Response {
+    func send(_ url: URL, over transport: TransportKind, _ change: (inout Request.Configuration) -> Void = { _ in }) async throws -> Request.Response {
         try await Request(.get, url: url).configured {
-            $0.transport = .asyncHTTPClient
+            $0.transport = transport
             $0.timeoutInterval = 20
             change(&$0)
         }.send()
@@ -22,10 +22,10 @@ struct ConnectionTraceTests {
         !names.contains { $0.caseInsensitiveCompare(ConnectionLog.markerHeader) == .orderedSame }
     }
 
-    @Test func aSecondRequestReusesTheFirstOnesKeepAliveConnection() async throws {
+    @Test(arguments: TransportKind.overSwiftNIO) func aSecondRequestReusesTheFirstOnesKeepAliveConnection(transport: TransportKind) async throws {
         let server = try await LoopbackServer.start()
-        let first = try await send(server.url("/echo"))
-        let second = try await send(server.url("/echo"))
+        let first = try await send(server.url("/echo"), over: transport)
+        let second = try await send(server.url("/echo"), over: transport)
         await server.stop()
         let opened = try #require(first.connection)
         let reused = try #require(second.connection)
@@ -34,23 +34,31 @@ struct ConnectionTraceTests {
         #expect((first.timing.connect ?? 0) > 0 && (first.timing.connect ?? 0) <= (first.timing.firstByte ?? 0), "\(first.timing)")
         #expect(reused.reused && reused.number == number && reused.remoteAddress == opened.remoteAddress, "\(reused)")
         #expect(second.timing.connect == nil, "\(second.timing)")
-        #expect(first.timing.dns == nil && first.timing.tlsHandshake == nil, "not measured apart, so not invented")
+        if transport == .asyncHTTPClient {
+            #expect(first.timing.dns == nil && first.timing.tcp == nil && first.timing.tlsHandshake == nil, "not measured apart, so not invented")
+        } else {
+            // An IP address needs no DNS and http no TLS: only the TCP connect is measured, and it is part of the whole.
+            #expect(first.timing.dns == nil && first.timing.tlsHandshake == nil, "\(first.timing)")
+            #expect((first.timing.tcp ?? 0) > 0 && (first.timing.tcp ?? 0) <= (first.timing.connect ?? 0), "\(first.timing)")
+            #expect(second.timing.tcp == nil, "a reused connection was not opened: \(second.timing)")
+        }
         for response in [first, second] {
             let echo = try JSONDecoder().decode(EchoReply.self, from: response.data)
             #expect(noMarker(echo.headers.map(\.name)), "\(echo.headers)")
         }
         let opening = ResponseTrace.lines(for: first).joined(separator: "\n")
-        #expect(opening.contains("new connection #\(number) to 127.0.0.1:\(server.port), ready after ") && opening.contains("(DNS and TCP)"),
+        #expect(opening.contains("new connection #\(number) to 127.0.0.1:\(server.port), ready after "), "\(opening)")
+        #expect(transport == .asyncHTTPClient ? opening.contains("(DNS and TCP)") : opening.contains("  tcp ") && !opening.contains("(DNS"),
                 "\(opening)")
         let again = ResponseTrace.lines(for: second).joined(separator: "\n")
         #expect(again.contains("reused connection #\(number) to 127.0.0.1:\(server.port)\n") && !again.contains("ready after"), "\(again)")
     }
 
-    @Test func aHeaderOfTheUsersOwnThatLooksLikeTheMarkerIsSent() async throws {
+    @Test(arguments: TransportKind.overSwiftNIO) func aHeaderOfTheUsersOwnThatLooksLikeTheMarkerIsSent(transport: TransportKind) async throws {
         let server = try await LoopbackServer.start()
-        let response = try await send(server.url("/echo")) { _ in }
+        let response = try await send(server.url("/echo"), over: transport) { _ in }
         let mine = try await Request(.get, url: server.url("/echo")).settingHeader("x-apiexplorer-hop", "mine")
-            .configured { $0.transport = .asyncHTTPClient; $0.timeoutInterval = 20 }.send()
+            .configured { $0.transport = transport; $0.timeoutInterval = 20 }.send()
         await server.stop()
         #expect(ConnectionLog.markerHeader.hasPrefix("x-apiexplorer-hop-") && ConnectionLog.markerHeader.count > "x-apiexplorer-hop-".count + 4)
         let echo = try JSONDecoder().decode(EchoReply.self, from: mine.data)
@@ -58,16 +66,16 @@ struct ConnectionTraceTests {
         #expect(noMarker(echo.headers.map(\.name)) && response.connection != nil)
     }
 
-    @Test func eachTLSResponseShowsTheCertificateOfItsOwnConnection() async throws {
+    @Test(arguments: TransportKind.overSwiftNIO) func eachTLSResponseShowsTheCertificateOfItsOwnConnection(transport: TransportKind) async throws {
         let certificates = try TestCertificates()
         let signed = try TLSLoopbackServer(certificateFile: certificates.serverCertificate, keyFile: certificates.serverKey)
         defer { signed.stop() }
         let selfSigned = try TLSLoopbackServer(certificateFile: certificates.selfSignedCertificate, keyFile: certificates.selfSignedKey)
         defer { selfSigned.stop() }
         let off: (inout Request.Configuration) -> Void = { $0.verifiesTLSCertificates = false }
-        let first = try await send(signed.url("/"), off)
-        let other = try await send(selfSigned.url("/"), off)
-        let again = try await send(signed.url("/"), off)
+        let first = try await send(signed.url("/"), over: transport, off)
+        let other = try await send(selfSigned.url("/"), over: transport, off)
+        let again = try await send(signed.url("/"), over: transport, off)
         let a = try #require(first.connection), b = try #require(other.connection), c = try #require(again.connection)
         #expect(a.tls?.subject == "CN=127.0.0.1" && a.tls?.issuer == "CN=apiexplorer test CA", "\(a)")
         #expect(b.tls?.subject == "CN=self-signed 127.0.0.1", "\(b)")
@@ -76,24 +84,30 @@ struct ConnectionTraceTests {
         #expect(a.number != nil && b.number != nil && a.number != b.number && !a.reused && !b.reused, "\(a) \(b)")
         #expect(c.reused && c.number == a.number, "\(c)")
         let trace = ResponseTrace.lines(for: first).joined(separator: "\n")
-        #expect(trace.contains("(DNS, TCP and TLS)") && trace.contains("certificate  CN=127.0.0.1"), "\(trace)")
+        #expect(trace.contains("certificate  CN=127.0.0.1"), "\(trace)")
+        if transport == .asyncHTTPClient {
+            #expect(trace.contains("(DNS, TCP and TLS)"), "\(trace)")
+        } else {
+            #expect(trace.contains("  tcp ") && trace.contains("  tls ") && !trace.contains("(DNS"), "\(trace)")
+            #expect((first.timing.tlsHandshake ?? 0) > 0 && (first.timing.tlsHandshake ?? 0) < (first.timing.connect ?? 0), "\(first.timing)")
+        }
         #expect(signed.received.all.count == 2 && selfSigned.received.all.count == 1)
         #expect((signed.received.all + selfSigned.received.all).allSatisfy(noMarker), "\(signed.received.all)")
     }
 
     /// Two connections to one port with different certificates: each response shows its own connection's, where
     /// the TLS details used to be looked up by port and showed the latest connection's.
-    @Test func aResponseShowsItsOwnConnectionsCertificateNotTheLatestOneToItsPort() async throws {
+    @Test(arguments: TransportKind.overSwiftNIO) func aResponseShowsItsOwnConnectionsCertificateNotTheLatestOneToItsPort(transport: TransportKind) async throws {
         let certificates = try TestCertificates()
         let server = try TLSLoopbackServer(certificateFile: certificates.serverCertificate, keyFile: certificates.serverKey,
                                            alternate: (certificates.selfSignedCertificate, certificates.selfSignedKey))
         defer { server.stop() }
-        let first = try await send(server.url("/")) { $0.verifiesTLSCertificates = false }
+        let first = try await send(server.url("/"), over: transport) { $0.verifiesTLSCertificates = false }
         // The slow request holds the first connection while another request opens a second one, which gets the other
         // certificate; the slow response arrives 300 ms later, long after the second handshake.
-        async let slow = send(server.url("/slow")) { $0.verifiesTLSCertificates = false }
+        async let slow = send(server.url("/slow"), over: transport) { $0.verifiesTLSCertificates = false }
         for _ in 0..<2000 where server.received.all.count < 2 { try await Task.sleep(for: .milliseconds(5)) }
-        let meanwhile = try await send(server.url("/")) { $0.verifiesTLSCertificates = false }
+        let meanwhile = try await send(server.url("/"), over: transport) { $0.verifiesTLSCertificates = false }
         let held = try await slow
         let a = try #require(first.connection), b = try #require(meanwhile.connection), h = try #require(held.connection)
         #expect(a.tls?.subject == "CN=127.0.0.1" && !a.reused, "\(a)")
@@ -102,13 +116,13 @@ struct ConnectionTraceTests {
         #expect(server.received.all.count == 3 && server.received.all.allSatisfy(noMarker), "\(server.received.all)")
     }
 
-    @Test func http2RequestsKnowTheirConnectionToo() async throws {
+    @Test(arguments: TransportKind.overSwiftNIO) func http2RequestsKnowTheirConnectionToo(transport: TransportKind) async throws {
         let certificates = try TestCertificates()
         let server = try TLSLoopbackServer(certificateFile: certificates.serverCertificate, keyFile: certificates.serverKey, http2: true)
         defer { server.stop() }
         let trust: (inout Request.Configuration) -> Void = { $0.tls.caCertificatesFile = certificates.caCertificate }
-        let first = try await send(server.url("/"), trust)
-        let second = try await send(server.url("/"), trust)
+        let first = try await send(server.url("/"), over: transport, trust)
+        let second = try await send(server.url("/"), over: transport, trust)
         #expect(first.text == "hello over HTTP/2" && second.text == "hello over HTTP/2")
         let a = try #require(first.connection), b = try #require(second.connection)
         #expect(a.httpVersion == "HTTP/2" && a.number != nil && !a.reused && a.remoteAddress == "127.0.0.1:\(server.port)", "\(a)")
@@ -116,20 +130,20 @@ struct ConnectionTraceTests {
         #expect((first.timing.connect ?? 0) > 0, "\(first.timing)")
         #expect(b.httpVersion == "HTTP/2" && b.reused && b.number == a.number, "\(b)")
         // Streams in flight together share the connection, each told it.
-        async let x = send(server.url("/slow")) { $0.tls.caCertificatesFile = certificates.caCertificate }
-        async let y = send(server.url("/slow")) { $0.tls.caCertificatesFile = certificates.caCertificate }
-        async let z = send(server.url("/slow")) { $0.tls.caCertificatesFile = certificates.caCertificate }
+        async let x = send(server.url("/slow"), over: transport) { $0.tls.caCertificatesFile = certificates.caCertificate }
+        async let y = send(server.url("/slow"), over: transport) { $0.tls.caCertificatesFile = certificates.caCertificate }
+        async let z = send(server.url("/slow"), over: transport) { $0.tls.caCertificatesFile = certificates.caCertificate }
         for response in try await [x, y, z] {
             #expect(response.connection?.number == a.number && response.connection?.reused == true, "\(String(describing: response.connection))")
         }
         #expect(server.received.all.count == 5 && server.received.all.allSatisfy(noMarker), "\(server.received.all)")
     }
 
-    @Test func aRedirectToAnotherPortOpensANewConnectionForTheSecondHop() async throws {
+    @Test(arguments: TransportKind.overSwiftNIO) func aRedirectToAnotherPortOpensANewConnectionForTheSecondHop(transport: TransportKind) async throws {
         let target = try await LoopbackServer.start()
         let origin = try FaultServer(routes: ["/jump": .redirect(to: target.url("/echo").absoluteString)])
         defer { origin.stop() }
-        let response = try await send(origin.url("/jump"))
+        let response = try await send(origin.url("/jump"), over: transport)
         await target.stop()
         #expect(response.statusCode == 200 && response.hops.count == 1)
         let hop = try #require(response.hops.first?.connection)

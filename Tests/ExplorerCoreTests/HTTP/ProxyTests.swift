@@ -8,9 +8,9 @@ import TestSupport
 
 @Suite("Proxies: HTTP_PROXY, HTTPS_PROXY, NO_PROXY and a proxy of the environment's own")
 struct ProxyTests {
-    func send(_ url: URL, proxy: String?) async -> Result<Request.Response, RequestError> {
+    func send(_ url: URL, over transport: TransportKind, proxy: String?) async -> Result<Request.Response, RequestError> {
         let request = Request(.get, url: url).configured {
-            $0.transport = .asyncHTTPClient
+            $0.transport = transport
             $0.proxy = proxy
             $0.verifiesTLSCertificates = false
             $0.timeoutInterval = 20
@@ -18,36 +18,37 @@ struct ProxyTests {
         do { return .success(try await request.send()) } catch { return .failure(error) }
     }
 
-    @Test func aPlainRequestGoesThroughTheProxy() async throws {
+    @Test(arguments: TransportKind.overSwiftNIO) func aPlainRequestGoesThroughTheProxy(transport: TransportKind) async throws {
         let server = try FaultServer(routes: ["/ok": .respond(status: 200, headers: [], body: "via proxy")])
         let proxy = try RecordingProxy()
         defer { server.stop(); proxy.stop() }
-        let response = try await send(server.url("/ok"), proxy: proxy.url).get()
+        let response = try await send(server.url("/ok"), over: transport, proxy: proxy.url).get()
         #expect(response.text == "via proxy")
-        // AsyncHTTPClient tunnels plain http through the proxy with CONNECT too.
-        #expect(proxy.requestLines == ["CONNECT 127.0.0.1:\(server.port) HTTP/1.1"])
+        // AsyncHTTPClient tunnels plain http through the proxy with CONNECT too; the SwiftNIO transport names the URL.
+        let line = transport == .asyncHTTPClient ? "CONNECT 127.0.0.1:\(server.port) HTTP/1.1" : "GET http://127.0.0.1:\(server.port)/ok HTTP/1.1"
+        #expect(proxy.requestLines == [line])
         // The connection goes to the proxy, and the transport's hop marker is taken out inside the tunnel too.
         #expect(response.connection?.remoteAddress == "127.0.0.1:\(proxy.port)", "\(String(describing: response.connection))")
         #expect(server.requests(to: "/ok").count == 1 && server.requests(to: "/ok").allSatisfy { $0.headers[ConnectionLog.markerHeader] == nil })
     }
 
-    @Test func httpsIsTunnelledWithCONNECTAndCredentialsGoToTheProxy() async throws {
+    @Test(arguments: TransportKind.overSwiftNIO) func httpsIsTunnelledWithCONNECTAndCredentialsGoToTheProxy(transport: TransportKind) async throws {
         let certificates = try TestCertificates()
         let server = try TLSLoopbackServer(certificateFile: certificates.selfSignedCertificate, keyFile: certificates.selfSignedKey)
         let proxy = try RecordingProxy()
         defer { server.stop(); proxy.stop() }
-        let response = try await send(server.url("/"), proxy: "http://ada:s%3Acret@127.0.0.1:\(proxy.port)").get()
+        let response = try await send(server.url("/"), over: transport, proxy: "http://ada:s%3Acret@127.0.0.1:\(proxy.port)").get()
         #expect(response.text == "hello over HTTP/1.1")
         #expect(proxy.requestLines == ["CONNECT 127.0.0.1:\(server.port) HTTP/1.1"])
         #expect(proxy.proxyAuthorizations == ["Basic " + Data("ada:s:cret".utf8).base64EncodedString()])
         #expect(server.received.all.count == 1 && server.received.all.allSatisfy { !$0.contains("x-apiexplorer-hop") })
     }
 
-    @Test func directIgnoresTheProxy() async throws {
+    @Test(arguments: TransportKind.overSwiftNIO) func directIgnoresTheProxy(transport: TransportKind) async throws {
         let server = try FaultServer(routes: ["/ok": .respond(status: 200, headers: [], body: "direct")])
         let proxy = try RecordingProxy()
         defer { server.stop(); proxy.stop() }
-        #expect(try await send(server.url("/ok"), proxy: "direct").get().text == "direct")
+        #expect(try await send(server.url("/ok"), over: transport, proxy: "direct").get().text == "direct")
         #expect(proxy.requestLines.isEmpty)
     }
 
@@ -66,10 +67,10 @@ struct ProxyTests {
         #expect(try ProxyChoice.forRequest(to: plain, configured: nil, environment: [:]) == nil)
     }
 
-    @Test func aBadProxyURLIsAClearErrorNamingTheField() async throws {
+    @Test(arguments: TransportKind.overSwiftNIO) func aBadProxyURLIsAClearErrorNamingTheField(transport: TransportKind) async throws {
         let server = try FaultServer(routes: ["/ok": .respond(status: 200, headers: [], body: "unused")])
         defer { server.stop() }
-        let error = try #require(await send(server.url("/ok"), proxy: "socks5://127.0.0.1:1080").failureValue)
+        let error = try #require(await send(server.url("/ok"), over: transport, proxy: "socks5://127.0.0.1:1080").failureValue)
         #expect(error.description.contains("proxy: 'socks5://127.0.0.1:1080' is not an http:// proxy URL"), "\(error)")
     }
 }

@@ -6,3 +6,8 @@ extension Request {
         configured { $0.transport = transport }
     }
 }
+
+extension TransportKind {
+    /// The transports over SwiftNIO, which alone have TLS options, proxies and connection details.
+    static let overSwiftNIO: [TransportKind] = [.asyncHTTPClient, .swiftNIO]
+}

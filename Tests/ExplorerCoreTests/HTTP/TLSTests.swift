@@ -6,32 +6,32 @@ import Testing
 import TestSupport
 @testable import ExplorerCore
 
-/// TLS on the AsyncHTTPClient transport against a loopback NIOSSL server, with certificates made by `openssl`.
+/// TLS on both SwiftNIO transports against a loopback NIOSSL server, with certificates made by `openssl`.
 @Suite("TLS: verification, extra CAs, client certificates, HTTP/2")
 struct TLSTests {
-    func send(_ url: URL, _ change: (inout Request.Configuration) -> Void = { _ in }) async -> Result<Request.Response, RequestError> {
+    func send(_ url: URL, over transport: TransportKind, _ change: (inout Request.Configuration) -> Void = { _ in }) async -> Result<Request.Response, RequestError> {
         let request = Request(.get, url: url).configured {
-            $0.transport = .asyncHTTPClient
+            $0.transport = transport
             $0.timeoutInterval = 20
             change(&$0)
         }
         do { return .success(try await request.send()) } catch { return .failure(error) }
     }
 
-    @Test func aSelfSignedCertificateIsRefusedByDefaultWithAClearMessage() async throws {
+    @Test(arguments: TransportKind.overSwiftNIO) func aSelfSignedCertificateIsRefusedByDefaultWithAClearMessage(transport: TransportKind) async throws {
         let certificates = try TestCertificates()
         let server = try TLSLoopbackServer(certificateFile: certificates.selfSignedCertificate, keyFile: certificates.selfSignedKey)
         defer { server.stop() }
-        let error = try #require(await send(server.url("/")).failureValue)
+        let error = try #require(await send(server.url("/"), over: transport).failureValue)
         #expect(error.transportFailure == .tls, "\(error)")
         #expect(error.description.contains("not trusted") && error.description.contains("verifyTLS: false"), "\(error)")
     }
 
-    @Test func aSelfSignedCertificateIsAcceptedWithVerificationOff() async throws {
+    @Test(arguments: TransportKind.overSwiftNIO) func aSelfSignedCertificateIsAcceptedWithVerificationOff(transport: TransportKind) async throws {
         let certificates = try TestCertificates()
         let server = try TLSLoopbackServer(certificateFile: certificates.selfSignedCertificate, keyFile: certificates.selfSignedKey)
         defer { server.stop() }
-        let response = try await send(server.url("/")) { $0.verifiesTLSCertificates = false }.get()
+        let response = try await send(server.url("/"), over: transport) { $0.verifiesTLSCertificates = false }.get()
         #expect(response.text == "hello over HTTP/1.1")
         let tls = try #require(response.connection?.tls)
         #expect(tls.version.hasPrefix("TLSv1."), "\(tls)")
@@ -39,43 +39,43 @@ struct TLSTests {
         #expect((tls.expires ?? .distantPast) > Date(), "\(tls)")
     }
 
-    @Test func aCertificateFromAnExtraCAIsAcceptedWithCACertificates() async throws {
+    @Test(arguments: TransportKind.overSwiftNIO) func aCertificateFromAnExtraCAIsAcceptedWithCACertificates(transport: TransportKind) async throws {
         let certificates = try TestCertificates()
         let server = try TLSLoopbackServer(certificateFile: certificates.serverCertificate, keyFile: certificates.serverKey)
         defer { server.stop() }
-        #expect(await send(server.url("/")).failureValue?.transportFailure == .tls)
-        let response = try await send(server.url("/")) { $0.tls.caCertificatesFile = certificates.caCertificate }.get()
+        #expect(await send(server.url("/"), over: transport).failureValue?.transportFailure == .tls)
+        let response = try await send(server.url("/"), over: transport) { $0.tls.caCertificatesFile = certificates.caCertificate }.get()
         #expect(response.text == "hello over HTTP/1.1")
         #expect(response.connection?.tls?.issuer.contains("apiexplorer test CA") == true, "\(String(describing: response.connection))")
     }
 
-    @Test func aServerThatRequiresAClientCertificateGetsOne() async throws {
+    @Test(arguments: TransportKind.overSwiftNIO) func aServerThatRequiresAClientCertificateGetsOne(transport: TransportKind) async throws {
         let certificates = try TestCertificates()
         let server = try TLSLoopbackServer(certificateFile: certificates.serverCertificate, keyFile: certificates.serverKey,
                                            clientCAFile: certificates.caCertificate)
         defer { server.stop() }
-        let refused = try #require(await send(server.url("/")) { $0.tls.caCertificatesFile = certificates.caCertificate }.failureValue)
+        let refused = try #require(await send(server.url("/"), over: transport) { $0.tls.caCertificatesFile = certificates.caCertificate }.failureValue)
         #expect(refused.transportFailure == .tls || refused.transportFailure == .connectionLost, "\(refused)")
-        let response = try await send(server.url("/")) {
+        let response = try await send(server.url("/"), over: transport) {
             $0.tls = TLSOptions(caCertificatesFile: certificates.caCertificate, clientCertificateFile: certificates.clientCertificate,
                                 clientKeyFile: certificates.clientKey, clientKeyPassphrase: certificates.clientKeyPassphrase)
         }.get()
         #expect(response.text.contains("client certificate") && response.text.contains("apiexplorer test client"), "\(response.text)")
     }
 
-    @Test func aMissingPEMFileIsNamedInTheError() async throws {
+    @Test(arguments: TransportKind.overSwiftNIO) func aMissingPEMFileIsNamedInTheError(transport: TransportKind) async throws {
         let certificates = try TestCertificates()
         let server = try TLSLoopbackServer(certificateFile: certificates.serverCertificate, keyFile: certificates.serverKey)
         defer { server.stop() }
-        let error = try #require(await send(server.url("/")) { $0.tls.caCertificatesFile = "/nonexistent/ca.pem" }.failureValue)
+        let error = try #require(await send(server.url("/"), over: transport) { $0.tls.caCertificatesFile = "/nonexistent/ca.pem" }.failureValue)
         #expect(error.description.contains("caCertificates: cannot read /nonexistent/ca.pem"), "\(error)")
     }
 
-    @Test func http2IsNegotiatedByALPNWhenTheServerOffersIt() async throws {
+    @Test(arguments: TransportKind.overSwiftNIO) func http2IsNegotiatedByALPNWhenTheServerOffersIt(transport: TransportKind) async throws {
         let certificates = try TestCertificates()
         let server = try TLSLoopbackServer(certificateFile: certificates.serverCertificate, keyFile: certificates.serverKey, http2: true)
         defer { server.stop() }
-        let response = try await send(server.url("/")) { $0.tls.caCertificatesFile = certificates.caCertificate }.get()
+        let response = try await send(server.url("/"), over: transport) { $0.tls.caCertificatesFile = certificates.caCertificate }.get()
         #expect(response.text == "hello over HTTP/2")
         #expect(response.connection?.httpVersion == "HTTP/2")
     }

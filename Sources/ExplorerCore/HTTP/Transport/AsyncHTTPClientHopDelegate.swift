@@ -23,33 +23,12 @@ final class AsyncHTTPClientHopDelegate: HTTPClientResponseDelegate, @unchecked S
     }
 
     func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
-        // NIO reads a byte that is not UTF-8 in the head as U+FFFD; the response is refused, as FoundationNetworking does,
-        // so both transports give the same one-line reason.
-        // Checked on Unicode scalars: `String.contains(String)` goes through Foundation here, at ~7 µs a response.
-        let undecodableText = { (text: String) in text.unicodeScalars.contains("\u{FFFD}") }
-        let undecodable = undecodableText(head.status.reasonPhrase)
-            || head.headers.contains { undecodableText($0.name) || undecodableText($0.value) }
-        if undecodable {
-            events.finished(error: URLError(.cannotParseResponse, detail: "invalid header: the server sent a status or header line that is not valid UTF-8"))
-            task.cancel()
-            return task.eventLoop.makeSucceededVoidFuture()
-        }
-        // Repeated fields are joined under the name they first came with, matched without regard to case.
-        var fields: [String: String] = [:]
-        var nameFor: [String: String] = [:]
-        for (name, carried) in head.headers {
-            let value = HeadControlByteEscaper.restore(carried)
-            let folded = name.lowercased()
-            if let existing = nameFor[folded], let joined = fields[existing] {
-                fields[existing] = joined + ", " + value
-            } else {
-                nameFor[folded] = name
-                fields[name] = value
-            }
-        }
-        let version = head.version.major >= 2 ? "HTTP/2" : "HTTP/\(head.version.major).\(head.version.minor)"
-        if let response = HTTPURLResponse(url: url, statusCode: Int(head.status.code), httpVersion: version, headerFields: fields) {
+        switch NIOResponseHead.response(from: head, url: url) {
+        case .success(let (response, version)):
             events.received(head: response, connection: ConnectionDetails(httpVersion: version))
+        case .failure(let error):
+            events.finished(error: error)
+            task.cancel()
         }
         return task.eventLoop.makeSucceededVoidFuture()
     }
@@ -61,7 +40,7 @@ final class AsyncHTTPClientHopDelegate: HTTPClientResponseDelegate, @unchecked S
 
     func didReceiveError(task: HTTPClient.Task<Void>, _ error: any Error) {
         ended()
-        events.finished(error: URLError.fromNIO(error, url: url, head: events.head, received: events.receivedCount))
+        events.finished(error: URLError.fromNIO(error, head: events.head, received: events.receivedCount))
     }
 
     func didFinishRequest(task: HTTPClient.Task<Void>) throws {

@@ -110,15 +110,9 @@ final class AsyncHTTPClientTransport: HTTPTransport, @unchecked Sendable {
         return exchange
     }
 
-    /// A header value with a control character is refused before anything is sent: HTTP does not allow one (RFC 9110),
-    /// and SwiftNIO will not put it on the wire.
+    /// A header value with a control character is refused before anything is sent.
     func refusal(for request: URLRequest, configuration: Request.Configuration) -> URLError? {
-        for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
-            if let byte = value.utf8.first(where: { ($0 < 0x20 && $0 != 9) || $0 == 0x7F }) {
-                return URLError(.badURL, detail: "the header \(name) holds the control character 0x\(String(format: "%02X", byte)), which HTTP does not allow in a header value")
-            }
-        }
-        return nil
+        request.controlCharacterRefusal
     }
 
     /// The TLS configuration for a request's options, built once per set of options; throws a URLError that names

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One connection AsyncHTTPClient opened, as recorded when it became ready to carry requests (after TCP, TLS and ALPN).
+/// One connection a transport opened, as recorded when it became ready to carry requests (after TCP, TLS and ALPN).
 struct ConnectionRecord: Sendable {
     /// The transport's number for it: 1 for the first connection it opened in this process, then 2, 3, …
     let number: Int
@@ -12,4 +12,7 @@ struct ConnectionRecord: Sendable {
     let tls: TLSDetails?
     /// The protocol it speaks: "HTTP/1.1" or "HTTP/2".
     let httpVersion: String
+    /// How long opening it took, phase by phase, when the transport measured the phases apart (the direct SwiftNIO
+    /// transport does; AsyncHTTPClient tells only when a connection is ready).
+    var phases: ConnectionPhases?
 }

@@ -56,7 +56,12 @@ final class HopReceiver: @unchecked Sendable {
             let reused = previous > 0 || record.readyAt < started.uptimeNanoseconds
             carrier = ConnectionDetails(httpVersion: record.httpVersion, tls: record.tls, number: record.number,
                                         remoteAddress: record.remoteAddress, reused: reused)
-            timing.connect = reused ? nil : Double(record.readyAt - started.uptimeNanoseconds) / 1e9
+            timing.connect = reused ? nil : Double(record.readyAt &- started.uptimeNanoseconds) / 1e9
+            if !reused, let phases = record.phases {
+                timing.dns = phases.dns
+                timing.tcp = phases.tcp
+                timing.tlsHandshake = phases.tls
+            }
         }
     }
 

@@ -3,13 +3,17 @@ import Foundation
 /// Where the time of one hop went, in seconds from the moment it was started; a phase the transport did not go
 /// through (DNS and connect on a reused connection) or could not measure is `nil`.
 public struct HopTiming: Sendable, Hashable {
-    /// Resolving the host name on its own: no transport measures it apart, so it stays `nil` (see `connect`).
+    /// Resolving the host name, on a new connection of the SwiftNIO transport (`nil` for an IP address, a reused
+    /// connection, and the transports that do not measure it apart).
     public var dns: TimeInterval?
     /// Opening the connection the hop went over, from the hop's start until the connection was ready to send: DNS,
-    /// TCP and TLS together, because AsyncHTTPClient reports no phase of a connection apart (only when it is ready).
-    /// `nil` on a reused connection and on the URLSession transport, which tells nothing about connections.
+    /// TCP and TLS together. `nil` on a reused connection and on the URLSession transport, which tells nothing about
+    /// connections. AsyncHTTPClient reports no phase apart; the SwiftNIO transport fills in `dns`, `tcp` and
+    /// `tlsHandshake` too.
     public var connect: TimeInterval?
-    /// The TLS handshake on its own: no transport measures it apart, so it stays `nil` (see `connect`).
+    /// The TCP connect on its own, on a new connection of the SwiftNIO transport.
+    public var tcp: TimeInterval?
+    /// The TLS handshake on its own, on a new https connection of the SwiftNIO transport.
     public var tlsHandshake: TimeInterval?
     /// From the start until the response head arrived (time to first byte).
     public var firstByte: TimeInterval?

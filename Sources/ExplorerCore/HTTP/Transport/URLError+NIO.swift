@@ -17,7 +17,7 @@ import Darwin
 extension URLError {
     /// The URLError, with the same codes and details FoundationNetworking gives, for an error from AsyncHTTPClient or
     /// SwiftNIO; `head` and `received` say how far the response had come, for "transfer closed with N bytes remaining".
-    static func fromNIO(_ error: any Error, url: URL, head: HTTPURLResponse?, received: Int) -> URLError {
+    static func fromNIO(_ error: any Error, head: HTTPURLResponse?, received: Int) -> URLError {
         if let urlError = error as? URLError { return urlError }
         if let client = error as? HTTPClientError {
             switch client {
@@ -55,7 +55,7 @@ extension URLError {
             if connection.connectionErrors.isEmpty, let dns = connection.dnsAError ?? connection.dnsAAAAError {
                 return URLError(.cannotFindHost, detail: "\(dns)")
             }
-            if let first = connection.connectionErrors.first { return fromNIO(first.error, url: url, head: head, received: received) }
+            if let first = connection.connectionErrors.first { return fromNIO(first.error, head: head, received: received) }
             return URLError(.cannotConnectToHost)
         }
         if let io = error as? IOError {

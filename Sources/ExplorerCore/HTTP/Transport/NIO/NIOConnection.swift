@@ -1,0 +1,51 @@
+import Foundation
+import NIOCore
+import NIOHTTP2
+
+/// One open connection of `SwiftNIOTransport`: HTTP/1.1, carrying one request at a time, or HTTP/2, carrying
+/// requests side by side as streams.
+final class NIOConnection: @unchecked Sendable {
+    /// What requests go through.
+    enum Carrier: Sendable {
+        /// The connection's handler, which writes one request and reads its response at a time.
+        case http1(NIOLoopBound<NIOHTTP1ConnectionHandler>)
+        /// The stream multiplexer: each request gets a stream of its own.
+        case http2(NIOHTTP2Handler.StreamMultiplexer)
+    }
+
+    /// The connection's channel.
+    let channel: any Channel
+    /// What it is: number, address, TLS session, protocol, and how long opening it took.
+    let record: ConnectionRecord
+    /// The requests it may carry.
+    let key: NIOPoolKey
+    /// What requests go through.
+    let carrier: Carrier
+
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var requestsCarried = 0
+    /// Set by the pool, under its own lock, once the connection is no longer handed out.
+    var retired = false
+
+    init(channel: any Channel, record: ConnectionRecord, key: NIOPoolKey, carrier: Carrier) {
+        self.channel = channel
+        self.record = record
+        self.key = key
+        self.carrier = carrier
+    }
+
+    /// True for HTTP/2.
+    var isMultiplexed: Bool {
+        if case .http2 = carrier { return true }
+        return false
+    }
+
+    /// Counts one more request over the connection and returns how many it carried before.
+    func takeTurn() -> Int {
+        lock.withLock {
+            defer { requestsCarried += 1 }
+            return requestsCarried
+        }
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import NIOCore
+import NIOSSL
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The connections of `SwiftNIOTransport`, by `NIOPoolKey`: idle HTTP/1.1 connections are handed to the next request
+/// (the most recently used first), an HTTP/2 connection to every request, and a request that finds none waits while a
+/// connection is opened for it, up to 64 per key (then it waits for one to come free).
+final class NIOConnectionPool: @unchecked Sendable {
+    /// How a waiting request gets its connection, or why it gets none.
+    typealias Delivery = @Sendable (Result<NIOConnection, URLError>) -> Void
+
+    private struct Waiter {
+        let id: Int
+        /// Wants a connection opened for it, not one that had carried requests (it lost such a one).
+        let fresh: Bool
+        let deliver: Delivery
+    }
+
+    private final class Entry {
+        var idle: [NIOConnection] = []
+        var multiplexed: NIOConnection?
+        var open = 0
+        var opening: [Int: Task<Void, Never>] = [:]
+        var waiters: [Waiter] = []
+        /// The last connection opened for the key spoke HTTP/2: one connection serves every waiter, so while one is
+        /// being opened no other is.
+        var speaksHTTP2 = false
+    }
+
+    /// At most this many connections per key, open or being opened.
+    static let connectionsPerKey = 64
+
+    private let group: any EventLoopGroup
+    private let contexts: @Sendable (NIOPoolKey) throws(URLError) -> NIOSSLContext?
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var entries: [NIOPoolKey: Entry] = [:]
+    private var lastID = 0
+    private var connectionsOpened = 0
+
+    /// A pool opening its connections on `group`, with the TLS context `contexts` gives for a key.
+    init(group: any EventLoopGroup, contexts: @escaping @Sendable (NIOPoolKey) throws(URLError) -> NIOSSLContext?) {
+        self.group = group
+        self.contexts = contexts
+    }
+
+    /// Asks for a connection for `key`: `deliver` is called with one (at once when one is idle) or with the reason
+    /// none could be opened. Returns the id to cancel the wait with.
+    @discardableResult
+    func acquire(key: NIOPoolKey, fresh: Bool, deliver: @escaping Delivery) -> Int {
+        var ready: NIOConnection?
+        let id = lock.withLock { () -> Int in
+            lastID += 1
+            let entry = entries[key] ?? { let made = Entry(); entries[key] = made; return made }()
+            if !fresh {
+                if let multiplexed = entry.multiplexed, multiplexed.channel.isActive {
+                    ready = multiplexed
+                } else {
+                    while let idle = entry.idle.popLast() {
+                        if idle.channel.isActive { ready = idle; break }
+                    }
+                }
+            }
+            if ready == nil {
+                entry.waiters.append(Waiter(id: lastID, fresh: fresh, deliver: deliver))
+                openMore(key: key, entry: entry)
+            }
+            return lastID
+        }
+        if let ready { deliver(.success(ready)) }
+        return id
+    }
+
+    /// The request waiting as `waiter` no longer does; when nothing waits for `key` any more, connections still being
+    /// opened for it are given up.
+    func cancel(waiter: Int, key: NIOPoolKey) {
+        lock.withLock {
+            guard let entry = entries[key] else { return }
+            entry.waiters.removeAll { $0.id == waiter }
+            if entry.waiters.isEmpty {
+                for task in entry.opening.values { task.cancel() }
+            }
+        }
+    }
+
+    /// An HTTP/1.1 connection finished a response: it goes to the next waiter or becomes idle when `reusable`, else
+    /// it is closed.
+    func release(_ connection: NIOConnection, reusable: Bool) {
+        var work: [() -> Void] = []
+        lock.withLock {
+            guard let entry = entries[connection.key] else { return }
+            guard reusable, !connection.retired, connection.channel.isActive else {
+                retire(connection, entry: entry)
+                work.append { connection.channel.close(promise: nil) }
+                openMore(key: connection.key, entry: entry)
+                return
+            }
+            if let index = entry.waiters.firstIndex(where: { !$0.fresh }) {
+                let waiter = entry.waiters.remove(at: index)
+                work.append { waiter.deliver(.success(connection)) }
+            } else {
+                entry.idle.append(connection)
+            }
+        }
+        work.forEach { $0() }
+    }
+
+    /// Numbers connections in the order they became ready.
+    func nextConnectionNumber() -> Int {
+        lock.withLock {
+            connectionsOpened += 1
+            return connectionsOpened
+        }
+    }
+
+    /// Starts opening connections for the waiters no connection being opened will serve. Under `lock`.
+    private func openMore(key: NIOPoolKey, entry: Entry) {
+        let wanted: Int
+        if entry.speaksHTTP2 {
+            wanted = entry.waiters.isEmpty || !entry.opening.isEmpty ? 0 : 1
+        } else {
+            wanted = min(entry.waiters.count - entry.opening.count, Self.connectionsPerKey - entry.open - entry.opening.count)
+        }
+        guard wanted > 0 else { return }
+        for _ in 0..<wanted {
+            lastID += 1
+            let attempt = lastID
+            let opening = Task<Void, Never>.detached { [self] in
+                // Waits until the task is registered below, so `opened` always finds it.
+                lock.withLock {}
+                let result: Result<NIOConnection, URLError>
+                do throws(URLError) {
+                    let context = try contexts(key)
+                    result = .success(try await NIOConnector.open(key: key, tls: context, group: group, pool: self))
+                } catch {
+                    result = .failure(error)
+                }
+                opened(key: key, attempt: attempt, result: result)
+            }
+            entry.opening[attempt] = opening
+        }
+    }
+
+    /// A connection attempt for `key` ended.
+    private func opened(key: NIOPoolKey, attempt: Int, result: Result<NIOConnection, URLError>) {
+        var work: [() -> Void] = []
+        lock.withLock {
+            guard let entry = entries[key] else { return }
+            entry.opening.removeValue(forKey: attempt)
+            switch result {
+            case .success(let connection):
+                entry.open += 1
+                work.append { [self] in
+                    connection.channel.closeFuture.whenComplete { [self] _ in closed(connection) }
+                }
+                if connection.isMultiplexed {
+                    entry.speaksHTTP2 = true
+                    if let existing = entry.multiplexed, existing.channel.isActive {
+                        // Opened side by side with the one already serving: not needed.
+                        retire(connection, entry: entry)
+                        work.append { connection.channel.close(promise: nil) }
+                        let waiters = entry.waiters
+                        entry.waiters = []
+                        for waiter in waiters { work.append { waiter.deliver(.success(existing)) } }
+                    } else {
+                        entry.multiplexed = connection
+                        let waiters = entry.waiters
+                        entry.waiters = []
+                        for waiter in waiters { work.append { waiter.deliver(.success(connection)) } }
+                    }
+                } else {
+                    entry.speaksHTTP2 = false
+                    if entry.waiters.isEmpty {
+                        entry.idle.append(connection)
+                    } else {
+                        let waiter = entry.waiters.removeFirst()
+                        work.append { waiter.deliver(.success(connection)) }
+                    }
+                }
+            case .failure(let error):
+                if !entry.waiters.isEmpty {
+                    let waiter = entry.waiters.removeFirst()
+                    work.append { waiter.deliver(.failure(error)) }
+                }
+                openMore(key: key, entry: entry)
+            }
+        }
+        work.forEach { $0() }
+    }
+
+    /// A connection's channel closed.
+    private func closed(_ connection: NIOConnection) {
+        lock.withLock {
+            guard let entry = entries[connection.key], !connection.retired else { return }
+            retire(connection, entry: entry)
+            openMore(key: connection.key, entry: entry)
+        }
+    }
+
+    /// Takes `connection` out of the pool for good. Under `lock`.
+    private func retire(_ connection: NIOConnection, entry: Entry) {
+        guard !connection.retired else { return }
+        connection.retired = true
+        entry.open -= 1
+        entry.idle.removeAll { $0 === connection }
+        if entry.multiplexed === connection { entry.multiplexed = nil }
+    }
+}

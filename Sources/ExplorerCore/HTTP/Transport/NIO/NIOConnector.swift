@@ -1,0 +1,141 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOHTTP2
+import NIOHTTPCompression
+import NIOPosix
+import NIOSSL
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Opens one connection for `SwiftNIOTransport`, timing each phase: DNS (the system resolver), the TCP connect (each
+/// address in the order the resolver gave, until one answers), a proxy tunnel for https, the TLS handshake with ALPN,
+/// and then the pipeline for the protocol the server chose.
+enum NIOConnector {
+    /// A connection ready to carry requests for `key`; a URLError (as FoundationNetworking words it) when it cannot be
+    /// opened. Cancelling the task closes what was opened so far.
+    static func open(key: NIOPoolKey, tls: NIOSSLContext?, group: any EventLoopGroup, pool: NIOConnectionPool) async throws(URLError) -> NIOConnection {
+        do {
+            return try await openChannel(key: key, tls: tls, group: group, pool: pool)
+        } catch is CancellationError {
+            throw URLError(.cancelled)
+        } catch {
+            throw URLError.fromNIO(error, head: nil, received: 0)
+        }
+    }
+
+    private static func openChannel(key: NIOPoolKey, tls: NIOSSLContext?, group: any EventLoopGroup, pool: NIOConnectionPool) async throws -> NIOConnection {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let host = key.proxy?.host ?? key.host
+        let port = key.proxy?.port ?? key.port
+        var dns: TimeInterval?
+        let addresses: [SocketAddress]
+        if let literal = try? SocketAddress(ipAddress: host, port: port) {
+            addresses = [literal]
+        } else {
+            addresses = try await NIOHostResolver.resolve(host, port: port)
+            dns = seconds(since: started)
+        }
+        try Task.checkCancellation()
+        let connectStarted = DispatchTime.now().uptimeNanoseconds
+        let channel = try await connect(to: addresses, group: group)
+        let tcp = seconds(since: connectStarted)
+        do {
+            return try await withTaskCancellationHandler {
+                try Task.checkCancellation()
+                return try await prepare(channel, key: key, tls: tls, pool: pool, dns: dns, tcp: tcp)
+            } onCancel: {
+                channel.close(promise: nil)
+            }
+        } catch {
+            channel.close(promise: nil)
+            throw error
+        }
+    }
+
+    /// A TCP connection to the first of `addresses` that accepts one.
+    private static func connect(to addresses: [SocketAddress], group: any EventLoopGroup) async throws -> any Channel {
+        var lastError: any Error = ChannelError.connectPending
+        for address in addresses {
+            try Task.checkCancellation()
+            do {
+                return try await ClientBootstrap(group: group)
+                    .channelOption(ChannelOptions.tcpOption(.tcp_nodelay), value: 1)
+                    // The core's timers bound each attempt; the connect itself must not give up first.
+                    .connectTimeout(.hours(1))
+                    .connect(to: address).get()
+            } catch {
+                lastError = error
+            }
+        }
+        throw lastError
+    }
+
+    /// Tunnel, TLS and the protocol's handlers on a connected channel.
+    private static func prepare(_ channel: any Channel, key: NIOPoolKey, tls: NIOSSLContext?, pool: NIOConnectionPool,
+                                dns: TimeInterval?, tcp: TimeInterval) async throws -> NIOConnection {
+        var tunnel: TimeInterval?
+        if key.isTLS, let proxy = key.proxy {
+            let started = DispatchTime.now().uptimeNanoseconds
+            let opened = channel.eventLoop.makePromise(of: Void.self)
+            try await channel.eventLoop.submit {
+                try NIOProxyTunnelHandler.start(on: channel, authority: key.authority, credentials: proxy.credentials, promise: opened)
+            }.get()
+            try await opened.futureResult.get()
+            tunnel = seconds(since: started)
+        }
+        // Sets up the protocol's handlers; runs on the channel's event loop.
+        let configure = { (http2: Bool) throws -> NIOConnection.Carrier in
+            let pipeline = channel.pipeline.syncOperations
+            if http2 {
+                var connection = NIOHTTP2Handler.ConnectionConfiguration()
+                connection.initialSettings = nioDefaultSettings + [
+                    HTTP2Setting(parameter: .enablePush, value: 0), HTTP2Setting(parameter: .initialWindowSize, value: 1 << 20),
+                ]
+                var stream = NIOHTTP2Handler.StreamConfiguration()
+                stream.targetWindowSize = 1 << 20
+                let multiplexer = try pipeline.configureHTTP2Pipeline(
+                    mode: .client, connectionConfiguration: connection, streamConfiguration: stream,
+                    inboundStreamInitializer: { pushed in pushed.close() })
+                return .http2(multiplexer)
+            }
+            try pipeline.addHTTPClientHandlers()
+            let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPResponseDecoder>.self)
+            try pipeline.addHandler(HeadControlByteEscaper(), position: .before(decoder))
+            try pipeline.addHandler(NIOHTTPResponseDecompressor(limit: .none))
+            let handler = NIOHTTP1ConnectionHandler(pool: pool)
+            try pipeline.addHandler(handler)
+            return .http1(NIOLoopBound(handler, eventLoop: channel.eventLoop))
+        }
+        var handshake: TimeInterval?
+        let carrier: NIOConnection.Carrier
+        if let tls {
+            let started = DispatchTime.now().uptimeNanoseconds
+            let done = channel.eventLoop.makePromise(of: NIOConnection.Carrier.self)
+            try await channel.eventLoop.submit {
+                // No SNI for an IP address, as AsyncHTTPClient and curl do.
+                let handler = try NIOSSLClientHandler(context: tls, serverHostname: key.hostIsAddress ? nil : key.host)
+                try channel.pipeline.syncOperations.addHandler(handler)
+                try channel.pipeline.syncOperations.addHandler(NIOTLSHandshakeWatcher(configure: { try configure($0 == "h2") }, promise: done))
+            }.get()
+            carrier = try await done.futureResult.get()
+            handshake = seconds(since: started)
+        } else {
+            carrier = try await channel.eventLoop.submit { try configure(false) }.get()
+        }
+        let phases = ConnectionPhases(dns: dns, tcp: tcp, tunnel: tunnel, tls: handshake)
+        return try await channel.eventLoop.submit { () -> NIOConnection in
+            let http2 = if case .http2 = carrier { true } else { false }
+            let record = ConnectionRecord(number: pool.nextConnectionNumber(), readyAt: DispatchTime.now().uptimeNanoseconds,
+                                          remoteAddress: ConnectionLog.text(of: channel.remoteAddress),
+                                          tls: TLSDetails(channel: channel), httpVersion: http2 ? "HTTP/2" : "HTTP/1.1",
+                                          phases: phases)
+            return NIOConnection(channel: channel, record: record, key: key, carrier: carrier)
+        }.get()
+    }
+
+    private static func seconds(since start: UInt64) -> TimeInterval {
+        Double(DispatchTime.now().uptimeNanoseconds &- start) / 1e9
+    }
+}

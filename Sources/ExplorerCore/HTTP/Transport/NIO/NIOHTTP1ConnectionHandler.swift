@@ -1,0 +1,85 @@
+import NIOCore
+import NIOHTTP1
+
+/// The last handler of an HTTP/1.1 connection of `SwiftNIOTransport`: writes one request at a time, hands its response
+/// to the exchange, and gives the connection back to the pool when the response is complete and the connection may
+/// carry another. Confined to the connection's event loop.
+final class NIOHTTP1ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPClientResponsePart
+    typealias OutboundOut = HTTPClientRequestPart
+
+    private let pool: NIOConnectionPool
+    private var context: ChannelHandlerContext?
+    /// The hop in flight and the connection it is on.
+    private var current: (exchange: SwiftNIOExchange, connection: NIOConnection)?
+
+    init(pool: NIOConnectionPool) {
+        self.pool = pool
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+    }
+
+    /// Writes the exchange's request; the pool handed `connection` (this handler's) to it.
+    func send(_ exchange: SwiftNIOExchange, on connection: NIOConnection) {
+        guard let context, context.channel.isActive, current == nil else {
+            // Closed between the pool handing it out and now: nothing was written, so the exchange tries again.
+            return exchange.connectionClosed(unsent: true)
+        }
+        guard exchange.begin(on: connection, channel: context.channel) else {
+            return pool.release(connection, reusable: true)
+        }
+        current = (exchange, connection)
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.write(wrapOutboundOut(.head(exchange.head)), promise: written)
+        if let body = exchange.body { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        // A head SwiftNIO refuses to write fails only this promise; the connection stays open.
+        written.futureResult.assumeIsolated().whenFailure { [self] error in
+            guard let (failed, _) = current, failed === exchange, self.context?.channel.isActive == true else { return }
+            current = nil
+            failed.fail(error)
+            self.context?.close(promise: nil)
+        }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard let (exchange, connection) = current else {
+            // A response nobody asked for: the connection can no longer be trusted to pair responses with requests.
+            return context.close(promise: nil)
+        }
+        switch exchange.receive(unwrapInboundIn(data)) {
+        case .more:
+            break
+        case .complete(let keepAlive):
+            current = nil
+            // Back in the pool before the hop ends, so a request sent right after it finds the connection idle.
+            pool.release(connection, reusable: keepAlive && context.channel.isActive)
+            exchange.complete()
+        case .failed:
+            current = nil
+            context.close(promise: nil)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if let (exchange, _) = current {
+            current = nil
+            exchange.fail(error)
+        }
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if let (exchange, _) = current {
+            current = nil
+            exchange.connectionClosed(unsent: false)
+        }
+        context.fireChannelInactive()
+    }
+}

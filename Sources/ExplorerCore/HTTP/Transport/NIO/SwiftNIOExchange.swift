@@ -1,0 +1,190 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOHTTP2
+import NIOHTTPCompression
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One hop on `SwiftNIOTransport`: waits for a connection from the pool, writes the request on it (HTTP/1.1) or on
+/// a new stream of it (HTTP/2), and passes the response to its `HopReceiver`.
+///
+/// The connection's handler calls `begin`, `receive`, `complete`, `fail` and `connectionClosed` on the connection's
+/// event loop; `resume` and `cancel` come from any thread. A request that lost a reused connection before any byte of
+/// its response came back (the server closed an idle keep-alive connection as the request went out) is sent once
+/// more on a new connection, as curl and browsers do.
+final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
+    /// What one response part did to the hop.
+    enum Progress {
+        /// More is to come.
+        case more
+        /// The response is complete; the connection can carry another request when `keepAlive` is true.
+        case complete(keepAlive: Bool)
+        /// The hop failed and has reported it; the connection must be closed.
+        case failed
+    }
+
+    /// The request head, as written on the wire.
+    let head: HTTPRequestHead
+    /// The request body.
+    let body: ByteBuffer?
+    private let url: URL
+    private let key: NIOPoolKey
+    private let events: HopReceiver
+    private let pool: NIOConnectionPool
+
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var cancelled = false
+    private var ended = false
+    private var waiter: Int?
+    /// The connection (HTTP/1.1) or stream (HTTP/2) the request is on, to close when it is cancelled.
+    private var carrier: (any Channel)?
+    private var retries = 0
+    private var reusedConnection = false
+    // Confined to the event loop of the connection carrying the hop (one at a time).
+    private var informational = false
+    private var keepAlive = true
+
+    init(head: HTTPRequestHead, body: ByteBuffer?, url: URL, key: NIOPoolKey, events: HopReceiver, pool: NIOConnectionPool) {
+        self.head = head
+        self.body = body
+        self.url = url
+        self.key = key
+        self.events = events
+        self.pool = pool
+    }
+
+    func resume() {
+        acquire(fresh: false)
+    }
+
+    private func acquire(fresh: Bool) {
+        guard lock.withLock({ !cancelled && !ended }) else { return }
+        let id = pool.acquire(key: key, fresh: fresh) { [self] result in
+            switch result {
+            case .success(let connection): start(on: connection)
+            case .failure(let error): finish(error)
+            }
+        }
+        lock.withLock { waiter = id }
+    }
+
+    private func start(on connection: NIOConnection) {
+        switch connection.carrier {
+        case .http1(let handler):
+            connection.channel.eventLoop.execute { handler.value.send(self, on: connection) }
+        case .http2(let multiplexer):
+            let promise = connection.channel.eventLoop.makePromise(of: (any Channel).self)
+            promise.futureResult.whenFailure { [self] error in fail(error) }
+            multiplexer.createStreamChannel(promise: promise) { [self] stream in
+                stream.eventLoop.makeCompletedFuture {
+                    let codec = HTTP2FramePayloadToHTTP1ClientCodec(httpProtocol: key.isTLS ? .https : .http)
+                    try stream.pipeline.syncOperations.addHandlers(
+                        codec, NIOHTTPResponseDecompressor(limit: .none), NIOHTTP2StreamHandler(exchange: self, connection: connection))
+                }
+            }
+        }
+    }
+
+    /// The request is about to be written on `channel` (the connection, or an HTTP/2 stream of `connection`); false
+    /// when the hop was cancelled meanwhile and nothing must be written.
+    func begin(on connection: NIOConnection, channel: any Channel) -> Bool {
+        let go = lock.withLock { () -> Bool in
+            guard !cancelled, !ended else { return false }
+            waiter = nil
+            carrier = channel
+            return true
+        }
+        guard go else { return false }
+        let previous = connection.takeTurn()
+        reusedConnection = previous > 0
+        informational = false
+        keepAlive = head.isKeepAlive
+        events.carried(on: connection.record, previous: previous)
+        return true
+    }
+
+    /// Hands one response part to the receiver.
+    func receive(_ part: HTTPClientResponsePart) -> Progress {
+        switch part {
+        case .head(let response):
+            // 1xx (but 101) heads are interim: the real one follows.
+            if response.status.code >= 100, response.status.code < 200, response.status.code != 101 {
+                informational = true
+                return .more
+            }
+            informational = false
+            keepAlive = keepAlive && response.isKeepAlive
+            switch NIOResponseHead.response(from: response, url: url) {
+            case .success(let (converted, version)):
+                events.received(head: converted, connection: ConnectionDetails(httpVersion: version))
+                return .more
+            case .failure(let error):
+                finish(error)
+                return .failed
+            }
+        case .body(let buffer):
+            if !informational { events.received(body: Data(buffer.readableBytesView)) }
+            return .more
+        case .end:
+            if informational {
+                informational = false
+                return .more
+            }
+            return .complete(keepAlive: keepAlive)
+        }
+    }
+
+    /// The response is complete.
+    func complete() {
+        finish(nil)
+    }
+
+    /// The connection or stream failed with `error`.
+    func fail(_ error: any Error) {
+        finish(URLError.fromNIO(error, head: events.head, received: events.receivedCount))
+    }
+
+    /// The connection or stream closed before the response was complete; `unsent` when the request was never written.
+    func connectionClosed(unsent: Bool) {
+        let retry = lock.withLock { () -> Bool in
+            guard !cancelled, !ended else { return false }
+            let nothingBack = unsent || (reusedConnection && events.head == nil && events.receivedCount == 0)
+            guard nothingBack, retries < 2 else { return false }
+            retries += 1
+            carrier = nil
+            return true
+        }
+        if retry { return acquire(fresh: true) }
+        fail(ChannelError.eof)
+    }
+
+    private func finish(_ error: URLError?) {
+        let go = lock.withLock { () -> Bool in
+            guard !ended else { return false }
+            ended = true
+            carrier = nil
+            waiter = nil
+            return true
+        }
+        if go { events.finished(error: error) }
+    }
+
+    func cancel() {
+        let (waiter, carrier, first) = lock.withLock { () -> (Int?, (any Channel)?, Bool) in
+            defer {
+                cancelled = true
+                self.waiter = nil
+                self.carrier = nil
+            }
+            return (self.waiter, self.carrier, !cancelled && !ended)
+        }
+        guard first else { return events.finished(error: URLError(.cancelled)) }
+        lock.withLock { ended = true }
+        events.finished(error: URLError(.cancelled))
+        if let waiter { pool.cancel(waiter: waiter, key: key) }
+        carrier?.close(promise: nil)
+    }
+}
