@@ -6,7 +6,7 @@ import FoundationNetworking
 #endif
 
 /// Case 2: many small GETs over keep-alive connections, ExplorerCore against one curl process fetching the same URLs:
-/// over the default transport (AsyncHTTPClient on Linux) and, for comparison, over URLSession.
+/// over the default transport (SwiftNIO on Linux) and, for comparison, over AsyncHTTPClient and URLSession.
 enum HTTPBench {
     /// Two rows: sequential and concurrent.
     static func run(_ options: BenchOptions, baseURL: URL, workDirectory: URL, report: (BenchRow) -> Void) async throws {
@@ -17,6 +17,7 @@ enum HTTPBench {
             .write(to: config, atomically: true, encoding: .utf8)
         let request = Request(.get, url: url)
         let overURLSession = request.configured { $0.transport = .urlSession }
+        let overAHC = request.configured { $0.transport = .asyncHTTPClient }
         let hasCurl = ProcessRun.isInstalled("curl")
 
         var rawSequential: [Double] = []
@@ -25,6 +26,7 @@ enum HTTPBench {
         var ahcCPU: [Double] = []
         var oursSequential: [Double] = []
         var urlSessionSequential: [Double] = []
+        var ahcTransportSequential: [Double] = []
         var oursConcurrent: [Double] = []
         var curlSequential: [Double] = []
         var curlConcurrent: [Double] = []
@@ -34,6 +36,9 @@ enum HTTPBench {
                 for _ in 0..<count { _ = try await request.send() }
             }
             let cpuOurs = processCPUSeconds() - cpuBefore
+            let viaAHC = try await Stopwatch.time {
+                for _ in 0..<count { _ = try await overAHC.send() }
+            }
             let viaURLSession = try await Stopwatch.time {
                 for _ in 0..<count { _ = try await overURLSession.send() }
             }
@@ -65,12 +70,14 @@ enum HTTPBench {
                 ahcCPU.append(cpuAHC / Double(count))
                 oursSequential.append(sequential)
                 urlSessionSequential.append(viaURLSession)
+                ahcTransportSequential.append(viaAHC)
                 oursConcurrent.append(concurrent)
             }
         }
-        let transport = TransportKind.platformDefault == .asyncHTTPClient ? "AsyncHTTPClient" : "URLSession"
+        let transport = TransportKind.platformDefault == .swiftNIO ? "SwiftNIO" : "URLSession"
         report(row("\(count) sequential GETs, keep-alive (\(transport))", ours: oursSequential, curl: curlSequential, target: 1.2))
         report(row("\(count) GETs, \(options.concurrency) in flight (\(transport))", ours: oursConcurrent, curl: curlConcurrent, target: 1.2))
+        report(row("\(count) sequential GETs, keep-alive, AsyncHTTPClient transport", ours: ahcTransportSequential, curl: curlSequential, target: nil))
         report(row("\(count) sequential GETs, keep-alive, URLSession transport", ours: urlSessionSequential, curl: curlSequential, target: nil))
         report(row("\(count) sequential GETs, URLSession alone (no ExplorerCore)", ours: rawSequential, curl: curlSequential, target: nil))
         report(row("\(count) sequential GETs, AsyncHTTPClient alone (no ExplorerCore)", ours: ahcSequential, curl: curlSequential, target: nil))

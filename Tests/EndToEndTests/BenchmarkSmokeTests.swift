@@ -45,7 +45,7 @@ struct BenchmarkSmokeTests {
         }
         // Every timing row carries a number with a unit: a case that silently measured nothing would show up here.
         let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| case") && !$0.hasPrefix("| ---") }
-        #expect(rows.count == 27)
+        #expect(rows.count == 28)
         #expect(rows.allSatisfy { $0.contains(" ms") || $0.contains(" µs") || $0.contains(" MB") || $0.contains(" KB") })
         #expect(markdown.contains("Commit:") && markdown.contains("Machine:"))
     }

@@ -13,6 +13,9 @@ import FoundationNetworking
 /// address in the order the resolver gave, until one answers), a proxy tunnel for https, the TLS handshake with ALPN,
 /// and then the pipeline for the protocol the server chose.
 enum NIOConnector {
+    /// How long an HTTP/1.1 connection may sit idle in the pool before it is closed.
+    static let idleTimeout = TimeAmount.seconds(60)
+
     /// A connection ready to carry requests for `key`; a URLError (as FoundationNetworking words it) when it cannot be
     /// opened. Cancelling the task closes what was opened so far.
     static func open(key: NIOPoolKey, tls: NIOSSLContext?, group: any EventLoopGroup, pool: NIOConnectionPool) async throws(URLError) -> NIOConnection {
@@ -104,6 +107,8 @@ enum NIOConnector {
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPResponseDecoder>.self)
             try pipeline.addHandler(HeadControlByteEscaper(), position: .before(decoder))
             try pipeline.addHandler(NIOHTTPResponseDecompressor(limit: .none))
+            // An idle keep-alive connection is closed after a minute, as AsyncHTTPClient does, rather than kept for ever.
+            try pipeline.addHandler(IdleStateHandler(allTimeout: NIOConnector.idleTimeout))
             let handler = NIOHTTP1ConnectionHandler(pool: pool)
             try pipeline.addHandler(handler)
             return .http1(NIOLoopBound(handler, eventLoop: channel.eventLoop))

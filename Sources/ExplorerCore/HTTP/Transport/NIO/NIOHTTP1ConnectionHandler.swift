@@ -75,6 +75,16 @@ final class NIOHTTP1ConnectionHandler: ChannelInboundHandler, RemovableChannelHa
         context.close(promise: nil)
     }
 
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        // Nothing went over the connection for the idle timeout: an idle one is closed (one carrying a slow response
+        // is left to the core's timers).
+        if event is IdleStateHandler.IdleStateEvent {
+            if current == nil { context.close(promise: nil) }
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
         if let (exchange, _) = current {
             current = nil

@@ -1,0 +1,77 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A server on 127.0.0.1 (port 0) that answers the first request on each connection with `200 one` and keeps the
+/// connection open, then closes it without a word when a second request comes over it: a keep-alive connection the
+/// server gave up on just as the client reused it.
+public final class StaleKeepAliveServer: @unchecked Sendable {
+    /// The bound port.
+    public let port: UInt16
+    private let listener: Int32
+    private let lock = NSLock()
+    private var stopped = false
+    private var accepted = 0
+
+    /// Binds a free loopback port and starts accepting.
+    public init() throws {
+        (listener, port) = try LoopbackSocket.listen()
+        Thread.detachNewThread { [self] in acceptLoop() }
+    }
+
+    deinit { stop() }
+
+    /// `http://127.0.0.1:PORT/path`.
+    public func url(_ path: String) -> URL {
+        URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// How many connections it has accepted.
+    public var connections: Int { lock.withLock { accepted } }
+
+    /// Stops accepting.
+    public func stop() {
+        let first = lock.withLock { () -> Bool in
+            defer { stopped = true }
+            return !stopped
+        }
+        if first {
+            shutdown(listener, Int32(SHUT_RDWR))
+            close(listener)
+        }
+    }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(listener, nil, nil)
+            if client < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            lock.withLock { accepted += 1 }
+            Thread.detachNewThread {
+                var chunk = [UInt8](repeating: 0, count: 65536)
+                var seen = [UInt8]()
+                var answered = false
+                while true {
+                    let count = read(client, &chunk, chunk.count)
+                    guard count > 0 else { break }
+                    seen += chunk[0..<count]
+                    guard StaleKeepAliveServer.hasHeadEnd(seen) else { continue }
+                    if answered { break }
+                    answered = true
+                    seen = []
+                    let reply = Array("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 3\r\n\r\none".utf8)
+                    _ = reply.withUnsafeBytes { Glibc.send(client, $0.baseAddress, reply.count, Int32(MSG_NOSIGNAL)) }
+                }
+                close(client)
+            }
+        }
+    }
+
+    private static func hasHeadEnd(_ bytes: [UInt8]) -> Bool {
+        let end: [UInt8] = [13, 10, 13, 10]
+        return bytes.count >= 4 && (0...(bytes.count - 4)).contains { bytes[$0..<($0 + 4)].elementsEqual(end) }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import TestSupport
+@testable import ExplorerCore
+
+/// What the SwiftNIO transport does beyond the contract every transport keeps: its own pool of connections, and the
+/// phases of opening one timed apart.
+@Suite("SwiftNIO transport: connection pool and timed phases")
+struct SwiftNIOTransportTests {
+    func send(_ url: URL, _ change: (inout Request.Configuration) -> Void = { _ in }) async throws -> Request.Response {
+        try await Request(.get, url: url).configured {
+            $0.transport = .swiftNIO
+            $0.timeoutInterval = 20
+            change(&$0)
+        }.send()
+    }
+
+    /// The server closed a keep-alive connection just as it was reused: nothing came back, so the request goes again
+    /// on a new connection instead of failing with "Empty reply from server".
+    @Test func aKeepAliveConnectionTheServerDroppedIsReplacedWithoutAnError() async throws {
+        let server = try StaleKeepAliveServer()
+        defer { server.stop() }
+        let first = try await send(server.url("/a"))
+        let second = try await send(server.url("/b"))
+        #expect(first.text == "one" && second.text == "one")
+        #expect(server.connections == 2, "the dropped connection was replaced once")
+        let a = try #require(first.connection), b = try #require(second.connection)
+        #expect(!b.reused && b.number != a.number, "the second response came over a new connection: \(b)")
+        #expect(second.timing.tcp != nil, "\(second.timing)")
+    }
+
+    /// A host name is resolved and the lookup timed on its own; `localhost` may name ::1 first, which the loopback
+    /// server does not listen on, so the connect goes on to 127.0.0.1.
+    @Test func aHostNameIsResolvedAndEachPhaseIsTimedApart() async throws {
+        let server = try await LoopbackServer.start()
+        let response = try await send(try #require(URL(string: "http://localhost:\(server.port)/echo")))
+        await server.stop()
+        let timing = response.timing
+        let dns = try #require(timing.dns), tcp = try #require(timing.tcp), connect = try #require(timing.connect)
+        #expect(dns > 0 && tcp > 0 && dns + tcp <= connect && connect <= (timing.firstByte ?? 0), "\(timing)")
+        #expect(response.connection?.remoteAddress == "127.0.0.1:\(server.port)", "\(String(describing: response.connection))")
+        let trace = ResponseTrace.lines(for: response).joined(separator: "\n")
+        #expect(trace.contains("  dns ") && trace.contains("  tcp ") && !trace.contains("  tls "), "\(trace)")
+        let echo = try JSONDecoder().decode(EchoReply.self, from: response.data)
+        #expect(echo.headers.contains { $0.name.lowercased() == "host" && $0.value == "localhost:\(server.port)" }, "\(echo.headers)")
+    }
+
+    /// Requests in flight together get connections of their own, at most one each; the next round reuses them.
+    @Test func concurrentRequestsOpenConnectionsThatLaterRequestsReuse() async throws {
+        let server = try await LoopbackServer.start()
+        let url = server.url("/delay/0.05")
+        let first = try await withThrowingTaskGroup(of: Request.Response.self) { group in
+            for _ in 0..<12 { group.addTask { try await send(url) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let opened = Set(first.compactMap { $0.connection?.number })
+        #expect(first.allSatisfy { $0.statusCode == 200 } && opened.count >= 2 && opened.count <= 12, "\(opened)")
+        let again = try await withThrowingTaskGroup(of: Request.Response.self) { group in
+            for _ in 0..<opened.count { group.addTask { try await send(url) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        await server.stop()
+        let reused = again.filter { $0.connection?.reused == true }.compactMap { $0.connection?.number }
+        #expect(!reused.isEmpty && Set(reused).isSubset(of: opened), "\(reused) of \(opened)")
+    }
+
+    /// Requests that time out on a server that never answers give their connections up; a request after them gets
+    /// a connection of its own and its answer.
+    @Test func timedOutRequestsDoNotHoldUpTheNextOne() async throws {
+        let server = try FaultServer(routes: ["/never": .neverAnswer, "/ok": .respond(status: 200, headers: [], body: "ok")])
+        defer { server.stop() }
+        for _ in 0..<3 {
+            await #expect(throws: RequestError.self) { try await send(server.url("/never")) { $0.timeoutInterval = 0.2 } }
+        }
+        let response = try await send(server.url("/ok"))
+        #expect(response.text == "ok" && response.connection?.reused == false)
+    }
+}
