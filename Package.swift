@@ -103,6 +103,8 @@ let package = Package(
                 "ExplorerCore",
                 "TestSupport",
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             resources: [.copy("Import/Fixtures")]
         ),

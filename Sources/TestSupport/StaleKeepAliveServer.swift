@@ -3,9 +3,9 @@ import Foundation
 import Glibc
 #endif
 
-/// A server on 127.0.0.1 (port 0) that answers the first request on each connection with `200 one` and keeps the
-/// connection open, then closes it without a word when a second request comes over it: a keep-alive connection the
-/// server gave up on just as the client reused it.
+/// A server on 127.0.0.1 (port 0) that answers the first request on each connection (by default with `200 one`) and
+/// keeps the connection open. A second request over it is met with a close and no word (a keep-alive connection the
+/// server gave up on just as the client reused it), or, with `closesOnSecondRequest` false, with silence.
 public final class StaleKeepAliveServer: @unchecked Sendable {
     /// The bound port.
     public let port: UInt16
@@ -13,9 +13,14 @@ public final class StaleKeepAliveServer: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
     private var accepted = 0
+    private let reply: [UInt8]
+    private let closesOnSecondRequest: Bool
 
-    /// Binds a free loopback port and starts accepting.
-    public init() throws {
+    /// Binds a free loopback port and starts accepting; `reply` is the whole response to each connection's first request.
+    public init(reply: String = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 3\r\n\r\none",
+                closesOnSecondRequest: Bool = true) throws {
+        self.reply = Array(reply.utf8)
+        self.closesOnSecondRequest = closesOnSecondRequest
         (listener, port) = try LoopbackSocket.listen()
         Thread.detachNewThread { [self] in acceptLoop() }
     }
@@ -50,6 +55,7 @@ public final class StaleKeepAliveServer: @unchecked Sendable {
                 return
             }
             lock.withLock { accepted += 1 }
+            let reply = reply, closes = closesOnSecondRequest
             Thread.detachNewThread {
                 var chunk = [UInt8](repeating: 0, count: 65536)
                 var seen = [UInt8]()
@@ -59,10 +65,12 @@ public final class StaleKeepAliveServer: @unchecked Sendable {
                     guard count > 0 else { break }
                     seen += chunk[0..<count]
                     guard StaleKeepAliveServer.hasHeadEnd(seen) else { continue }
-                    if answered { break }
+                    if answered {
+                        if closes { break }
+                        continue
+                    }
                     answered = true
                     seen = []
-                    let reply = Array("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 3\r\n\r\none".utf8)
                     _ = reply.withUnsafeBytes { Glibc.send(client, $0.baseAddress, reply.count, Int32(MSG_NOSIGNAL)) }
                 }
                 close(client)

@@ -78,4 +78,29 @@ struct SwiftNIOTransportTests {
         let response = try await send(server.url("/ok"))
         #expect(response.text == "ok" && response.connection?.reused == false)
     }
+
+    /// After 101 Switching Protocols the connection speaks something else: the next request opens a new one rather
+    /// than waiting on it for an answer that never comes.
+    @Test func aConnectionThatSwitchedProtocolsIsNotReused() async throws {
+        let server = try StaleKeepAliveServer(reply: "HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n",
+                                              closesOnSecondRequest: false)
+        defer { server.stop() }
+        let first = try await send(server.url("/a")) { $0.timeoutInterval = 3 }
+        let second = try await send(server.url("/b")) { $0.timeoutInterval = 3 }
+        #expect(first.statusCode == 101 && second.statusCode == 101 && server.connections == 2)
+        #expect(second.connection?.reused == false, "\(String(describing: second.connection))")
+    }
+
+    /// Header fields the transport owns: a Content-Length with no body is not sent (the server would wait for the bytes),
+    /// and an empty Host of the user's own does not become a second Host.
+    @Test func aLengthWithoutABodyAndAnEmptyHostAreNotSent() async throws {
+        let server = try await LoopbackServer.start()
+        let response = try await Request(.get, url: server.url("/echo"))
+            .settingHeader("Content-Length", "42").settingHeader("Host", "")
+            .configured { $0.transport = .swiftNIO; $0.timeoutInterval = 3 }.send()
+        await server.stop()
+        let echo = try JSONDecoder().decode(EchoReply.self, from: response.data)
+        let names = echo.headers.map { $0.name.lowercased() }
+        #expect(!names.contains("content-length") && names.filter { $0 == "host" }.count == 1, "\(echo.headers)")
+    }
 }

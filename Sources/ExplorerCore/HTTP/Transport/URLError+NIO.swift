@@ -68,6 +68,8 @@ extension URLError {
             }
         }
         if error is SocketAddressError { return URLError(.cannotFindHost) }
+        // A TLS peer that closes without close_notify: a closed connection, as curl reports it.
+        if let tls = error as? NIOSSLError, case .uncleanShutdown = tls { return connectionClosed(head: head, received: received) }
         if let tls = error as? NIOSSLError { return fromTLS(tls) }
         if let boring = error as? BoringSSLError { return fromTLS(.handshakeFailed(boring)) }
         if error is NIOSSLExtraError {

@@ -23,11 +23,13 @@ final class NIOConnectionPool: @unchecked Sendable {
         var idle: [NIOConnection] = []
         var multiplexed: NIOConnection?
         var open = 0
+        /// Connections being opened for waiters. An attempt nobody waits for any more is cancelled and taken out at
+        /// once, so it is neither counted as serving a waiter nor allowed to fail one.
         var opening: [Int: Task<Void, Never>] = [:]
         var waiters: [Waiter] = []
-        /// The last connection opened for the key spoke HTTP/2: one connection serves every waiter, so while one is
-        /// being opened no other is.
-        var speaksHTTP2 = false
+        /// What the last connection opened for the key spoke: `nil` before the first one (for https, where ALPN may
+        /// choose HTTP/2, only one is opened until it is known), true for HTTP/2 (one connection serves every waiter).
+        var speaksHTTP2: Bool?
     }
 
     /// At most this many connections per key, open or being opened.
@@ -47,31 +49,30 @@ final class NIOConnectionPool: @unchecked Sendable {
         self.contexts = contexts
     }
 
-    /// Asks for a connection for `key`: `deliver` is called with one (at once when one is idle) or with the reason
-    /// none could be opened. Returns the id to cancel the wait with.
-    @discardableResult
-    func acquire(key: NIOPoolKey, fresh: Bool, deliver: @escaping Delivery) -> Int {
-        var ready: NIOConnection?
-        let id = lock.withLock { () -> Int in
+    /// A new id for `acquire`, to cancel the wait with.
+    func newWaiterID() -> Int {
+        lock.withLock {
             lastID += 1
-            let entry = entries[key] ?? { let made = Entry(); entries[key] = made; return made }()
-            if !fresh {
-                if let multiplexed = entry.multiplexed, multiplexed.channel.isActive {
-                    ready = multiplexed
-                } else {
-                    while let idle = entry.idle.popLast() {
-                        if idle.channel.isActive { ready = idle; break }
-                    }
-                }
-            }
-            if ready == nil {
-                entry.waiters.append(Waiter(id: lastID, fresh: fresh, deliver: deliver))
-                openMore(key: key, entry: entry)
-            }
             return lastID
         }
+    }
+
+    /// Asks for a connection for `key` as waiter `id`: `deliver` is called with one (at once when one is idle) or with
+    /// the reason none could be opened. `fresh` asks for a connection opened for this request.
+    func acquire(key: NIOPoolKey, id: Int, fresh: Bool, deliver: @escaping Delivery) {
+        let ready = lock.withLock { () -> NIOConnection? in
+            let entry = entries[key] ?? { let made = Entry(); entries[key] = made; return made }()
+            if !fresh {
+                if let multiplexed = entry.multiplexed, multiplexed.channel.isActive { return multiplexed }
+                while let idle = entry.idle.popLast() {
+                    if idle.channel.isActive { return idle }
+                }
+            }
+            entry.waiters.append(Waiter(id: id, fresh: fresh, deliver: deliver))
+            openMore(key: key, entry: entry)
+            return nil
+        }
         if let ready { deliver(.success(ready)) }
-        return id
     }
 
     /// The request waiting as `waiter` no longer does; when nothing waits for `key` any more, connections still being
@@ -82,6 +83,7 @@ final class NIOConnectionPool: @unchecked Sendable {
             entry.waiters.removeAll { $0.id == waiter }
             if entry.waiters.isEmpty {
                 for task in entry.opening.values { task.cancel() }
+                entry.opening = [:]
             }
         }
     }
@@ -108,6 +110,16 @@ final class NIOConnectionPool: @unchecked Sendable {
         work.forEach { $0() }
     }
 
+    /// An HTTP/2 connection takes no new streams (GOAWAY, or a stream could not be made): it is no longer handed out;
+    /// its streams in flight finish.
+    func drain(_ connection: NIOConnection) {
+        lock.withLock {
+            guard let entry = entries[connection.key] else { return }
+            retire(connection, entry: entry)
+            openMore(key: connection.key, entry: entry)
+        }
+    }
+
     /// Numbers connections in the order they became ready.
     func nextConnectionNumber() -> Int {
         lock.withLock {
@@ -118,11 +130,14 @@ final class NIOConnectionPool: @unchecked Sendable {
 
     /// Starts opening connections for the waiters no connection being opened will serve. Under `lock`.
     private func openMore(key: NIOPoolKey, entry: Entry) {
+        let serving = entry.opening.count
         let wanted: Int
-        if entry.speaksHTTP2 {
-            wanted = entry.waiters.isEmpty || !entry.opening.isEmpty ? 0 : 1
-        } else {
-            wanted = min(entry.waiters.count - entry.opening.count, Self.connectionsPerKey - entry.open - entry.opening.count)
+        switch entry.speaksHTTP2 ?? key.isTLS {
+        case true:
+            // One connection will serve every waiter (or, for a first https connection, tell whether it can).
+            wanted = entry.waiters.isEmpty || serving > 0 ? 0 : 1
+        case false:
+            wanted = min(entry.waiters.count - serving, Self.connectionsPerKey - entry.open - serving)
         }
         guard wanted > 0 else { return }
         for _ in 0..<wanted {
@@ -149,7 +164,7 @@ final class NIOConnectionPool: @unchecked Sendable {
         var work: [() -> Void] = []
         lock.withLock {
             guard let entry = entries[key] else { return }
-            entry.opening.removeValue(forKey: attempt)
+            let wanted = entry.opening.removeValue(forKey: attempt) != nil
             switch result {
             case .success(let connection):
                 entry.open += 1
@@ -162,15 +177,13 @@ final class NIOConnectionPool: @unchecked Sendable {
                         // Opened side by side with the one already serving: not needed.
                         retire(connection, entry: entry)
                         work.append { connection.channel.close(promise: nil) }
-                        let waiters = entry.waiters
-                        entry.waiters = []
-                        for waiter in waiters { work.append { waiter.deliver(.success(existing)) } }
                     } else {
                         entry.multiplexed = connection
-                        let waiters = entry.waiters
-                        entry.waiters = []
-                        for waiter in waiters { work.append { waiter.deliver(.success(connection)) } }
                     }
+                    let serving = entry.multiplexed ?? connection
+                    let waiters = entry.waiters.filter { !$0.fresh || serving === connection }
+                    entry.waiters.removeAll { !$0.fresh || serving === connection }
+                    for waiter in waiters { work.append { waiter.deliver(.success(serving)) } }
                 } else {
                     entry.speaksHTTP2 = false
                     if entry.waiters.isEmpty {
@@ -181,12 +194,13 @@ final class NIOConnectionPool: @unchecked Sendable {
                     }
                 }
             case .failure(let error):
-                if !entry.waiters.isEmpty {
+                // A cancelled attempt fails no one: the waiters it was counted for had all gone.
+                if wanted, !entry.waiters.isEmpty {
                     let waiter = entry.waiters.removeFirst()
                     work.append { waiter.deliver(.failure(error)) }
                 }
-                openMore(key: key, entry: entry)
             }
+            openMore(key: key, entry: entry)
         }
         work.forEach { $0() }
     }

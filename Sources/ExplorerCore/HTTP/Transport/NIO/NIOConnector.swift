@@ -57,22 +57,21 @@ enum NIOConnector {
         }
     }
 
-    /// A TCP connection to the first of `addresses` that accepts one.
+    /// A TCP connection to the first of `addresses` that accepts one (`NIOAddressRace`).
     private static func connect(to addresses: [SocketAddress], group: any EventLoopGroup) async throws -> any Channel {
-        var lastError: any Error = ChannelError.connectPending
-        for address in addresses {
-            try Task.checkCancellation()
-            do {
-                return try await ClientBootstrap(group: group)
-                    .channelOption(ChannelOptions.tcpOption(.tcp_nodelay), value: 1)
-                    // The core's timers bound each attempt; the connect itself must not give up first.
-                    .connectTimeout(.hours(1))
-                    .connect(to: address).get()
-            } catch {
-                lastError = error
-            }
+        let loop = group.next()
+        let race = NIOAddressRace(addresses: addresses, eventLoop: loop) { address in
+            ClientBootstrap(group: loop)
+                .channelOption(ChannelOptions.tcpOption(.tcp_nodelay), value: 1)
+                // The core's timers bound each attempt; the connect itself must not give up first.
+                .connectTimeout(.hours(1))
+                .connect(to: address)
         }
-        throw lastError
+        return try await withTaskCancellationHandler {
+            try await race.run().get()
+        } onCancel: {
+            race.cancel()
+        }
     }
 
     /// Tunnel, TLS and the protocol's handlers on a connected channel.
@@ -101,6 +100,7 @@ enum NIOConnector {
                 let multiplexer = try pipeline.configureHTTP2Pipeline(
                     mode: .client, connectionConfiguration: connection, streamConfiguration: stream,
                     inboundStreamInitializer: { pushed in pushed.close() })
+                try pipeline.addHandler(NIOHTTP2GoAwayWatcher())
                 return .http2(multiplexer)
             }
             try pipeline.addHTTPClientHandlers()
@@ -136,7 +136,11 @@ enum NIOConnector {
                                           remoteAddress: ConnectionLog.text(of: channel.remoteAddress),
                                           tls: TLSDetails(channel: channel), httpVersion: http2 ? "HTTP/2" : "HTTP/1.1",
                                           phases: phases)
-            return NIOConnection(channel: channel, record: record, key: key, carrier: carrier)
+            let connection = NIOConnection(channel: channel, record: record, key: key, carrier: carrier)
+            if http2 {
+                try channel.pipeline.syncOperations.handler(type: NIOHTTP2GoAwayWatcher.self).whenGoingAway { pool.drain(connection) }
+            }
+            return connection
         }.get()
     }
 

@@ -41,9 +41,9 @@ final class NIOHTTP1ConnectionHandler: ChannelInboundHandler, RemovableChannelHa
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         // A head SwiftNIO refuses to write fails only this promise; the connection stays open.
         written.futureResult.assumeIsolated().whenFailure { [self] error in
-            guard let (failed, _) = current, failed === exchange, self.context?.channel.isActive == true else { return }
+            guard let (failed, _) = current, failed === exchange else { return }
             current = nil
-            failed.fail(error)
+            failed.writeFailed(error)
             self.context?.close(promise: nil)
         }
     }
@@ -59,6 +59,7 @@ final class NIOHTTP1ConnectionHandler: ChannelInboundHandler, RemovableChannelHa
         case .complete(let keepAlive):
             current = nil
             // Back in the pool before the hop ends, so a request sent right after it finds the connection idle.
+            exchange.detach()
             pool.release(connection, reusable: keepAlive && context.channel.isActive)
             exchange.complete()
         case .failed:
@@ -70,7 +71,7 @@ final class NIOHTTP1ConnectionHandler: ChannelInboundHandler, RemovableChannelHa
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         if let (exchange, _) = current {
             current = nil
-            exchange.fail(error)
+            exchange.failed(error)
         }
         context.close(promise: nil)
     }

@@ -41,7 +41,7 @@ final class NIOHTTP2StreamHandler: ChannelInboundHandler {
         written.futureResult.assumeIsolated().whenFailure { [self] error in
             guard !ended else { return }
             ended = true
-            exchange.fail(error)
+            exchange.writeFailed(error)
             context.close(promise: nil)
         }
     }
@@ -63,7 +63,7 @@ final class NIOHTTP2StreamHandler: ChannelInboundHandler {
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         if !ended {
             ended = true
-            exchange.fail(error)
+            exchange.failed(error)
         }
         context.close(promise: nil)
     }

@@ -3,8 +3,12 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTP2
 import NIOHTTPCompression
+import NIOSSL
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
 #endif
 
 /// One hop on `SwiftNIOTransport`: waits for a connection from the pool, writes the request on it (HTTP/1.1) or on
@@ -61,14 +65,19 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
     }
 
     private func acquire(fresh: Bool) {
-        guard lock.withLock({ !cancelled && !ended }) else { return }
-        let id = pool.acquire(key: key, fresh: fresh) { [self] result in
+        // The id is known before the pool can deliver, so `cancel` never hands the pool an id that is no longer ours.
+        let id = pool.newWaiterID()
+        guard lock.withLock({ () -> Bool in
+            guard !cancelled, !ended else { return false }
+            waiter = id
+            return true
+        }) else { return }
+        pool.acquire(key: key, id: id, fresh: fresh) { [self] result in
             switch result {
             case .success(let connection): start(on: connection)
             case .failure(let error): finish(error)
             }
         }
-        lock.withLock { waiter = id }
     }
 
     private func start(on connection: NIOConnection) {
@@ -77,7 +86,12 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
             connection.channel.eventLoop.execute { handler.value.send(self, on: connection) }
         case .http2(let multiplexer):
             let promise = connection.channel.eventLoop.makePromise(of: (any Channel).self)
-            promise.futureResult.whenFailure { [self] error in fail(error) }
+            // No stream on this connection (it closed, or the server sent GOAWAY): nothing was sent, so the pool stops
+            // handing the connection out and the request goes over a new one.
+            promise.futureResult.whenFailure { [self, pool] error in
+                pool.drain(connection)
+                connectionClosed(unsent: true, error: error)
+            }
             multiplexer.createStreamChannel(promise: promise) { [self] stream in
                 stream.eventLoop.makeCompletedFuture {
                     let codec = HTTP2FramePayloadToHTTP1ClientCodec(httpProtocol: key.isTLS ? .https : .http)
@@ -116,7 +130,8 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
                 return .more
             }
             informational = false
-            keepAlive = keepAlive && response.isKeepAlive
+            // After 101 the connection speaks another protocol: it never carries another HTTP request.
+            keepAlive = keepAlive && response.isKeepAlive && response.status.code != 101
             switch NIOResponseHead.response(from: response, url: url) {
             case .success(let (converted, version)):
                 events.received(head: converted, connection: ConnectionDetails(httpVersion: version))
@@ -147,8 +162,9 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
         finish(URLError.fromNIO(error, head: events.head, received: events.receivedCount))
     }
 
-    /// The connection or stream closed before the response was complete; `unsent` when the request was never written.
-    func connectionClosed(unsent: Bool) {
+    /// The connection or stream closed (or was reset) before the response was complete, with `error`; `unsent` when
+    /// the request was never written. A request that got nothing back from a reused connection goes again on a new one.
+    func connectionClosed(unsent: Bool, error: any Error = ChannelError.eof) {
         let retry = lock.withLock { () -> Bool in
             guard !cancelled, !ended else { return false }
             let nothingBack = unsent || (reusedConnection && events.head == nil && events.receivedCount == 0)
@@ -158,7 +174,40 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
             return true
         }
         if retry { return acquire(fresh: true) }
-        fail(ChannelError.eof)
+        fail(error)
+    }
+
+    /// The connection or stream failed with `error`: a close or reset goes the way of `connectionClosed` (a TLS peer
+    /// that closes without close_notify, or a reset, is how many servers drop an idle keep-alive connection).
+    func failed(_ error: any Error) {
+        if Self.isClosing(error) { return connectionClosed(unsent: false, error: error) }
+        fail(error)
+    }
+
+    /// The request could not be written: a close goes the way of `connectionClosed`; anything else is SwiftNIO
+    /// refusing the request head (a method or header it will not put on the wire).
+    func writeFailed(_ error: any Error) {
+        if Self.isClosing(error) { return connectionClosed(unsent: false, error: error) }
+        finish(URLError(.badURL, detail: "the request could not be written: \(error)"))
+    }
+
+    /// True for the errors that mean the peer closed or reset the connection.
+    static func isClosing(_ error: any Error) -> Bool {
+        if let channel = error as? ChannelError {
+            switch channel {
+            case .eof, .ioOnClosedChannel, .alreadyClosed, .outputClosed, .inputClosed: return true
+            default: return false
+            }
+        }
+        if let io = error as? IOError { return io.errnoCode == ECONNRESET || io.errnoCode == EPIPE }
+        if let tls = error as? NIOSSLError, case .uncleanShutdown = tls { return true }
+        return false
+    }
+
+    /// The response is complete and the connection is about to go back to the pool: a cancel from now on must not
+    /// close it, since it may already carry the next request.
+    func detach() {
+        lock.withLock { carrier = nil }
     }
 
     private func finish(_ error: URLError?) {

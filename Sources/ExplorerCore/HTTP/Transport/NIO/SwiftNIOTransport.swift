@@ -59,9 +59,10 @@ final class SwiftNIOTransport: HTTPTransport, @unchecked Sendable {
         var head = HTTPRequestHead(version: .http1_1, method: method, uri: target)
         head.headers.add(name: "Host", value: hostField)
         let fields = request.allHTTPHeaderFields ?? [:]
-        for (name, value) in fields.sorted(by: { $0.key < $1.key }) where name.lowercased() != "host" || value.isEmpty {
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) where name.lowercased() != "host" {
             head.headers.add(name: name, value: value)
         }
+        // A Host of the user's own replaces the one the URL gives (an empty one is not sent as a second Host).
         if let custom = fields.first(where: { $0.key.lowercased() == "host" && !$0.value.isEmpty }) {
             head.headers.replaceOrAdd(name: "Host", value: custom.value)
         }
@@ -76,6 +77,9 @@ final class SwiftNIOTransport: HTTPTransport, @unchecked Sendable {
             body = ByteBuffer(bytes: data)
         } else if method == .POST || method == .PUT || method == .PATCH {
             head.headers.replaceOrAdd(name: "Content-Length", value: "0")
+        } else {
+            // A length with no body (copied from another request) would leave the server waiting for bytes that never come.
+            head.headers.remove(name: "Content-Length")
         }
         return SwiftNIOExchange(head: head, body: body, url: url, key: key, events: events, pool: pool)
     }
