@@ -4,9 +4,19 @@ import Glibc
 #endif
 
 /// A server on 127.0.0.1 (port 0) that answers the first request on each connection (by default with `200 one`) and
-/// keeps the connection open. A second request over it is met with a close and no word (a keep-alive connection the
-/// server gave up on just as the client reused it), or, with `closesOnSecondRequest` false, with silence.
+/// keeps the connection open. A second request over it is met as `second` says: a close and no word (a keep-alive
+/// connection the server gave up on just as the client reused it), a reset, or silence.
 public final class StaleKeepAliveServer: @unchecked Sendable {
+    /// What meets a second request on a connection.
+    public enum SecondRequest: Sendable {
+        /// The connection is closed (FIN).
+        case close
+        /// The connection is reset (RST).
+        case reset
+        /// Nothing: the connection stays open and the request unanswered.
+        case ignore
+    }
+
     /// The bound port.
     public let port: UInt16
     private let listener: Int32
@@ -14,13 +24,13 @@ public final class StaleKeepAliveServer: @unchecked Sendable {
     private var stopped = false
     private var accepted = 0
     private let reply: [UInt8]
-    private let closesOnSecondRequest: Bool
+    private let second: SecondRequest
 
     /// Binds a free loopback port and starts accepting; `reply` is the whole response to each connection's first request.
     public init(reply: String = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 3\r\n\r\none",
-                closesOnSecondRequest: Bool = true) throws {
+                second: SecondRequest = .close) throws {
         self.reply = Array(reply.utf8)
-        self.closesOnSecondRequest = closesOnSecondRequest
+        self.second = second
         (listener, port) = try LoopbackSocket.listen()
         Thread.detachNewThread { [self] in acceptLoop() }
     }
@@ -55,7 +65,7 @@ public final class StaleKeepAliveServer: @unchecked Sendable {
                 return
             }
             lock.withLock { accepted += 1 }
-            let reply = reply, closes = closesOnSecondRequest
+            let reply = reply, second = second
             Thread.detachNewThread {
                 var chunk = [UInt8](repeating: 0, count: 65536)
                 var seen = [UInt8]()
@@ -66,8 +76,12 @@ public final class StaleKeepAliveServer: @unchecked Sendable {
                     seen += chunk[0..<count]
                     guard StaleKeepAliveServer.hasHeadEnd(seen) else { continue }
                     if answered {
-                        if closes { break }
-                        continue
+                        if second == .ignore { continue }
+                        if second == .reset {
+                            var linger = linger(l_onoff: 1, l_linger: 0)
+                            setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+                        }
+                        break
                     }
                     answered = true
                     seen = []

@@ -19,9 +19,10 @@ public final class TLSLoopbackServer: @unchecked Sendable {
 
     /// Starts serving with the certificate and key in `certificateFile` and `keyFile` (PEM). With `clientCAFile`,
     /// a client certificate signed by that CA is required; with `http2`, "h2" is offered before "http/1.1"; with
-    /// `alternate` (certificate and key files), the second, fourth, … connection gets that certificate instead.
+    /// `alternate` (certificate and key files), the second, fourth, … connection gets that certificate instead; with
+    /// `goAwayAfter`, an HTTP/2 connection sends GOAWAY once that many streams have opened on it (they finish, no more open).
     public init(certificateFile: String, keyFile: String, clientCAFile: String? = nil, http2: Bool = false,
-                alternate: (certificateFile: String, keyFile: String)? = nil) throws {
+                alternate: (certificateFile: String, keyFile: String)? = nil, goAwayAfter: Int? = nil) throws {
         func context(certificateFile: String, keyFile: String) throws -> NIOSSLContext {
             var tls = TLSConfiguration.makeServerConfiguration(
                 certificateChain: try NIOSSLCertificate.fromPEMFile(certificateFile).map { .certificate($0) },
@@ -49,13 +50,21 @@ public final class TLSLoopbackServer: @unchecked Sendable {
                     try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: context))
                 }.flatMap {
                     channel.configureHTTP2SecureUpgrade(
-                        h2ChannelConfigurator: { channel in
-                            channel.configureHTTP2Pipeline(mode: .server) { stream in
+                        h2ChannelConfigurator: { connection in
+                            let streams = CallCounter()
+                            return connection.configureHTTP2Pipeline(mode: .server) { stream in
                                 stream.eventLoop.makeCompletedFuture {
                                     try stream.pipeline.syncOperations.addHandlers([
                                         HTTP2FramePayloadToHTTP1ServerCodec(),
                                         TLSLoopbackHandler(protocolName: "HTTP/2", received: received),
                                     ])
+                                    // The connection's last stream: GOAWAY lets it finish and refuses any after it.
+                                    streams.increment()
+                                    if let goAwayAfter, streams.value == goAwayAfter,
+                                       let id = try stream.syncOptions?.getOption(HTTP2StreamChannelOptions.streamID) {
+                                        let frame = HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: id, errorCode: .noError, opaqueData: nil))
+                                        connection.writeAndFlush(NIOAny(frame), promise: nil)
+                                    }
                                 }
                             }.map { _ in }
                         },

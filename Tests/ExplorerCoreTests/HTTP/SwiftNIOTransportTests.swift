@@ -20,8 +20,9 @@ struct SwiftNIOTransportTests {
 
     /// The server closed a keep-alive connection just as it was reused: nothing came back, so the request goes again
     /// on a new connection instead of failing with "Empty reply from server".
-    @Test func aKeepAliveConnectionTheServerDroppedIsReplacedWithoutAnError() async throws {
-        let server = try StaleKeepAliveServer()
+    @Test(arguments: [StaleKeepAliveServer.SecondRequest.close, .reset])
+    func aKeepAliveConnectionTheServerDroppedIsReplacedWithoutAnError(dropped: StaleKeepAliveServer.SecondRequest) async throws {
+        let server = try StaleKeepAliveServer(second: dropped)
         defer { server.stop() }
         let first = try await send(server.url("/a"))
         let second = try await send(server.url("/b"))
@@ -83,7 +84,7 @@ struct SwiftNIOTransportTests {
     /// than waiting on it for an answer that never comes.
     @Test func aConnectionThatSwitchedProtocolsIsNotReused() async throws {
         let server = try StaleKeepAliveServer(reply: "HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n",
-                                              closesOnSecondRequest: false)
+                                              second: .ignore)
         defer { server.stop() }
         let first = try await send(server.url("/a")) { $0.timeoutInterval = 3 }
         let second = try await send(server.url("/b")) { $0.timeoutInterval = 3 }
@@ -102,5 +103,21 @@ struct SwiftNIOTransportTests {
         let echo = try JSONDecoder().decode(EchoReply.self, from: response.data)
         let names = echo.headers.map { $0.name.lowercased() }
         #expect(!names.contains("content-length") && names.filter { $0 == "host" }.count == 1, "\(echo.headers)")
+    }
+
+    /// An HTTP/2 server that sends GOAWAY takes no new streams on that connection: the next request opens another
+    /// rather than failing.
+    @Test func afterGOAWAYTheNextRequestGoesOverANewConnection() async throws {
+        let certificates = try TestCertificates()
+        let server = try TLSLoopbackServer(certificateFile: certificates.serverCertificate, keyFile: certificates.serverKey,
+                                           http2: true, goAwayAfter: 2)
+        defer { server.stop() }
+        var numbers: [Int?] = []
+        for _ in 0..<4 {
+            let response = try await send(server.url("/")) { $0.tls.caCertificatesFile = certificates.caCertificate }
+            #expect(response.text == "hello over HTTP/2")
+            numbers.append(response.connection?.number)
+        }
+        #expect(numbers[0] != nil && numbers[0] == numbers[1] && numbers[2] != numbers[1] && numbers[2] == numbers[3], "\(numbers)")
     }
 }

@@ -41,9 +41,9 @@ final class NIOHTTP1ConnectionHandler: ChannelInboundHandler, RemovableChannelHa
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         // A head SwiftNIO refuses to write fails only this promise; the connection stays open.
         written.futureResult.assumeIsolated().whenFailure { [self] error in
-            guard let (failed, _) = current, failed === exchange else { return }
+            guard let (failed, connection) = current, failed === exchange else { return }
             current = nil
-            failed.writeFailed(error)
+            failed.writeFailed(error, on: connection)
             self.context?.close(promise: nil)
         }
     }

@@ -41,7 +41,7 @@ final class NIOHTTP2StreamHandler: ChannelInboundHandler {
         written.futureResult.assumeIsolated().whenFailure { [self] error in
             guard !ended else { return }
             ended = true
-            exchange.writeFailed(error)
+            exchange.writeFailed(error, on: connection)
             context.close(promise: nil)
         }
     }

@@ -184,10 +184,15 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
         fail(error)
     }
 
-    /// The request could not be written: a close goes the way of `connectionClosed`; anything else is SwiftNIO
-    /// refusing the request head (a method or header it will not put on the wire).
-    func writeFailed(_ error: any Error) {
+    /// The request could not be written on `connection`: a close goes the way of `connectionClosed`; a stream the
+    /// server's GOAWAY refused is sent again elsewhere; anything else is SwiftNIO refusing the request head (a method
+    /// or header it will not put on the wire).
+    func writeFailed(_ error: any Error, on connection: NIOConnection) {
         if Self.isClosing(error) { return connectionClosed(unsent: false, error: error) }
+        if error is NIOHTTP2Errors.CreatedStreamAfterGoaway || error is NIOHTTP2Errors.IOOnClosedConnection {
+            pool.drain(connection)
+            return connectionClosed(unsent: true, error: error)
+        }
         finish(URLError(.badURL, detail: "the request could not be written: \(error)"))
     }
 
