@@ -5,7 +5,7 @@ import FoundationNetworking
 
 extension Request {
     /// Sends the request and returns the response; cancelling the calling task cancels the request and any retry.
-    /// With no `session` it goes over `configuration.transport` (AsyncHTTPClient on Linux), else over that session.
+    /// With no `session` it goes over `configuration.transport` (SwiftNIO on Linux), else over that session.
     public func send(session: URLSession? = nil) async throws(RequestError) -> Response {
         let handle = OperationHandle()
         let result = await withTaskCancellationHandler {

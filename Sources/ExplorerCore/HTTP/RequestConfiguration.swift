@@ -34,13 +34,13 @@ extension Request {
         /// Whether TLS certificates are verified. FoundationNetworking on Linux always verifies, so on the URLSession
         /// transport there an https request with this off fails before it is sent.
         public var verifiesTLSCertificates: Bool
-        /// Extra trusted CAs and a client certificate; only the AsyncHTTPClient transport uses them.
+        /// Extra trusted CAs and a client certificate; only the SwiftNIO-based transports use them.
         public var tls: TLSOptions
         /// The jar whose cookies are sent and which keeps what `Set-Cookie` sets (when `httpShouldHandleCookies`);
         /// `nil` leaves cookies to the caller's headers.
         public var cookieJar: CookieJar?
         /// The HTTP proxy (`http://[user:password@]host:port`, or `direct` for none); `nil` follows `HTTPS_PROXY`,
-        /// `HTTP_PROXY` and `NO_PROXY`. Only the AsyncHTTPClient transport uses it.
+        /// `HTTP_PROXY` and `NO_PROXY`. Only the SwiftNIO-based transports use it.
         public var proxy: String?
         /// The transport async and publisher sends use when no session is passed; `nil` for
         /// `TransportKind.platformDefault`. `send(session:autoResumeTask:completion:)` always uses URLSession.

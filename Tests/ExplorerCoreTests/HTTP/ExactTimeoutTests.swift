@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 @testable import ExplorerCore
 
-/// The request timeout and the overall deadline hold to the millisecond on both transports; FoundationNetworking
+/// The request timeout and the overall deadline hold to the millisecond on every transport; FoundationNetworking
 /// alone kept whole seconds of them (a deadline of 1 s failed a 0.3 s response after 1 ms).
 @Suite("Timeouts and deadlines are exact")
 struct ExactTimeoutTests {

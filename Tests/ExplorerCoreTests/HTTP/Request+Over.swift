@@ -1,7 +1,7 @@
 @testable import ExplorerCore
 
 extension Request {
-    /// The request sent over `transport`, for tests that run over both.
+    /// The request sent over `transport`, for tests that run over every transport.
     func over(_ transport: TransportKind) -> Request {
         configured { $0.transport = transport }
     }

@@ -6,7 +6,7 @@ import NIOHTTP1
 ///
 /// It sits before the HTTP/1 decoder and, from each request sent until the blank line that ends the response head,
 /// rewrites a control byte C (other than tab, CR and LF) as the private-use character U+E000+C;
-/// `AsyncHTTPClientHopDelegate` turns those back. Body bytes pass untouched.
+/// `NIOResponseHead` turns those back. Body bytes pass untouched.
 final class HeadControlByteEscaper: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer

@@ -35,7 +35,7 @@ struct URLSessionTransport: HTTPTransport {
     /// what the user chose.
     func refusal(for request: URLRequest, configuration: Request.Configuration) -> URLError? {
         if let proxy = configuration.proxy, proxy != ProxyChoice.direct {
-            return URLError(.badURL, detail: "proxy: a proxy of the request's own needs the default transport (AsyncHTTPClient)")
+            return URLError(.badURL, detail: "proxy: a proxy of the request's own needs the default transport (SwiftNIO)")
         }
         #if canImport(FoundationNetworking)
         guard request.url?.scheme?.lowercased() == "https" else { return nil }
