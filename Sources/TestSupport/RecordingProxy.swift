@@ -7,20 +7,18 @@ import Glibc
 /// loopback targets only, and forwards a request naming a whole http:// URL to it; any other request gets 405.
 public final class RecordingProxy: @unchecked Sendable {
     /// The bound port.
-    public let port: UInt16
+    public var port: UInt16 { listener.port }
     /// `http://127.0.0.1:PORT`, the value for HTTP_PROXY or `proxy:`.
     public var url: String { "http://127.0.0.1:\(port)" }
 
-    private let listener: Int32
+    private var listener: LoopbackListener!
     private let lock = NSLock()
-    private var stopped = false
     private var seen: [String] = []
     private var authorizations: [String] = []
 
     /// Binds a free loopback port and starts accepting.
     public init() throws {
-        (listener, port) = try LoopbackSocket.listen()
-        Thread.detachNewThread { [self] in acceptLoop() }
+        listener = try LoopbackListener { [self] client in serve(client) }
     }
 
     deinit { stop() }
@@ -33,28 +31,7 @@ public final class RecordingProxy: @unchecked Sendable {
 
     /// Stops accepting.
     public func stop() {
-        let first = lock.withLock { () -> Bool in
-            defer { stopped = true }
-            return !stopped
-        }
-        if first {
-            shutdown(listener, Int32(SHUT_RDWR))
-            close(listener)
-        }
-    }
-
-    private func acceptLoop() {
-        while true {
-            let client = accept(listener, nil, nil)
-            if client < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            Thread.detachNewThread { [self] in
-                serve(client)
-                close(client)
-            }
-        }
+        listener.stop()
     }
 
     private func serve(_ client: Int32) {
@@ -107,7 +84,7 @@ public final class RecordingProxy: @unchecked Sendable {
     private func relay(_ first: Int32, _ second: Int32) {
         var chunk = [UInt8](repeating: 0, count: 65536)
         var fds = [pollfd(fd: first, events: Int16(POLLIN), revents: 0), pollfd(fd: second, events: Int16(POLLIN), revents: 0)]
-        while !lock.withLock({ stopped }) {
+        while !listener.isStopped {
             let ready = poll(&fds, 2, 200)
             if ready < 0, errno != EINTR { return }
             for index in 0..<2 where fds[index].revents != 0 {

@@ -18,10 +18,9 @@ public final class StaleKeepAliveServer: @unchecked Sendable {
     }
 
     /// The bound port.
-    public let port: UInt16
-    private let listener: Int32
+    public var port: UInt16 { listener.port }
+    private var listener: LoopbackListener!
     private let lock = NSLock()
-    private var stopped = false
     private var accepted = 0
     private let reply: [UInt8]
     private let second: SecondRequest
@@ -31,8 +30,7 @@ public final class StaleKeepAliveServer: @unchecked Sendable {
                 second: SecondRequest = .close) throws {
         self.reply = Array(reply.utf8)
         self.second = second
-        (listener, port) = try LoopbackSocket.listen()
-        Thread.detachNewThread { [self] in acceptLoop() }
+        listener = try LoopbackListener { [self] client in serve(client) }
     }
 
     deinit { stop() }
@@ -47,48 +45,30 @@ public final class StaleKeepAliveServer: @unchecked Sendable {
 
     /// Stops accepting.
     public func stop() {
-        let first = lock.withLock { () -> Bool in
-            defer { stopped = true }
-            return !stopped
-        }
-        if first {
-            shutdown(listener, Int32(SHUT_RDWR))
-            close(listener)
-        }
+        listener.stop()
     }
 
-    private func acceptLoop() {
+    private func serve(_ client: Int32) {
+        lock.withLock { accepted += 1 }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var seen = [UInt8]()
+        var answered = false
         while true {
-            let client = accept(listener, nil, nil)
-            if client < 0 {
-                if errno == EINTR { continue }
+            let count = read(client, &chunk, chunk.count)
+            guard count > 0 else { return }
+            seen += chunk[0..<count]
+            guard StaleKeepAliveServer.hasHeadEnd(seen) else { continue }
+            if answered {
+                if second == .ignore { continue }
+                if second == .reset {
+                    var linger = linger(l_onoff: 1, l_linger: 0)
+                    setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+                }
                 return
             }
-            lock.withLock { accepted += 1 }
-            let reply = reply, second = second
-            Thread.detachNewThread {
-                var chunk = [UInt8](repeating: 0, count: 65536)
-                var seen = [UInt8]()
-                var answered = false
-                while true {
-                    let count = read(client, &chunk, chunk.count)
-                    guard count > 0 else { break }
-                    seen += chunk[0..<count]
-                    guard StaleKeepAliveServer.hasHeadEnd(seen) else { continue }
-                    if answered {
-                        if second == .ignore { continue }
-                        if second == .reset {
-                            var linger = linger(l_onoff: 1, l_linger: 0)
-                            setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
-                        }
-                        break
-                    }
-                    answered = true
-                    seen = []
-                    _ = reply.withUnsafeBytes { Glibc.send(client, $0.baseAddress, reply.count, Int32(MSG_NOSIGNAL)) }
-                }
-                close(client)
-            }
+            answered = true
+            seen = []
+            _ = reply.withUnsafeBytes { Glibc.send(client, $0.baseAddress, reply.count, Int32(MSG_NOSIGNAL)) }
         }
     }
 
