@@ -120,4 +120,20 @@ struct SwiftNIOTransportTests {
         }
         #expect(numbers[0] != nil && numbers[0] == numbers[1] && numbers[2] != numbers[1] && numbers[2] == numbers[3], "\(numbers)")
     }
+
+    /// An HTTP/2 request given up on before any answer came leaves its connection to drain: it may be dead without
+    /// knowing it (a network that went away), so the next request opens a new one rather than waiting on it too.
+    @Test func anHTTP2RequestThatTimedOutUnansweredMovesTheNextOneToANewConnection() async throws {
+        let certificates = try TestCertificates()
+        let server = try TLSLoopbackServer(certificateFile: certificates.serverCertificate, keyFile: certificates.serverKey, http2: true)
+        defer { server.stop() }
+        let trust: (inout Request.Configuration) -> Void = { $0.tls.caCertificatesFile = certificates.caCertificate }
+        let first = try await send(server.url("/"), trust)
+        await #expect(throws: RequestError.self) {
+            try await send(server.url("/slow")) { trust(&$0); $0.timeoutInterval = 0.1 }
+        }
+        let next = try await send(server.url("/"), trust)
+        #expect(first.connection?.httpVersion == "HTTP/2" && next.connection?.reused == false, "\(String(describing: next.connection))")
+        #expect(next.connection?.number != first.connection?.number)
+    }
 }

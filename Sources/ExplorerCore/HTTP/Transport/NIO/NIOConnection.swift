@@ -9,8 +9,9 @@ final class NIOConnection: @unchecked Sendable {
     enum Carrier: Sendable {
         /// The connection's handler, which writes one request and reads its response at a time.
         case http1(NIOLoopBound<NIOHTTP1ConnectionHandler>)
-        /// The stream multiplexer: each request gets a stream of its own.
-        case http2(NIOHTTP2Handler.StreamMultiplexer)
+        /// The stream multiplexer (each request gets a stream of its own), and the handler that closes the connection
+        /// when it is done with.
+        case http2(NIOHTTP2Handler.StreamMultiplexer, keeper: NIOLoopBound<NIOHTTP2ConnectionKeeper>)
     }
 
     /// The connection's channel.
@@ -27,6 +28,8 @@ final class NIOConnection: @unchecked Sendable {
     private var requestsCarried = 0
     /// Set by the pool, under its own lock, once the connection is no longer handed out.
     var retired = false
+    /// Set by the pool, under its own lock, once the connection is counted among its open ones.
+    var pooled = false
 
     init(channel: any Channel, record: ConnectionRecord, key: NIOPoolKey, carrier: Carrier) {
         self.channel = channel

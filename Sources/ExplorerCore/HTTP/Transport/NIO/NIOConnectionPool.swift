@@ -34,6 +34,9 @@ final class NIOConnectionPool: @unchecked Sendable {
 
     /// At most this many connections per key, open or being opened.
     static let connectionsPerKey = 64
+    /// How long opening a connection (DNS, connect, tunnel, TLS) may take before the waiter it serves is failed and
+    /// the next one gets a new attempt: a server that accepts and then stalls the handshake must not hold a host up.
+    static let openingTimeout = TimeAmount.seconds(30)
 
     private let group: any EventLoopGroup
     private let contexts: @Sendable (NIOPoolKey) throws(URLError) -> NIOSSLContext?
@@ -62,10 +65,11 @@ final class NIOConnectionPool: @unchecked Sendable {
     func acquire(key: NIOPoolKey, id: Int, fresh: Bool, deliver: @escaping Delivery) {
         let ready = lock.withLock { () -> NIOConnection? in
             let entry = entries[key] ?? { let made = Entry(); entries[key] = made; return made }()
+            // An HTTP/2 connection serves a request that lost another (that one is retired or closed by now).
+            if let multiplexed = entry.multiplexed, !multiplexed.retired, multiplexed.channel.isActive { return multiplexed }
             if !fresh {
-                if let multiplexed = entry.multiplexed, multiplexed.channel.isActive { return multiplexed }
                 while let idle = entry.idle.popLast() {
-                    if idle.channel.isActive { return idle }
+                    if !idle.retired, idle.channel.isActive { return idle }
                 }
             }
             entry.waiters.append(Waiter(id: id, fresh: fresh, deliver: deliver))
@@ -118,6 +122,9 @@ final class NIOConnectionPool: @unchecked Sendable {
             retire(connection, entry: entry)
             openMore(key: connection.key, entry: entry)
         }
+        if case .http2(_, let keeper) = connection.carrier {
+            connection.channel.eventLoop.execute { keeper.value.drain() }
+        }
     }
 
     /// Numbers connections in the order they became ready.
@@ -156,7 +163,25 @@ final class NIOConnectionPool: @unchecked Sendable {
                 opened(key: key, attempt: attempt, result: result)
             }
             entry.opening[attempt] = opening
+            let seconds = Double(Self.openingTimeout.nanoseconds) / 1e9
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in expire(key: key, attempt: attempt) }
         }
+    }
+
+    /// Attempt `attempt` took too long: it is given up, the waiter it served is told so, and the rest get a new one.
+    private func expire(key: NIOPoolKey, attempt: Int) {
+        var work: [() -> Void] = []
+        lock.withLock {
+            guard let entry = entries[key], let task = entry.opening.removeValue(forKey: attempt) else { return }
+            task.cancel()
+            if !entry.waiters.isEmpty {
+                let waiter = entry.waiters.removeFirst()
+                let error = URLError(.timedOut, detail: "a connection to \(key.authority) could not be opened in \(Int(Double(Self.openingTimeout.nanoseconds) / 1e9)) s")
+                work.append { waiter.deliver(.failure(error)) }
+            }
+            openMore(key: key, entry: entry)
+        }
+        work.forEach { $0() }
     }
 
     /// A connection attempt for `key` ended.
@@ -166,23 +191,29 @@ final class NIOConnectionPool: @unchecked Sendable {
             guard let entry = entries[key] else { return }
             let wanted = entry.opening.removeValue(forKey: attempt) != nil
             switch result {
+            case .success(let connection) where connection.retired:
+                // Drained (GOAWAY) before it was ever handed out.
+                work.append { connection.channel.close(promise: nil) }
             case .success(let connection):
                 entry.open += 1
+                connection.pooled = true
                 work.append { [self] in
                     connection.channel.closeFuture.whenComplete { [self] _ in closed(connection) }
                 }
                 if connection.isMultiplexed {
                     entry.speaksHTTP2 = true
-                    if let existing = entry.multiplexed, existing.channel.isActive {
+                    let serving: NIOConnection
+                    if let existing = entry.multiplexed, !existing.retired, existing.channel.isActive {
                         // Opened side by side with the one already serving: not needed.
                         retire(connection, entry: entry)
                         work.append { connection.channel.close(promise: nil) }
+                        serving = existing
                     } else {
                         entry.multiplexed = connection
+                        serving = connection
                     }
-                    let serving = entry.multiplexed ?? connection
-                    let waiters = entry.waiters.filter { !$0.fresh || serving === connection }
-                    entry.waiters.removeAll { !$0.fresh || serving === connection }
+                    let waiters = entry.waiters
+                    entry.waiters = []
                     for waiter in waiters { work.append { waiter.deliver(.success(serving)) } }
                 } else {
                     entry.speaksHTTP2 = false
@@ -218,7 +249,7 @@ final class NIOConnectionPool: @unchecked Sendable {
     private func retire(_ connection: NIOConnection, entry: Entry) {
         guard !connection.retired else { return }
         connection.retired = true
-        entry.open -= 1
+        if connection.pooled { entry.open -= 1 }
         entry.idle.removeAll { $0 === connection }
         if entry.multiplexed === connection { entry.multiplexed = nil }
     }

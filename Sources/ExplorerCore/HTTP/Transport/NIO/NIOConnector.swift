@@ -63,8 +63,8 @@ enum NIOConnector {
         let race = NIOAddressRace(addresses: addresses, eventLoop: loop) { address in
             ClientBootstrap(group: loop)
                 .channelOption(ChannelOptions.tcpOption(.tcp_nodelay), value: 1)
-                // The core's timers bound each attempt; the connect itself must not give up first.
-                .connectTimeout(.hours(1))
+                // The core's timers bound each request; this bounds an attempt that lost the race or outlived its request.
+                .connectTimeout(NIOConnectionPool.openingTimeout)
                 .connect(to: address)
         }
         return try await withTaskCancellationHandler {
@@ -91,6 +91,9 @@ enum NIOConnector {
         let configure = { (http2: Bool) throws -> NIOConnection.Carrier in
             let pipeline = channel.pipeline.syncOperations
             if http2 {
+                // In front of the HTTP/2 handler, where it sees every byte; the keeper closes the connection when idle.
+                try pipeline.addHandler(IdleStateHandler(allTimeout: NIOConnector.idleTimeout))
+                let keeper = NIOHTTP2ConnectionKeeper()
                 var connection = NIOHTTP2Handler.ConnectionConfiguration()
                 connection.initialSettings = nioDefaultSettings + [
                     HTTP2Setting(parameter: .enablePush, value: 0), HTTP2Setting(parameter: .initialWindowSize, value: 1 << 20),
@@ -98,10 +101,10 @@ enum NIOConnector {
                 var stream = NIOHTTP2Handler.StreamConfiguration()
                 stream.targetWindowSize = 1 << 20
                 let multiplexer = try pipeline.configureHTTP2Pipeline(
-                    mode: .client, connectionConfiguration: connection, streamConfiguration: stream,
+                    mode: .client, connectionConfiguration: connection, streamConfiguration: stream, streamDelegate: keeper,
                     inboundStreamInitializer: { pushed in pushed.close() })
-                try pipeline.addHandler(NIOHTTP2GoAwayWatcher())
-                return .http2(multiplexer)
+                try pipeline.addHandler(keeper)
+                return .http2(multiplexer, keeper: NIOLoopBound(keeper, eventLoop: channel.eventLoop))
             }
             try pipeline.addHTTPClientHandlers()
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPResponseDecoder>.self)
@@ -137,9 +140,7 @@ enum NIOConnector {
                                           tls: TLSDetails(channel: channel), httpVersion: http2 ? "HTTP/2" : "HTTP/1.1",
                                           phases: phases)
             let connection = NIOConnection(channel: channel, record: record, key: key, carrier: carrier)
-            if http2 {
-                try channel.pipeline.syncOperations.handler(type: NIOHTTP2GoAwayWatcher.self).whenGoingAway { pool.drain(connection) }
-            }
+            if case .http2(_, let keeper) = carrier { keeper.value.whenGoingAway { pool.drain(connection) } }
             return connection
         }.get()
     }

@@ -45,6 +45,8 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
     private var waiter: Int?
     /// The connection (HTTP/1.1) or stream (HTTP/2) the request is on, to close when it is cancelled.
     private var carrier: (any Channel)?
+    /// The connection the request went over.
+    private var connection: NIOConnection?
     private var retries = 0
     private var reusedConnection = false
     // Confined to the event loop of the connection carrying the hop (one at a time).
@@ -78,13 +80,15 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
             case .failure(let error): finish(error)
             }
         }
+        // Cancelled between taking the id and joining the queue: the pool's cancel found nothing to remove then.
+        if lock.withLock({ cancelled }) { pool.cancel(waiter: id, key: key) }
     }
 
     private func start(on connection: NIOConnection) {
         switch connection.carrier {
         case .http1(let handler):
             connection.channel.eventLoop.execute { handler.value.send(self, on: connection) }
-        case .http2(let multiplexer):
+        case .http2(let multiplexer, _):
             let promise = connection.channel.eventLoop.makePromise(of: (any Channel).self)
             // No stream on this connection (it closed, or the server sent GOAWAY): nothing was sent, so the pool stops
             // handing the connection out and the request goes over a new one.
@@ -104,19 +108,20 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
 
     /// The request is about to be written on `channel` (the connection, or an HTTP/2 stream of `connection`); false
     /// when the hop was cancelled meanwhile and nothing must be written.
-    func begin(on connection: NIOConnection, channel: any Channel) -> Bool {
+    func begin(on opened: NIOConnection, channel: any Channel) -> Bool {
         let go = lock.withLock { () -> Bool in
             guard !cancelled, !ended else { return false }
             waiter = nil
             carrier = channel
+            connection = opened
             return true
         }
         guard go else { return false }
-        let previous = connection.takeTurn()
+        let previous = opened.takeTurn()
         reusedConnection = previous > 0
         informational = false
         keepAlive = head.isKeepAlive
-        events.carried(on: connection.record, previous: previous)
+        events.carried(on: opened.record, previous: previous)
         return true
     }
 
@@ -181,6 +186,12 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
     /// that closes without close_notify, or a reset, is how many servers drop an idle keep-alive connection).
     func failed(_ error: any Error) {
         if Self.isClosing(error) { return connectionClosed(unsent: false, error: error) }
+        // An HTTP/2 stream the server refused, or cancelled before answering (those above its GOAWAY): it never
+        // processed the request, so it goes again.
+        if let closed = error as? NIOHTTP2Errors.StreamClosed, closed.errorCode == .refusedStream || closed.errorCode == .cancel,
+           events.head == nil, events.receivedCount == 0 {
+            return connectionClosed(unsent: true, error: error)
+        }
         fail(error)
     }
 
@@ -227,18 +238,21 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
     }
 
     func cancel() {
-        let (waiter, carrier, first) = lock.withLock { () -> (Int?, (any Channel)?, Bool) in
+        let (waiter, carrier, connection, first) = lock.withLock { () -> (Int?, (any Channel)?, NIOConnection?, Bool) in
             defer {
                 cancelled = true
                 self.waiter = nil
                 self.carrier = nil
             }
-            return (self.waiter, self.carrier, !cancelled && !ended)
+            return (self.waiter, self.carrier, self.connection, !cancelled && !ended)
         }
         guard first else { return events.finished(error: URLError(.cancelled)) }
         lock.withLock { ended = true }
         events.finished(error: URLError(.cancelled))
         if let waiter { pool.cancel(waiter: waiter, key: key) }
         carrier?.close(promise: nil)
+        // An HTTP/2 request that got nothing back before it was given up on: the connection may be dead without
+        // knowing it (a network that went away), so new requests go over a new one.
+        if let connection, carrier != nil, connection.isMultiplexed, events.head == nil { pool.drain(connection) }
     }
 }
