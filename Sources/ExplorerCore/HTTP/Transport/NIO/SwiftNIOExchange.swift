@@ -89,6 +89,7 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
         case .http1(let handler):
             connection.channel.eventLoop.execute { handler.value.send(self, on: connection) }
         case .http2(let multiplexer, _):
+            lock.withLock { self.connection = connection }
             let promise = connection.channel.eventLoop.makePromise(of: (any Channel).self)
             // No stream on this connection (it closed, or the server sent GOAWAY): nothing was sent, so the pool stops
             // handing the connection out and the request goes over a new one.
@@ -248,11 +249,12 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
         }
         guard first else { return events.finished(error: URLError(.cancelled)) }
         lock.withLock { ended = true }
-        events.finished(error: URLError(.cancelled))
+        // The pool hears first: whoever is waiting for this hop to end may send the next request at once.
         if let waiter { pool.cancel(waiter: waiter, key: key) }
         carrier?.close(promise: nil)
         // An HTTP/2 request that got nothing back before it was given up on: the connection may be dead without
         // knowing it (a network that went away), so new requests go over a new one.
-        if let connection, carrier != nil, connection.isMultiplexed, events.head == nil { pool.drain(connection) }
+        if let connection, connection.isMultiplexed, events.head == nil { pool.drain(connection) }
+        events.finished(error: URLError(.cancelled))
     }
 }
