@@ -6,8 +6,6 @@ struct ConnectionPhases: Sendable, Hashable {
     var dns: TimeInterval?
     /// The TCP connect, to the server or to the proxy.
     var tcp: TimeInterval
-    /// The CONNECT exchange with a proxy that tunnels to an https server.
-    var tunnel: TimeInterval?
     /// The TLS handshake (with ALPN); `nil` for http.
     var tls: TimeInterval?
 }

@@ -13,6 +13,11 @@ struct ProxyChoice: Hashable, Sendable {
     /// `user:password` from the proxy URL, sent as Proxy-Authorization (Basic).
     var credentials: (user: String, password: String)?
 
+    /// The Proxy-Authorization value for `credentials` (`Basic …`); `nil` without them.
+    var authorization: String? {
+        credentials.map { "Basic " + Data("\($0.user):\($0.password)".utf8).base64EncodedString() }
+    }
+
     static func == (lhs: ProxyChoice, rhs: ProxyChoice) -> Bool {
         lhs.host == rhs.host && lhs.port == rhs.port && lhs.credentials?.user == rhs.credentials?.user
             && lhs.credentials?.password == rhs.credentials?.password

@@ -36,7 +36,8 @@ final class NIOConnectionPool: @unchecked Sendable {
     static let connectionsPerKey = 64
     /// How long opening a connection (DNS, connect, tunnel, TLS) may take before the waiter it serves is failed and
     /// the next one gets a new attempt: a server that accepts and then stalls the handshake must not hold a host up.
-    static let openingTimeout = TimeAmount.seconds(30)
+    static let openingTimeout = TimeAmount.seconds(openingSeconds)
+    private static let openingSeconds: Int64 = 30
 
     private let group: any EventLoopGroup
     private let contexts: @Sendable (NIOPoolKey) throws(URLError) -> NIOSSLContext?
@@ -163,8 +164,7 @@ final class NIOConnectionPool: @unchecked Sendable {
                 opened(key: key, attempt: attempt, result: result)
             }
             entry.opening[attempt] = opening
-            let seconds = Double(Self.openingTimeout.nanoseconds) / 1e9
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in expire(key: key, attempt: attempt) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Int(Self.openingSeconds))) { [self] in expire(key: key, attempt: attempt) }
         }
     }
 
@@ -176,7 +176,7 @@ final class NIOConnectionPool: @unchecked Sendable {
             task.cancel()
             if !entry.waiters.isEmpty {
                 let waiter = entry.waiters.removeFirst()
-                let error = URLError(.timedOut, detail: "a connection to \(key.authority) could not be opened in \(Int(Double(Self.openingTimeout.nanoseconds) / 1e9)) s")
+                let error = URLError(.timedOut, detail: "a connection to \(key.authority) could not be opened in \(Self.openingSeconds) s")
                 work.append { waiter.deliver(.failure(error)) }
             }
             openMore(key: key, entry: entry)

@@ -77,15 +77,12 @@ enum NIOConnector {
     /// Tunnel, TLS and the protocol's handlers on a connected channel.
     private static func prepare(_ channel: any Channel, key: NIOPoolKey, tls: NIOSSLContext?, pool: NIOConnectionPool,
                                 dns: TimeInterval?, tcp: TimeInterval) async throws -> NIOConnection {
-        var tunnel: TimeInterval?
         if key.isTLS, let proxy = key.proxy {
-            let started = DispatchTime.now().uptimeNanoseconds
             let opened = channel.eventLoop.makePromise(of: Void.self)
             try await channel.eventLoop.submit {
-                try NIOProxyTunnelHandler.start(on: channel, authority: key.authority, credentials: proxy.credentials, promise: opened)
+                try NIOProxyTunnelHandler.start(on: channel, authority: key.authority, authorization: proxy.authorization, promise: opened)
             }.get()
             try await opened.futureResult.get()
-            tunnel = seconds(since: started)
         }
         // Sets up the protocol's handlers; runs on the channel's event loop.
         let configure = { (http2: Bool) throws -> NIOConnection.Carrier in
@@ -132,7 +129,7 @@ enum NIOConnector {
         } else {
             carrier = try await channel.eventLoop.submit { try configure(false) }.get()
         }
-        let phases = ConnectionPhases(dns: dns, tcp: tcp, tunnel: tunnel, tls: handshake)
+        let phases = ConnectionPhases(dns: dns, tcp: tcp, tls: handshake)
         return try await channel.eventLoop.submit { () -> NIOConnection in
             let http2 = if case .http2 = carrier { true } else { false }
             let record = ConnectionRecord(number: pool.nextConnectionNumber(), readyAt: DispatchTime.now().uptimeNanoseconds,

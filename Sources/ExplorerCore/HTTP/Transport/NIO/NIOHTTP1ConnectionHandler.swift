@@ -6,7 +6,6 @@ import NIOHTTP1
 /// carry another. Confined to the connection's event loop.
 final class NIOHTTP1ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPClientResponsePart
-    typealias OutboundOut = HTTPClientRequestPart
 
     private let pool: NIOConnectionPool
     private var context: ChannelHandlerContext?
@@ -35,12 +34,8 @@ final class NIOHTTP1ConnectionHandler: ChannelInboundHandler, RemovableChannelHa
             return pool.release(connection, reusable: true)
         }
         current = (exchange, connection)
-        let written = context.eventLoop.makePromise(of: Void.self)
-        context.write(wrapOutboundOut(.head(exchange.head)), promise: written)
-        if let body = exchange.body { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-        // A head SwiftNIO refuses to write fails only this promise; the connection stays open.
-        written.futureResult.assumeIsolated().whenFailure { [self] error in
+        // A head SwiftNIO refuses to write fails only this future.
+        exchange.write(to: context).assumeIsolated().whenFailure { [self] error in
             guard let (failed, connection) = current, failed === exchange else { return }
             current = nil
             failed.writeFailed(error, on: connection)

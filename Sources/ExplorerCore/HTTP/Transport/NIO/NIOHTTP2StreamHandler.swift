@@ -6,7 +6,6 @@ import NIOHTTP1
 /// event loop.
 final class NIOHTTP2StreamHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPClientResponsePart
-    typealias OutboundOut = HTTPClientRequestPart
 
     private let exchange: SwiftNIOExchange
     private let connection: NIOConnection
@@ -34,11 +33,7 @@ final class NIOHTTP2StreamHandler: ChannelInboundHandler {
             ended = true
             return context.close(promise: nil)
         }
-        let written = context.eventLoop.makePromise(of: Void.self)
-        context.write(wrapOutboundOut(.head(exchange.head)), promise: written)
-        if let body = exchange.body { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-        written.futureResult.assumeIsolated().whenFailure { [self] error in
+        exchange.write(to: context).assumeIsolated().whenFailure { [self] error in
             guard !ended else { return }
             ended = true
             exchange.writeFailed(error, on: connection)

@@ -12,7 +12,7 @@ final class NIOProxyTunnelHandler: ChannelInboundHandler, RemovableChannelHandle
     typealias OutboundOut = HTTPClientRequestPart
 
     private let authority: String
-    private let credentials: (user: String, password: String)?
+    private let authorization: String?
     private let encoder: HTTPRequestEncoder
     private let decoder: ByteToMessageHandler<HTTPResponseDecoder>
     private let promise: EventLoopPromise<Void>
@@ -22,18 +22,17 @@ final class NIOProxyTunnelHandler: ChannelInboundHandler, RemovableChannelHandle
 
     /// Adds the handlers to `channel`'s pipeline and writes the CONNECT request; `promise` completes when the tunnel is
     /// open or refused. Must run on the channel's event loop.
-    static func start(on channel: any Channel, authority: String, credentials: (user: String, password: String)?,
-                      promise: EventLoopPromise<Void>) throws {
-        let handler = NIOProxyTunnelHandler(authority: authority, credentials: credentials, promise: promise)
+    static func start(on channel: any Channel, authority: String, authorization: String?, promise: EventLoopPromise<Void>) throws {
+        let handler = NIOProxyTunnelHandler(authority: authority, authorization: authorization, promise: promise)
         let pipeline = channel.pipeline.syncOperations
         try pipeline.addHandler(handler.encoder)
         try pipeline.addHandler(handler.decoder)
         try pipeline.addHandler(handler)
     }
 
-    private init(authority: String, credentials: (user: String, password: String)?, promise: EventLoopPromise<Void>) {
+    private init(authority: String, authorization: String?, promise: EventLoopPromise<Void>) {
         self.authority = authority
-        self.credentials = credentials
+        self.authorization = authorization
         self.promise = promise
         encoder = HTTPRequestEncoder()
         decoder = ByteToMessageHandler(HTTPResponseDecoder(leftOverBytesStrategy: .forwardBytes))
@@ -42,9 +41,7 @@ final class NIOProxyTunnelHandler: ChannelInboundHandler, RemovableChannelHandle
     func handlerAdded(context: ChannelHandlerContext) {
         var head = HTTPRequestHead(version: .http1_1, method: .CONNECT, uri: authority)
         head.headers.add(name: "Host", value: authority)
-        if let credentials {
-            head.headers.add(name: "Proxy-Authorization", value: "Basic " + Data("\(credentials.user):\(credentials.password)".utf8).base64EncodedString())
-        }
+        if let authorization { head.headers.add(name: "Proxy-Authorization", value: authorization) }
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
     }

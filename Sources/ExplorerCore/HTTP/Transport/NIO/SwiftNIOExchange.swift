@@ -14,8 +14,8 @@ import Glibc
 /// One hop on `SwiftNIOTransport`: waits for a connection from the pool, writes the request on it (HTTP/1.1) or on
 /// a new stream of it (HTTP/2), and passes the response to its `HopReceiver`.
 ///
-/// The connection's handler calls `begin`, `receive`, `complete`, `fail` and `connectionClosed` on the connection's
-/// event loop; `resume` and `cancel` come from any thread. A request that lost a reused connection before any byte of
+/// The connection's handler calls `begin`, `write`, `receive`, `complete`, `failed`, `writeFailed` and
+/// `connectionClosed` on the connection's event loop; `resume` and `cancel` come from any thread. A request that lost a reused connection before any byte of
 /// its response came back (the server closed an idle keep-alive connection as the request went out) is sent once
 /// more on a new connection, as curl and browsers do.
 final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
@@ -30,9 +30,9 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
     }
 
     /// The request head, as written on the wire.
-    let head: HTTPRequestHead
+    private let head: HTTPRequestHead
     /// The request body.
-    let body: ByteBuffer?
+    private let body: ByteBuffer?
     private let url: URL
     private let key: NIOPoolKey
     private let events: HopReceiver
@@ -45,7 +45,7 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
     private var waiter: Int?
     /// The connection (HTTP/1.1) or stream (HTTP/2) the request is on, to close when it is cancelled.
     private var carrier: (any Channel)?
-    /// The connection the request went over.
+    /// The HTTP/2 connection the request was handed, to drain when the request is given up on unanswered.
     private var connection: NIOConnection?
     private var retries = 0
     private var reusedConnection = false
@@ -114,7 +114,6 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
             guard !cancelled, !ended else { return false }
             waiter = nil
             carrier = channel
-            connection = opened
             return true
         }
         guard go else { return false }
@@ -124,6 +123,16 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
         keepAlive = head.isKeepAlive
         events.carried(on: opened.record, previous: previous)
         return true
+    }
+
+    /// Writes the request (head, body, end) on `context`'s channel, right after `begin`; the result fails when the head
+    /// could not be written.
+    func write(to context: ChannelHandlerContext) -> EventLoopFuture<Void> {
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.write(NIOAny(HTTPClientRequestPart.head(head)), promise: written)
+        if let body { context.write(NIOAny(HTTPClientRequestPart.body(.byteBuffer(body))), promise: nil) }
+        context.writeAndFlush(NIOAny(HTTPClientRequestPart.end(nil)), promise: nil)
+        return written.futureResult
     }
 
     /// Hands one response part to the receiver.
@@ -242,13 +251,13 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
         let (waiter, carrier, connection, first) = lock.withLock { () -> (Int?, (any Channel)?, NIOConnection?, Bool) in
             defer {
                 cancelled = true
+                ended = true
                 self.waiter = nil
                 self.carrier = nil
             }
             return (self.waiter, self.carrier, self.connection, !cancelled && !ended)
         }
         guard first else { return events.finished(error: URLError(.cancelled)) }
-        lock.withLock { ended = true }
         // The pool hears first: whoever is waiting for this hop to end may send the next request at once.
         if let waiter { pool.cancel(waiter: waiter, key: key) }
         carrier?.close(promise: nil)

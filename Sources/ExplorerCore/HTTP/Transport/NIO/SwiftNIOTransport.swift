@@ -68,9 +68,7 @@ final class SwiftNIOTransport: HTTPTransport, @unchecked Sendable {
         }
         // Foundation asks for compressed bodies and decodes them; so does this transport, unless the caller chose.
         if !head.headers.contains(name: "Accept-Encoding") { head.headers.add(name: "Accept-Encoding", value: "gzip, deflate") }
-        if let credentials = proxy?.credentials, !isTLS {
-            head.headers.add(name: "Proxy-Authorization", value: "Basic " + Data("\(credentials.user):\(credentials.password)".utf8).base64EncodedString())
-        }
+        if let authorization = proxy?.authorization, !isTLS { head.headers.add(name: "Proxy-Authorization", value: authorization) }
         var body: ByteBuffer?
         if let data = request.httpBody {
             head.headers.replaceOrAdd(name: "Content-Length", value: String(data.count))
