@@ -356,7 +356,7 @@ extension ExplorerModel {
             // Ctrl-J sends from anywhere: here it keeps the filter and sends the request highlighted by it.
             filterField = nil
             treeSelection = min(treeSelection, max(0, treeRows.count - 1))
-            syncSelectionWithCursor()
+            syncSelectionWithCursor(strict: true)
             return send()
         case .escape:
             filterField = nil
@@ -374,7 +374,7 @@ extension ExplorerModel {
             if changed, !filter.isEmpty, let first = treeRows.firstIndex(where: { $0.method != nil }) { treeSelection = first }
         }
         treeSelection = min(treeSelection, max(0, treeRows.count - 1))
-        syncSelectionWithCursor()
+        syncSelectionWithCursor(strict: filterField != nil)
         return []
     }
 

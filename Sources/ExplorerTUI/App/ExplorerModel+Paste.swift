@@ -17,7 +17,7 @@ extension ExplorerModel {
             filterField = field
             filter = field.text
             treeSelection = min(treeSelection, max(0, treeRows.count - 1))
-            syncSelectionWithCursor()
+            syncSelectionWithCursor(strict: true)
         } else if var field = bodyView.searchField {
             field.insert(text)
             bodyView.searchField = field

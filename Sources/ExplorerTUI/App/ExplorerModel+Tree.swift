@@ -163,7 +163,7 @@ extension ExplorerModel {
             for depth in 1..<max(1, parts.count) { expanded.insert(parts[..<depth].joined(separator: "/")) }
             if let row = treeRows.firstIndex(where: { $0.key == select }) {
                 treeSelection = row
-                syncSelectionWithCursor()
+                syncSelectionWithCursor(strict: true)
             }
             if let moved, let oldBase, let theirs = savedRequest(select) {
                 let merged = RequestMerge.merge(ours: moved, base: oldBase, theirs: theirs)

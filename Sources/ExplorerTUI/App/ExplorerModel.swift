@@ -253,8 +253,10 @@ public struct ExplorerModel: Sendable {
     }
 
     /// Makes the request shown (and sent by Ctrl-J) agree with the tree cursor: a request under the cursor becomes the
-    /// selected one; on a folder or collection row the last request stays shown only if it is in the same collection.
-    mutating func syncSelectionWithCursor() {
+    /// selected one. On a folder or collection row, while browsing, the last request stays shown if it is in the same
+    /// collection; after the tree changed under it (`strict`: a delete, move, rename, reload or filter) nothing is
+    /// shown, since the request left on screen may no longer be the one the user picked.
+    mutating func syncSelectionWithCursor(strict: Bool = false) {
         let rows = treeRows
         guard rows.indices.contains(treeSelection) else {
             selectedRequestKey = nil
@@ -266,9 +268,10 @@ public struct ExplorerModel: Sendable {
                 selectedRequestKey = row.key
                 headerSelection = 0
             }
-        } else if let key = selectedRequestKey, collections.indices.contains(row.collectionIndex),
-                  key.split(separator: "/").first.map(String.init) != collections[row.collectionIndex].slug {
-            selectedRequestKey = nil
+        } else if let key = selectedRequestKey {
+            let sameCollection = collections.indices.contains(row.collectionIndex)
+                && key.split(separator: "/").first.map(String.init) == collections[row.collectionIndex].slug
+            if strict || !sameCollection || locate(key: key) == nil { selectedRequestKey = nil }
         }
     }
 
@@ -334,9 +337,22 @@ public struct ExplorerModel: Sendable {
         problems = result.problems
         loadedFiles.merge(result.loadedFiles) { saved, _ in saved }
         isLoadingRequests = false
-        if let selectedKey, let index = treeRows.firstIndex(where: { $0.key == selectedKey }) { treeSelection = index }
-        treeSelection = min(treeSelection, max(0, treeRows.count - 1))
-        syncSelectionWithCursor()
+        let rowsNow = treeRows
+        if let selectedKey {
+            // The row the cursor was on, or, when it is gone, its nearest folder still there: keeping the index would
+            // put the cursor (and the request pane) on whatever request moved up into its place.
+            var key = Substring(selectedKey)
+            while true {
+                if let index = rowsNow.firstIndex(where: { $0.key == key }) {
+                    treeSelection = index
+                    break
+                }
+                guard let slash = key.lastIndex(of: "/") else { break }
+                key = key[..<slash]
+            }
+        }
+        treeSelection = min(treeSelection, max(0, rowsNow.count - 1))
+        syncSelectionWithCursor(strict: true)
     }
 
     /// Puts a request as saved into the collections, so it becomes the base later edits are compared with.
