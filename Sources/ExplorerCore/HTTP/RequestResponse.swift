@@ -33,6 +33,9 @@ extension Request {
         public let timing: HopTiming
         /// The cookies `Set-Cookie` set on this response and the redirects before it (stored in the configuration's jar).
         public var setCookies: [CookieRecord] = []
+        /// The body size in bytes as received (decoded); a kept exchange whose body was masked or cut keeps the size
+        /// that arrived.
+        public var byteCount: Int
 
         /// Creates a response.
         public init(request: Request, urlResponse: HTTPURLResponse, data: Data, duration: TimeInterval = 0,
@@ -44,6 +47,7 @@ extension Request {
             self.request = request
             self.urlResponse = urlResponse
             self.data = data
+            self.byteCount = data.count
             self.duration = duration
             self.totalDuration = totalDuration ?? duration
             self.attempts = attempts
@@ -61,8 +65,6 @@ extension Request {
         public var url: URL? { urlResponse.url }
         /// True when the final URL differs from the one requested.
         public var wasRedirected: Bool { url != nil && url?.absoluteString != request.url?.absoluteString }
-        /// The body size in bytes.
-        public var byteCount: Int { data.count }
         /// The body as UTF-8 text, with replacement marks for invalid bytes.
         public var text: String { String(decoding: data, as: UTF8.self) }
     }

@@ -17,6 +17,9 @@ extension HistoryExchange {
         var fields: [String: String] = [:]
         for header in response.headers { fields[header.name] = fields[header.name].map { $0 + ", " + header.value } ?? header.value }
         guard let head = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: fields) else { return nil }
-        return Request.Response(request: storedRequest, urlResponse: head, data: response.body.data, duration: response.duration)
+        var stored = Request.Response(request: storedRequest, urlResponse: head, data: response.body.data, duration: response.duration)
+        // The body kept is masked (a secret's mask is longer or shorter than the secret) and may be cut at the limit.
+        stored.byteCount = response.body.size
+        return stored
     }
 }
