@@ -44,6 +44,9 @@ public enum Fault: Sendable {
     case delayed(seconds: TimeInterval, body: String)
     /// A well-formed response, for the far end of a redirect.
     case respond(status: Int, headers: [String], body: String)
+    /// A `text/plain` 200 whose body is the request target exactly as it arrived (`/path?query`, encoding kept), as
+    /// a server that echoes or logs its URL does.
+    case echoTarget
 
     /// Terminal escapes a hostile server sends: colour, cursor movement, screen clear, window title, OSC 52 clipboard write.
     public static let escapeSequences = [

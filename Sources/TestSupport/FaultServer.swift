@@ -93,11 +93,11 @@ public final class FaultServer: @unchecked Sendable {
             close(fd)
             return
         }
-        play(fault, on: fd, path: request.path)
+        play(fault, on: fd, path: request.path, target: request.target)
     }
 
     // One behaviour per fault; each ends by closing the connection (or resetting it).
-    private func play(_ fault: Fault, on fd: Int32, path: String) {
+    private func play(_ fault: Fault, on fd: Int32, path: String, target: String) {
         switch fault {
         case .neverAnswer:
             waitForClientOrStop(fd)
@@ -185,6 +185,8 @@ public final class FaultServer: @unchecked Sendable {
             let head = (["HTTP/1.1 \(status) Response", "Content-Length: \(body.utf8.count)", "Connection: close"] + headers)
                 .joined(separator: "\r\n")
             send(fd, head + "\r\n\r\n" + body)
+        case .echoTarget:
+            send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: \(target.utf8.count)\r\nConnection: close\r\n\r\n\(target)")
         }
         close(fd)
     }

@@ -6,6 +6,8 @@ public struct RecordedRequest: Sendable {
     public let method: String
     /// The request target without its query.
     public let path: String
+    /// The request target as sent, query and percent-encoding included.
+    public let target: String
     /// Header fields by lower-cased name.
     public let headers: [String: String]
 
@@ -15,6 +17,7 @@ public struct RecordedRequest: Sendable {
         let requestLine = lines.removeFirst().split(separator: " ")
         guard requestLine.count >= 2 else { return nil }
         method = String(requestLine[0])
+        target = String(requestLine[1])
         path = String(requestLine[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0])
         var fields: [String: String] = [:]
         for line in lines {

@@ -186,6 +186,7 @@ public struct RequestResolver: Sendable {
         // The nearest auth that is not `inherit` decides, so `none` on a folder also cancels the collection's credentials
         // (in the context tree a nil authentication means "inherit" and would let them through).
         built.authentication = try authentication(effectiveAuth, sub)
+        built.hooks.maskedValues = resolver.secretValues
         if let timeout = request.timeout { built.configuration.timeoutInterval = timeout }
         if let follow = request.followRedirects { built.configuration.followRedirects = follow }
         if request.verifyTLS == false || environment?.verifyTLS == false { built.configuration.verifiesTLSCertificates = false }

@@ -8,11 +8,14 @@ public struct SecretMasker: Sendable {
     public let secrets: [String]
 
     /// Creates a masker; values shorter than 3 characters are ignored, since masking them would garble ordinary text.
+    /// Each secret is also hidden in the forms it takes on the way: percent- and form-encoded in a URL or a form body
+    /// (and so in a server's echo of it), and escaped in a JSON string.
     public init(secrets: [String]) {
-        self.secrets = Array(Set(secrets.filter { $0.count >= 3 })).sorted { $0.count > $1.count }
+        let values = secrets.filter { $0.count >= 3 }
+        self.secrets = Array(Set(values + values.flatMap(SecretMasker.encodedForms))).sorted { $0.count > $1.count }
     }
 
-    /// `text` with every secret replaced.
+    /// `text` with every secret replaced, and a mask that a URL percent-encoded shown as the mask again.
     ///
     /// The search runs on UTF-8 bytes: Foundation's `replacingOccurrences` trapped on a secret with a NUL in it
     /// (found by the fuzzer), and matching whole Characters could miss a secret followed by a combining mark.
@@ -22,6 +25,10 @@ public struct SecretMasker: Sendable {
             let needle = Array(secret.utf8)
             let haystack = bytes ?? Array(text.utf8)
             if let replaced = SecretMasker.replacing(needle, in: haystack) { bytes = replaced }
+        }
+        if bytes != nil || text.contains(SecretMasker.percentEncodedMask),
+           let replaced = SecretMasker.replacing(Array(SecretMasker.percentEncodedMask.utf8), in: bytes ?? Array(text.utf8)) {
+            bytes = replaced
         }
         return bytes.map { String(decoding: $0, as: UTF8.self) } ?? text
     }

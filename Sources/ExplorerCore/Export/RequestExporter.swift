@@ -23,8 +23,6 @@ public struct RequestExporter: Sendable {
     /// A masker for the request's secrets, also as they look percent- or form-encoded in a URL or a form body.
     func masker(for resolved: ResolvedRequest) -> SecretMasker {
         guard !showSecrets else { return SecretMasker(secrets: []) }
-        var secrets = resolved.secretValues
-        for secret in resolved.secretValues { secrets += SecretMasker.urlEncodedForms(of: secret) }
-        return SecretMasker(secrets: secrets)
+        return SecretMasker(secrets: resolved.secretValues)
     }
 }

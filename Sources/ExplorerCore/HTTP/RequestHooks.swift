@@ -18,6 +18,8 @@ public struct RequestHooks: Sendable {
     public var didFail: [@Sendable (RequestError) -> Void]
     /// Where requests and responses are logged (debug level); secret header values are masked.
     public var logger: Logger?
+    /// Values hidden (with their encoded forms) wherever the request is logged, besides credentials found by name.
+    public var maskedValues: [String] = []
 
     /// Creates hooks.
     public init(
@@ -39,13 +41,15 @@ public struct RequestHooks: Sendable {
 
     /// These hooks followed by `child`'s; the child's logger wins when it has one.
     public func appending(_ child: RequestHooks) -> RequestHooks {
-        RequestHooks(
+        var joined = RequestHooks(
             headerInjectors: headerInjectors + child.headerInjectors,
             willSend: willSend + child.willSend,
             didReceive: didReceive + child.didReceive,
             didFail: didFail + child.didFail,
             logger: child.logger ?? logger
         )
+        joined.maskedValues = maskedValues + child.maskedValues
+        return joined
     }
 
     /// Hooks that only inject headers.

@@ -161,7 +161,7 @@ final class RequestOperation: @unchecked Sendable {
             late.error = URLError(.timedOut)
             return attemptFinished(late, attemptStart: attemptStart, hops: hops)
         }
-        request.hooks.logger?.debug("↪ \(response.statusCode) \(SecretRedactor().redact(url: from)) → \(SecretRedactor().redact(url: to))")
+        logDebug("↪ \(response.statusCode) \(SecretRedactor().redact(url: from)) → \(SecretRedactor().redact(url: to))")
         makeHop(next, attempt: attempt, attemptStart: attemptStart, hops: hops + [hop]).resume()
     }
 
@@ -222,7 +222,7 @@ final class RequestOperation: @unchecked Sendable {
         if let remaining = remainingBeforeDeadline(), remaining <= delay {
             return fail(.deadlineExceeded(request: request, deadline: request.configuration.deadline ?? 0, attempts: attempt))
         }
-        request.hooks.logger?.debug("retrying \(request.description) in \(RequestError.seconds(delay)) after attempt \(attempt)")
+        logDebug("retrying \(request.description) in \(RequestError.seconds(delay)) after attempt \(attempt)")
         let work = DispatchWorkItem { [self] in
             switch makeAttempt() {
             case let .success(exchange): exchange.resume()
@@ -270,7 +270,7 @@ final class RequestOperation: @unchecked Sendable {
                                             totalDuration: secondsSinceStart(),
                                             attempts: lock.withLock { attempts }, isFallback: true)
             if let rejected = validate(response) { return finish(.failure(rejected)) }
-            request.hooks.logger?.debug("using the fallback response for \(request.description) after: \(failure.description)")
+            logDebug("using the fallback response for \(request.description) after: \(failure.description)")
             return finish(.success(response))
         }
         finish(.failure(failure))
@@ -288,11 +288,11 @@ final class RequestOperation: @unchecked Sendable {
         guard first else { return }
         switch result {
         case let .success(response):
-            request.hooks.logger?.debug(
+            logDebug(
                 "← \(response.statusCode) \(response.reasonPhrase) \(request.description) in \(RequestError.seconds(response.duration)), \(response.byteCount) bytes")
             for hook in request.hooks.didReceive { hook(response) }
         case let .failure(error):
-            request.hooks.logger?.debug("✗ \(error.description)")
+            logDebug("✗ \(error.description)")
             for hook in request.hooks.didFail { hook(error) }
         }
         completion(result)
@@ -306,7 +306,15 @@ final class RequestOperation: @unchecked Sendable {
             headers.add(name, redactor.redact(name: name, value: value))
         }
         let url = urlRequest.url.map { redactor.redact(url: $0) } ?? ""
-        logger.debug("→ \(request.httpMethod.rawValue) \(url) (attempt \(attempt))",
-                     metadata: ["headers": .string(headers.fields.map(\.description).joined(separator: "; "))])
+        let masker = SecretMasker(secrets: request.hooks.maskedValues)
+        logger.debug("\(masker.mask("→ \(request.httpMethod.rawValue) \(url) (attempt \(attempt))"))",
+                     metadata: ["headers": .string(masker.mask(headers.fields.map(\.description).joined(separator: "; ")))])
+    }
+
+    /// Logs `text` at debug level with the request's secret values masked, when there is a logger.
+    private func logDebug(_ text: @autoclosure () -> String) {
+        guard let logger = request.hooks.logger else { return }
+        let masked = SecretMasker(secrets: request.hooks.maskedValues).mask(text())
+        logger.debug("\(masked)")
     }
 }

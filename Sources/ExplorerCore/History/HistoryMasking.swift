@@ -30,19 +30,8 @@ struct HistoryMasking {
                 values += item.value.map { [$0] } ?? []
             }
         }
-        // A secret travels encoded as well: percent- and form-encoded in a URL or form body, escaped in JSON.
-        var encoded: [String] = []
-        for value in values {
-            encoded += SecretMasker.urlEncodedForms(of: value)
-            if let json = try? JSONSerialization.data(withJSONObject: [value]), let text = String(data: json, encoding: .utf8) {
-                let escaped = String(text.dropFirst(2).dropLast(2))
-                encoded += [escaped, escaped.replacingOccurrences(of: "\\/", with: "/")]
-            }
-            if let ascii = try? JSONEncoder().encode(value), let text = String(data: ascii, encoding: .utf8) {
-                encoded.append(String(text.dropFirst().dropLast()))
-            }
-        }
-        masker = SecretMasker(secrets: values + encoded.filter { !values.contains($0) })
+        // The masker hides each value's encoded forms too (percent, form, JSON-escaped).
+        masker = SecretMasker(secrets: values)
     }
 
     /// The secret parts of a credential-carrying header value: the whole value, the credential after the scheme, a
