@@ -32,6 +32,17 @@ struct ProxyTests {
         #expect(server.requests(to: "/ok").count == 1 && server.requests(to: "/ok").allSatisfy { $0.headers[ConnectionLog.markerHeader] == nil })
     }
 
+    /// What aPlainRequestGoesThroughTheProxy shows of the default transport is what the collection format's docs say.
+    @Test func theDocsSayPlainHTTPNamesTheWholeURLToTheProxy() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Collections/README.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("| `proxy` |") })
+        #expect(row.contains("https is tunnelled through it with CONNECT"))
+        #expect(row.contains("plain http is sent to it with the whole URL as the request target"))
+        #expect(!row.contains("http or https, is tunnelled"))
+    }
+
     @Test(arguments: TransportKind.overSwiftNIO) func httpsIsTunnelledWithCONNECTAndCredentialsGoToTheProxy(transport: TransportKind) async throws {
         let certificates = try TestCertificates()
         let server = try TLSLoopbackServer(certificateFile: certificates.selfSignedCertificate, keyFile: certificates.selfSignedKey)
