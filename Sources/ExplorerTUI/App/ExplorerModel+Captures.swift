@@ -37,8 +37,27 @@ extension ExplorerModel {
         var next = pendingNeeds.removeFirst()
         next.overrides = captures.variables(environment: ExplorerModel.captureKey(next)) + overrides
         if pendingNeeds.isEmpty { return [.send(id: id, resolver: next)] }
-        status = "Sending \(next.reference) first: this request needs its captures."
+        status = ExplorerModel.sendingNeedNote(next.reference)
         return [.sendNeed(id: id, resolver: next)]
+    }
+
+    /// What the status line says while a request's needs go first.
+    static func sendingNeedNote(_ reference: String) -> String {
+        "Sending \(reference) first: this request needs its captures."
+    }
+
+    /// What the status line says while a kept exchange is sent again.
+    static func replayingNote(_ id: Int64) -> String {
+        "Replaying #\(id) exactly as it was sent…"
+    }
+
+    /// A progress note about the send in flight is over once its answer is on screen; any other message stays.
+    mutating func clearSendProgress() {
+        guard let text = status else { return }
+        if (text.hasPrefix("Replaying #") && text.hasSuffix(" exactly as it was sent…"))
+            || (text.hasPrefix("Sending ") && text.hasSuffix(" first: this request needs its captures.")) {
+            status = nil
+        }
     }
 
     /// A needed request came back: its captures are recorded and the chain goes on, or the send fails saying which.

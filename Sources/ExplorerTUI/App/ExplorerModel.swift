@@ -121,6 +121,7 @@ public struct ExplorerModel: Sendable {
         case let .responseReceived(id, summary):
             guard case let .sending(current, _) = response, current == id else { return [] }
             response = .received(summary)
+            clearSendProgress()
             recordCaptures(summary.captured, key: sendCaptureKey)
             resetBodyView()
             return []
@@ -134,6 +135,7 @@ public struct ExplorerModel: Sendable {
         case let .requestFailed(id, message):
             guard case let .sending(current, _) = response, current == id else { return [] }
             response = .failed(message)
+            clearSendProgress()
             return []
         case let .collectionsLoaded(result):
             let before = selectedRequestKey

@@ -171,6 +171,24 @@ struct HistoryPanelTests {
         #expect(model.historyPanel == nil && model.status?.contains("Replaying #6") == true)
     }
 
+    @Test func theReplayNoteGoesOnceTheResponseIsOnScreen() throws {
+        var model = try opened([Self.entry(6, status: 200, environment: "staging")])
+        let effects = Fixtures.press([.character("r")], &model)
+        guard case let .replay(id, _, _)? = effects.first else { Issue.record("no replay: \(effects)"); return }
+        _ = model.update(.responseReceived(id: id, Fixtures.summary("{\"id\": 1}")))
+        #expect(model.status == nil, "\(model.status ?? "")")
+        // A failed replay says why in the response pane; the note is gone too.
+        let again = try opened([Self.entry(7, status: 200)])
+        var failing = again
+        guard case let .replay(failedID, _, _)? = Fixtures.press([.character("r")], &failing).first else { Issue.record("no replay"); return }
+        _ = failing.update(.requestFailed(id: failedID, message: "Connection refused"))
+        #expect(failing.status == nil)
+        // Any other message is left alone.
+        _ = failing.update(.statusReported("Copied the body"))
+        _ = failing.update(.requestFailed(id: failedID, message: "late"))
+        #expect(failing.status == "Copied the body")
+    }
+
     @Test func goingBackBeforeAnotherRequestsPastArrivesKeepsTheLiveResponse() throws {
         var model = selected()
         let send = Fixtures.press([.control("j")], &model)
