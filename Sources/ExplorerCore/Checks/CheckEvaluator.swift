@@ -41,7 +41,10 @@ public struct CheckEvaluator: Sendable {
         case let .header(name, equals, matches):
             guard let value = response.values(of: name).first else { return result(false, "none", "header \(name) is absent") }
             if let equals { return result(value == equals, value, "expected \(name) to equal '\(equals)', got '\(value)'") }
-            if let matches { return result(CheckEvaluator.matches(value, matches), value, "'\(value)' does not match \(matches)") }
+            if let matches {
+                guard RegexCache.regex(matches) != nil else { return result(false, value, "'\(matches)' is not a valid regular expression") }
+                return result(CheckEvaluator.matches(value, matches), value, "'\(value)' does not match \(matches)")
+            }
             return result(true, value, "")
         case let .jsonPath(path, assertion):
             return evaluateJSON(check, path: path, assertion: assertion)
@@ -105,6 +108,8 @@ public struct CheckEvaluator: Sendable {
             }
             return result(passed, shown, "\(shown) does not contain \(expected.compactText)")
         case let .matches(pattern):
+            // A pattern is compiled when the collection loads, unless it held a `{{variable}}` until now.
+            guard RegexCache.regex(pattern) != nil else { return result(false, shown, "'\(pattern)' is not a valid regular expression") }
             let text: String
             if case let .string(string) = value { text = string } else { text = value.compactText }
             return result(CheckEvaluator.matches(text, pattern), shown, "\(shown) does not match \(pattern)")

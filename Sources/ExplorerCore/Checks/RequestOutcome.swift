@@ -40,9 +40,19 @@ public struct RequestOutcome: Sendable {
 
     /// The outcome of a response: checks evaluated, captures taken; text that could hold a secret is masked.
     public static func evaluate(_ response: CheckedResponse, reference: String, name: String, iteration: Int,
-                                checks: [CheckSpec], captures: [CaptureSpec], secrets: [String]) -> RequestOutcome {
+                                checks: [CheckSpec], captures: [CaptureSpec], secrets: [String],
+                                variables: VariableResolver? = nil) -> RequestOutcome {
         let evaluator = CheckEvaluator(response: response, parseJSON: CheckEvaluator.readsJSON(checks, captures))
-        var results = evaluator.evaluate(checks)
+        var results = checks.map { check -> CheckResult in
+            guard let variables else { return evaluator.evaluate(check) }
+            do throws(VariableError) {
+                return evaluator.evaluate(try check.resolvingVariables(with: variables))
+            } catch {
+                // The check as written, failed, naming the variable: comparing with the literal `{{name}}` could only fail
+                // for a reason the user cannot see.
+                return CheckResult(check: check, passed: false, actual: "-", reason: error.description)
+            }
+        }
         let (values, failures) = CaptureExtractor.extract(captures, from: response, reference: reference, document: evaluator.parsed)
         for (capture, failure) in zip(captures.filter { spec in !values.contains { $0.name == spec.name } }, failures) {
             results.append(CheckResult(check: CheckSpec(.capture(capture.name), location: capture.location), passed: false,

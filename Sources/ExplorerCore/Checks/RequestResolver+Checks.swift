@@ -6,10 +6,11 @@ extension RequestResolver {
         collection.root.checks + folders.flatMap(\.checks) + request.checks
     }
 
-    /// The response's checks evaluated and captures taken, secrets masked: what the explorer shows in its Checks tab.
+    /// The response's checks evaluated (their values resolved as the request's are) and captures taken, secrets
+    /// masked: what the explorer shows in its Checks tab.
     public func outcome(of response: Request.Response, secrets: [String]) -> RequestOutcome {
         RequestOutcome.evaluate(CheckedResponse(response), reference: reference, name: request.name, iteration: 1,
-                                checks: checks, captures: request.captures, secrets: secrets)
+                                checks: checks, captures: request.captures, secrets: secrets, variables: variableResolver)
     }
 
     /// Resolvers for the requests this one needs whose captures `store` lacks or holds stale under `environment` (by default this
