@@ -19,7 +19,12 @@ extension RequestReference {
     /// The request resolved in `environment`; an unresolved variable, a bad URL or a missing file is written to
     /// standard error and ends the command with exit code 1.
     func resolve(environment: EnvironmentSpec?, options: RequestOptions, demoBaseURL: URL?, showSecrets: Bool = false) throws -> ResolvedRequest {
-        let resolver = resolver(environment: environment, options: options, demoBaseURL: demoBaseURL)
+        try resolve(resolver(environment: environment, options: options, demoBaseURL: demoBaseURL), showSecrets: showSecrets)
+    }
+
+    /// The request `resolver` makes; an unresolved variable, a bad URL or a missing file is written to standard error
+    /// and ends the command with exit code 1.
+    func resolve(_ resolver: RequestResolver, showSecrets: Bool = false) throws -> ResolvedRequest {
         do {
             return try resolver.resolve()
         } catch {

@@ -14,7 +14,8 @@ struct SendCommand: AsyncParsableCommand {
         discussion: """
             Exit codes: 0 success; 1 collection error (including an unresolved variable), or --output cannot be written; \
             2 transport error (refused, timeout, DNS, TLS); with --check-status, 3, 4 or 5 for a 3xx, 4xx or 5xx response; \
-            64 usage error (an unknown option or a missing argument). \
+            5 a check of the request failed (its checks and captures are evaluated unless --no-checks; the tally is \
+            printed on stderr after the response); 64 usage error (an unknown option or a missing argument). \
             A binary body is summarised (size, type, hex preview); --output FILE or --output - writes its bytes.
             """
     )
@@ -45,6 +46,9 @@ struct SendCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print secret values instead of masking them.")
     var showSecrets = false
 
+    @Flag(name: .long, help: "Do not evaluate the request's checks and captures (by default a failed check exits 5).")
+    var noChecks = false
+
     @OptionGroup var historyOptions: HistoryOptions
 
     func validate() throws {
@@ -65,7 +69,8 @@ struct SendCommand: AsyncParsableCommand {
                 throw ExitCode(2)
             }
         }
-        let resolved = try target.resolve(environment: environment, options: requestOptions, demoBaseURL: demoURL, showSecrets: showSecrets)
+        let resolver = target.resolver(environment: environment, options: requestOptions, demoBaseURL: demoURL)
+        let resolved = try target.resolve(resolver, showSecrets: showSecrets)
         // With --output - the body alone goes to stdout, so a pipe gets exactly its bytes; whatever else is printed
         // (the status line, headers) goes to stderr.
         let printTo = output.map(BodyFileWriter.isStandardOutput) == true ? STDERR_FILENO : STDOUT_FILENO
@@ -90,8 +95,13 @@ struct SendCommand: AsyncParsableCommand {
         }
         printer.writeResponse(response) { StandardOutput.write($0, to: printTo) }
         await launcher.stop()
-        // After the response is printed, so keeping it never delays the answer.
-        history.record(resolved, response: response, failure: nil, source: "send", sentAt: sentAt)
+        let outcome = noChecks ? nil : resolver.outcome(of: response, secrets: showSecrets ? [] : resolved.secretValues)
+        // On standard error, so a pipe (`send … --print b | jq`) gets the response alone.
+        for line in outcome?.tallyLines ?? [] { StandardError.write(printer.masker.mask(line)) }
+        // After the response is printed, so keeping it never delays the answer. A secret the response carried (a
+        // token captured as secret) is masked in history too.
+        history.record(resolved.adding(secrets: outcome?.captured.filter(\.secret).map(\.value) ?? []), response: response, failure: nil,
+                       source: "send", sentAt: sentAt)
         if let output {
             do {
                 try BodyFileWriter.write(response.data, to: output)
@@ -104,5 +114,6 @@ struct SendCommand: AsyncParsableCommand {
             StandardError.write("apiexplorer: warning: HTTP \(response.statusCode) \(response.reasonPhrase)")
             throw ExitCode(Int32(response.statusCode / 100))
         }
+        if outcome?.passed == false { throw ExitCode(5) }
     }
 }
