@@ -128,11 +128,11 @@ final class ExplorerRunLoop {
                 }
             case let .sendNeed(id, resolver):
                 sends[id] = startSend(id: id, resolver: resolver, isNeed: true)
-            case let .searchBody(id, document, query):
+            case let .searchBody(id, document, query, decodingEscapes):
                 search?.cancel()
                 let inbox = self.inbox
                 search = Task.detached {
-                    let matches = document.matchingLines(query, isCancelled: { Task.isCancelled })
+                    let matches = document.matchingLines(query, decodingEscapes: decodingEscapes, isCancelled: { Task.isCancelled })
                     guard !Task.isCancelled else { return }
                     inbox.post(.searchFinished(id: id, matches: matches))
                 }

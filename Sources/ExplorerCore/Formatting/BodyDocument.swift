@@ -116,10 +116,13 @@ public final class BodyDocument: @unchecked Sendable {
     /// Indexes of the lines whose text contains `query`, ignoring case; stops early (with what it found) once
     /// `isCancelled` returns true. Chunks are formatted one at a time and not cached, so a search does not evict the page on screen.
     /// A match that runs across the cut between two pieces of a long text line counts for the piece it starts in.
-    public func matchingLines(_ query: String, isCancelled: () -> Bool = { false }) -> [Int] {
+    /// With `decodingEscapes` a JSON body is searched as the explorer shows it, its printable `\u` escapes decoded
+    /// (`é` finds `\u00e9`).
+    public func matchingLines(_ query: String, decodingEscapes: Bool = false, isCancelled: () -> Bool = { false }) -> [Int] {
         guard !query.isEmpty else { return [] }
         let needle = query.lowercased()
         let asciiNeedle = needle.utf8.allSatisfy { $0 < 0x80 } && masker == nil ? Array(needle.utf8) : nil
+        let escape: [UInt8] = [0x5C, 0x75]
         var matches: [Int] = []
         // The end of the previous line, kept to find a match that starts there and ends in the next piece.
         var previousTail = ""
@@ -132,12 +135,17 @@ public final class BodyDocument: @unchecked Sendable {
             if let asciiNeedle, case let .json(data, checkpoints) = storage {
                 // Fast path: search the formatted bytes without building strings.
                 let lines = data.withUnsafeBytes { JSONFormatter.formatLines(in: $0, from: checkpoints[chunk], maxLines: Self.chunkSize).lines }
-                for (offset, line) in lines.enumerated() where Self.contains(line.bytes, asciiNeedle) {
-                    matches.append(base + offset)
+                for (offset, line) in lines.enumerated() {
+                    // A line with a `\u` escape may match only once decoded (`\u0041` shows as `A`).
+                    let found = Self.contains(line.bytes, asciiNeedle)
+                        || (decodingEscapes && Self.contains(line.bytes, escape)
+                            && JSONEscapes.decodingPrintable(String(decoding: line.bytes, as: UTF8.self)).lowercased().contains(needle))
+                    if found { matches.append(base + offset) }
                 }
             } else {
+                let decodes = decodingEscapes && kind == .json
                 for (offset, line) in formatChunk(chunk).enumerated() {
-                    let text = line.text.lowercased()
+                    let text = (decodes ? JSONEscapes.decodingPrintable(line.text) : line.text).lowercased()
                     let index = base + offset
                     if text.contains(needle) {
                         matches.append(index)

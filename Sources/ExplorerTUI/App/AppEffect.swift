@@ -19,7 +19,7 @@ public enum AppEffect: Sendable {
     /// report `.editorFinished`.
     case openEditor(ExternalEdit)
     /// Find the lines of a body containing `query` (off the UI: a large body takes a while) and report as `id`.
-    case searchBody(id: Int, document: BodyDocument, query: String)
+    case searchBody(id: Int, document: BodyDocument, query: String, decodingEscapes: Bool)
     /// Resolve the request and write it in `format`, reporting as `id`.
     case export(id: Int, resolver: RequestResolver, format: ExportFormat)
     /// Send the request in two environments at once and compare the responses, reporting as `id`.

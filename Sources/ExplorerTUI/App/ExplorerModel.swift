@@ -404,7 +404,8 @@ public struct ExplorerModel: Sendable {
         bodyView.pendingSearch = id
         bodyView.matches = []
         status = "Searching for \(bodyView.quotedQuery)…"
-        return [.searchBody(id: id, document: bodyView.filtered ?? summary.body, query: bodyView.query)]
+        // What is shown is searched: JSON strings with their `\u` escapes decoded, unless U shows them as written.
+        return [.searchBody(id: id, document: bodyView.filtered ?? summary.body, query: bodyView.query, decodingEscapes: bodyView.decodesEscapes)]
     }
 
     /// Shows the result of a search: the first match scrolled into view and the count in the bottom bar.

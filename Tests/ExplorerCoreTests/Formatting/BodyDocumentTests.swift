@@ -150,6 +150,20 @@ import Testing
         #expect(document.matchingLines("again").count == 1)
     }
 
+    @Test func searchSeesDecodedEscapesAsTheExplorerShowsThem() {
+        let body = #"{"city": "Montr\u00e9al", "letter": "\u0041bc", "plain": "Montréal", "kept": "\\u00e9"}"#
+        let json = BodyDocument(Data(body.utf8), contentType: "application/json")
+        // Line 1 is `"city": "Montr\u00e9al"`, line 3 the literal é, line 4 an escaped backslash (shown as written).
+        #expect(json.matchingLines("montréal", decodingEscapes: true) == [1, 3])
+        #expect(json.matchingLines("montréal") == [3], "as written, only the literal é matches")
+        #expect(json.matchingLines("abc", decodingEscapes: true) == [2], "an ASCII query finds a decoded \\u0041")
+        #expect(json.matchingLines("abc").isEmpty)
+        #expect(json.matchingLines("é", decodingEscapes: true) == [1, 3], "\\\\u00e9 is a backslash and text, not é")
+        // Text bodies are shown as they are, so their escapes are searched as written.
+        let text = BodyDocument(Data(#"Montr\u00e9al"#.utf8), contentType: "text/plain")
+        #expect(text.matchingLines("montréal", decodingEscapes: true).isEmpty)
+    }
+
     @Test func searchFindsLinesIgnoringCaseInEveryKind() {
         let json = BodyDocument(jsonArray(600), contentType: "application/json")
         let eager = BodyFormatter.format(jsonArray(600), contentType: "application/json").lines

@@ -245,6 +245,17 @@ struct ExplorerModelTests {
         #expect(model.bodyView.scroll == 0)
     }
 
+    @Test func bodySearchSeesWhatIsShownDecodedOrAsWritten() {
+        var model = Fixtures.model()
+        Fixtures.press([.character("G"), .enter], &model)
+        _ = model.update(.responseReceived(id: 1, Fixtures.summary(#"{"city": "Montr\u00e9al"}"#)))
+        Fixtures.press([.tab, .tab, .character("/")] + Fixtures.typing("é") + [.enter], &model)
+        #expect(model.bodyView.matches == [1], "\(model.status ?? "")")
+        // U shows the escapes as written: the same search then finds nothing, as nothing on screen matches.
+        Fixtures.press([.character("U"), .character("/")] + Fixtures.typing("é") + [.enter], &model)
+        #expect(model.bodyView.matches.isEmpty && model.status == "No match for \"é\"")
+    }
+
     @Test func bodySearchRunsOffTheUIAndIgnoresStaleResults() {
         var model = Fixtures.model()
         Fixtures.press([.character("G"), .enter], &model)
@@ -253,7 +264,7 @@ struct ExplorerModelTests {
         // Without running the effect the search is pending: n says so instead of claiming there is no match.
         let first = [.character("/")] + Fixtures.typing("7") + [.enter]
         let effects = first.flatMap { model.update(.keyPressed($0)) }
-        guard case let .searchBody(staleID, document, query)? = effects.last else { Issue.record("expected a search effect"); return }
+        guard case let .searchBody(staleID, document, query, _)? = effects.last else { Issue.record("expected a search effect"); return }
         #expect(query == "7" && model.bodyView.pendingSearch == staleID)
         _ = model.update(.keyPressed(.character("n")))
         #expect(model.status?.contains("Still searching") == true)
@@ -261,7 +272,7 @@ struct ExplorerModelTests {
         let second = ([.character("/")] + Fixtures.typing("id") + [.enter]).flatMap { model.update(.keyPressed($0)) }
         _ = model.update(.searchFinished(id: staleID, matches: document.matchingLines(query)))
         #expect(model.bodyView.matches.isEmpty)
-        guard case let .searchBody(id, _, _)? = second.last else { Issue.record("expected a second search"); return }
+        guard case let .searchBody(id, _, _, _)? = second.last else { Issue.record("expected a second search"); return }
         _ = model.update(.searchFinished(id: id, matches: document.matchingLines("id")))
         #expect(model.bodyView.matches.count == 50 && model.bodyView.pendingSearch == nil)
         // A new response clears the search: its highlights and message belonged to the old body (issue 14, item 15).

@@ -38,8 +38,8 @@ enum Fixtures {
 
     private static func runSearches(_ effects: [AppEffect], _ model: inout ExplorerModel) -> [AppEffect] {
         var all = effects
-        for case let .searchBody(id, document, query) in effects {
-            all += model.update(.searchFinished(id: id, matches: document.matchingLines(query)))
+        for case let .searchBody(id, document, query, decodingEscapes) in effects {
+            all += model.update(.searchFinished(id: id, matches: document.matchingLines(query, decodingEscapes: decodingEscapes)))
         }
         return all
     }
