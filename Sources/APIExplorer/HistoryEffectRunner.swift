@@ -77,12 +77,16 @@ enum HistoryEffectRunner {
             return
         }
         var current: ResolvedRequest?
+        var demoBaseURL: URL?
         if var resolver = original {
-            if resolver.environment?.usesBuiltInDemo == true { resolver.demoBaseURL = try? await demo.baseURL() }
+            if resolver.environment?.usesBuiltInDemo == true {
+                demoBaseURL = try? await demo.baseURL()
+                resolver.demoBaseURL = demoBaseURL
+            }
             current = try? resolver.resolve()
         }
         let request: Request
-        do { request = try HistoryReplay.request(for: exchange, current: current) } catch {
+        do { request = try HistoryReplay.request(for: exchange, current: current, demoBaseURL: demoBaseURL) } catch {
             inbox.post(.requestFailed(id: id, message: error.description))
             return
         }

@@ -80,6 +80,45 @@ struct HistoryReplayTests {
         Issue.record("a changed body was replayed")
     }
 
+    @Test func aBuiltInDemoExchangeFromAnEarlierRunGoesToThisRunsDemo() async throws {
+        // The earlier run's demo kept the exchange, then went away with its process (and its port).
+        let earlier = try await LoopbackServer.start()
+        let temp = try TempDirectory()
+        try temp.write("R/collection.yaml", """
+            name: R
+            environments:
+              - name: demo
+                baseURL: builtin:demo
+                variables:
+                  - name: token
+                    value: tok-demo-123
+                    secret: true
+            """)
+        try temp.write("R/post.yaml", "method: POST\nurl: /echo/replay?n=1\nauth:\n  type: bearer\n  token: \"{{token}}\"\n")
+        var loader = CollectionLoader()
+        loader.readsNestedRequests = true
+        let collection = try #require(CollectionStore(directory: temp.path, loader: loader).load().collection(named: "R"))
+        let located = try #require(collection.locate(["post"]))
+        func resolver(_ demo: URL) -> RequestResolver {
+            RequestResolver(collection: collection, folders: located.folders, request: located.request,
+                            environment: collection.defaultEnvironment, demoBaseURL: demo, processEnvironment: [:])
+        }
+        let first = try resolver(earlier.baseURL).resolve()
+        let response = try await first.request.send()
+        let kept = HistoryExchange.recording(first, response: response, failure: nil, source: "test", sentAt: Date())
+        await earlier.stop()
+
+        let now = try await LoopbackServer.start()
+        let again = try HistoryReplay.request(for: kept, current: try resolver(now.baseURL).resolve(), demoBaseURL: now.baseURL)
+        #expect(again.url?.port == Int(now.port) && again.url?.path == "/echo/replay" && again.url?.query == "n=1")
+        let replayed = try await again.send()
+        #expect(replayed.statusCode == 200 && replayed.text.contains("Bearer tok-demo-123"))
+        #expect(await now.hits("/echo/replay") == 1)
+        // A URL that is not on loopback is never moved.
+        #expect(HistoryReplay.movingLoopback("https://api.example.com/x", to: now.baseURL) == "https://api.example.com/x")
+        await now.stop()
+    }
+
     @Test func anExchangeWithoutSecretsReplaysOnItsOwnAndACutBodyIsRefused() throws {
         var exchange = HistoryFixtures.exchange()
         let request = try HistoryReplay.request(for: exchange, current: nil)

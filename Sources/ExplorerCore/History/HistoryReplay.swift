@@ -7,8 +7,10 @@ import Foundation
 /// the request now sends exactly what was sent. Otherwise replaying would send something else, and it is refused.
 public enum HistoryReplay {
     /// The request to send again; `current` is the saved request resolved now in the exchange's environment, if it
-    /// still exists.
-    public static func request(for exchange: HistoryExchange, current: ResolvedRequest?) throws(HistoryReplayError) -> Request {
+    /// still exists. When that environment is the built-in demo (`demoBaseURL`, this process's demo server), an
+    /// exchange sent to a loopback address goes to this process's demo: the port an earlier run's demo had is gone.
+    public static func request(for exchange: HistoryExchange, current: ResolvedRequest?,
+                               demoBaseURL: URL? = nil) throws(HistoryReplayError) -> Request {
         let stored = exchange.request
         let now = current.map { HistoryExchange.recording($0, response: nil, failure: nil, source: "replay", sentAt: Date(),
                                                           limits: HistoryLimits(bodyBytes: .max)) }
@@ -17,9 +19,9 @@ public enum HistoryReplay {
         if stored.body.isTruncated {
             throw HistoryReplayError("Not replayed: only the first \(MeasurementText.byteCount(stored.body.data.count)) of the \(MeasurementText.byteCount(stored.body.size)) request body were kept.")
         }
-        var url = stored.url
+        var url = demoBaseURL.map { movingLoopback(stored.url, to: $0) } ?? stored.url
         if url.contains(SecretMasker.mask) {
-            guard let now, let wire, now.request.url == stored.url else { throw HistoryReplayError("Not replayed: the URL held a secret; " + why + ".") }
+            guard let now, let wire, now.request.url == url else { throw HistoryReplayError("Not replayed: the URL held a secret; " + why + ".") }
             url = wire.urlText
         }
         var headers: [Header] = []
@@ -43,5 +45,15 @@ public enum HistoryReplay {
                               body: body.isEmpty ? nil : .data(body, contentType: nil))
         if let current { request.configuration = current.request.configuration }
         return request
+    }
+
+    /// `url` with its scheme, host and port taken from `base` when it points at a loopback address, else unchanged.
+    public static func movingLoopback(_ url: String, to base: URL) -> String {
+        guard var components = URLComponents(string: url), let host = components.host,
+              ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host.lowercased()) else { return url }
+        components.scheme = base.scheme
+        components.host = base.host
+        components.port = base.port
+        return components.string ?? url
     }
 }
