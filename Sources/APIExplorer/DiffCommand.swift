@@ -64,39 +64,34 @@ struct DiffCommand: AsyncParsableCommand {
         let target = try RequestReference.find(reference, in: result)
         let environments = [try target.environment(named: env[0]), try target.environment(named: env[1])]
         let launcher = DemoServerLauncher()
-        var demoURL: URL?
-        if environments.contains(where: { $0?.usesBuiltInDemo == true }) {
-            do { demoURL = try await launcher.baseURL() } catch {
-                StandardError.write("error: could not start the built-in demo API: \(error)")
+        let pipeline = SendPipeline(demo: launcher, history: HistoryRecorder(settings: historyOptions.settings), source: "diff",
+                                    showsSecrets: showSecrets)
+        let resolvers = environments.map { target.resolver(environment: $0, options: requestOptions, demoBaseURL: nil) }
+        // Both resolve before either is sent: an unresolved variable sends nothing.
+        for resolver in resolvers {
+            do { _ = try await pipeline.resolve(resolver) } catch {
+                StandardError.write("error: \(SecretMasker(secrets: showSecrets ? [] : resolver.variableResolver.secretValues).mask(error.description))")
                 throw ExitCode(2)
             }
         }
-        let first = try target.resolve(environment: environments[0], options: requestOptions, demoBaseURL: demoURL)
-        let second = try target.resolve(environment: environments[1], options: requestOptions, demoBaseURL: demoURL)
-        let masker = SecretMasker(secrets: showSecrets ? [] : first.secretValues + second.secretValues)
-        let sentAt = Date()
-        async let firstResult = DiffCommand.send(first)
-        async let secondResult = DiffCommand.send(second)
-        let responses = await (firstResult, secondResult)
+        async let firstExchange = pipeline.send(resolvers[0], evaluating: false)
+        async let secondExchange = pipeline.send(resolvers[1], evaluating: false)
+        let (first, second) = await (firstExchange, secondExchange)
         await launcher.stop()
         // Kept once the answer is printed (or the failure reported), so history never delays it.
-        let history = HistoryRecorder(settings: historyOptions.settings)
         defer {
-            for (resolved, outcome) in [(first, responses.0), (second, responses.1)] {
-                switch outcome {
-                case let .success(response): history.record(resolved, response: response, failure: nil, source: "diff", sentAt: sentAt)
-                case let .failure(error): history.record(resolved, response: nil, failure: error.localizedDescription, source: "diff", sentAt: sentAt)
-                }
-            }
+            pipeline.record(first)
+            pipeline.record(second)
         }
+        let masker = SecretMasker(secrets: first.masker.secrets + second.masker.secrets)
         var failed = false
-        for (name, outcome) in [(env[0], responses.0), (env[1], responses.1)] {
-            if case let .failure(error) = outcome {
-                StandardError.write("error: \(name): \(masker.mask(error.localizedDescription))")
+        for (name, exchange) in [(env[0], first), (env[1], second)] {
+            if let failure = exchange.failure {
+                StandardError.write("error: \(name): \(masker.mask(failure.description))")
                 failed = true
             }
         }
-        guard !failed, case let .success(a) = responses.0, case let .success(b) = responses.1 else { throw ExitCode(2) }
+        guard !failed, let a = first.response, let b = second.response else { throw ExitCode(2) }
         let comparison = ResponseComparison(a, b, ignoring: ["Date"] + ignoredHeaders)
         let lines = comparison.report(firstTitle: ResponseComparison.title(label: env[0], response: a),
                                       secondTitle: ResponseComparison.title(label: env[1], response: b), masker: masker)
@@ -105,10 +100,6 @@ struct DiffCommand: AsyncParsableCommand {
         let text = lines.map { DiffCommand.paint($0, useColor: useColor) }.joined(separator: "\n") + "\n"
         FileHandle.standardOutput.write(Data(text.utf8))
         return comparison.isIdentical
-    }
-
-    private static func send(_ resolved: ResolvedRequest) async -> Result<Request.Response, RequestError> {
-        do { return .success(try await resolved.request.send()) } catch { return .failure(error) }
     }
 
     static func paint(_ line: ComparisonLine, useColor: Bool) -> String {

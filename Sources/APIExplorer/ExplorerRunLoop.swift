@@ -137,7 +137,7 @@ final class ExplorerRunLoop {
                     inbox.post(.searchFinished(id: id, matches: matches))
                 }
             case .export, .compare:
-                ToolEffectRunner.start(effect, inbox: inbox, demo: demo, history: history)
+                ToolEffectRunner.start(effect, inbox: inbox, pipeline: SendPipeline(demo: demo, history: history, source: "explorer"))
             case let .replay(id, _, _):
                 sends[id] = HistoryEffectRunner.start(effect, recorder: history, inbox: inbox, demo: demo)
             case .loadHistory, .openExchange, .loadLatest, .compareExchanges:
@@ -204,15 +204,13 @@ final class ExplorerRunLoop {
             case let .copyRequest(resolver):
                 // Resolved off the UI (the demo API may have to start); the copy itself happens back on the loop.
                 let inbox = self.inbox
-                let demo = self.demo
+                let pipeline = SendPipeline(demo: demo, history: nil, source: "explorer")
                 Task.detached {
-                    var ready = resolver
-                    if ready.environment?.usesBuiltInDemo == true { ready.demoBaseURL = try? await demo.baseURL() }
-                    do {
-                        let text = RequestExporter().export(try ready.resolve(), as: .curl)
+                    do throws(SendFailure) {
+                        let text = RequestExporter().export(try await pipeline.resolve(resolver), as: .curl)
                         inbox.post(.copyReady(text: text, what: "the request as curl (secrets masked)"))
                     } catch {
-                        inbox.post(.statusReported("Not copied: \(error)"))
+                        inbox.post(.statusReported("Not copied: \(error.description)"))
                     }
                 }
             case let .saveBody(data, path):
@@ -258,66 +256,39 @@ final class ExplorerRunLoop {
         return keepRunning
     }
 
-    /// Sends a request off the UI; `isNeed` reports it as a request another needs (its captures only), else as the
-    /// response to show with its checks evaluated.
-    private func startSend(id: Int, resolver original: RequestResolver, isNeed: Bool = false) -> Task<Void, Never> {
+    /// Sends a request off the UI through the send pipeline; `isNeed` reports it as a request another needs (its
+    /// captures only), else as the response to show with its checks evaluated.
+    private func startSend(id: Int, resolver: RequestResolver, isNeed: Bool = false) -> Task<Void, Never> {
         let inbox = self.inbox
-        let demo = self.demo
-        let history = self.history
+        let pipeline = SendPipeline(demo: demo, history: history, source: "explorer")
         return Task.detached {
-            var resolver = original
-            if resolver.environment?.usesBuiltInDemo == true {
-                guard let url = try? await demo.baseURL() else {
-                    inbox.post(.requestFailed(id: id, message: "The built-in demo API could not start."))
-                    return
+            let exchange = await pipeline.send(resolver)
+            if let failure = exchange.failure {
+                guard !failure.isCancelled else { return }
+                let text: String
+                switch failure {
+                case .unresolved where !isNeed: text = exchange.failureText.map { $0 + "\nThe request was not sent." } ?? ""
+                case let .transport(error) where !isNeed: text = exchange.masker.mask(ExplorerRunLoop.advice(for: error))
+                default: text = exchange.failureText ?? ""
                 }
-                resolver.demoBaseURL = url
-            }
-            let resolved: ResolvedRequest
-            do { resolved = try resolver.resolve() } catch {
-                if isNeed {
-                    inbox.post(.needSent(id: id, reference: resolver.reference, captured: [], failure: String(describing: error)))
-                } else {
-                    inbox.post(.requestFailed(id: id, message: String(describing: error) + "\nThe request was not sent."))
-                }
+                inbox.post(isNeed ? .needSent(id: id, reference: resolver.reference, captured: [], failure: text) : .requestFailed(id: id, message: text))
+                pipeline.recordLater(exchange)
                 return
             }
-            let sentAt = Date()
-            do {
-                let response = try await resolved.request.send()
-                let outcome = resolver.outcome(of: response, secrets: resolved.secretValues)
-                // A secret the response itself carried (a token captured as secret) is masked on screen and in history.
-                let kept = resolved.adding(secrets: outcome.captured.filter(\.secret).map(\.value))
-                if isNeed {
-                    let missing = outcome.checks.filter { if case .capture = $0.check.kind { !$0.passed } else { false } }
-                    inbox.post(.needSent(id: id, reference: resolver.reference, captured: outcome.captured,
-                                         failure: missing.isEmpty ? nil : missing.compactMap(\.reason).joined(separator: "; ")))
-                    history?.later { history?.record(kept, response: response, failure: nil, source: "explorer", sentAt: sentAt) }
-                    return
-                }
+            guard let response = exchange.response, let outcome = exchange.outcome else { return }
+            if isNeed {
+                let missing = outcome.checks.filter { if case .capture = $0.check.kind { !$0.passed } else { false } }
+                inbox.post(.needSent(id: id, reference: resolver.reference, captured: outcome.captured,
+                                     failure: missing.isEmpty ? nil : missing.compactMap(\.reason).joined(separator: "; ")))
+            } else {
                 // Indexing happens here, off the UI, once per response; lines are formatted only when shown.
-                let masker = SecretMasker(secrets: kept.secretValues)
-                var summary = ResponseSummary(response, masker: masker)
+                var summary = ResponseSummary(response, masker: exchange.masker)
                 summary.checks = outcome.checks
                 summary.captured = outcome.captured
                 inbox.post(.responseReceived(id: id, summary))
-                // Kept after the response is on its way to the screen, on history's own queue, so it never delays the
-                // status line or another send.
-                history?.later { history?.record(kept, response: response, failure: nil, source: "explorer", sentAt: sentAt) }
-            } catch let error as RequestError {
-                guard !error.isCancelled else { return }
-                if isNeed {
-                    inbox.post(.needSent(id: id, reference: resolver.reference, captured: [], failure: resolved.masked(error.localizedDescription)))
-                    let failure = error.localizedDescription
-                    history?.later { history?.record(resolved, response: nil, failure: failure, source: "explorer", sentAt: sentAt) }
-                    return
-                }
-                inbox.post(.requestFailed(id: id, message: resolved.masked(ExplorerRunLoop.advice(for: error))))
-                let failure = ExplorerRunLoop.advice(for: error)
-                history?.later { history?.record(resolved, response: nil, failure: failure, source: "explorer", sentAt: sentAt) }
-            } catch {
-                inbox.post(.requestFailed(id: id, message: String(describing: error)))
             }
+            // Kept after the response is on its way to the screen, so it never delays the status line or another send.
+            pipeline.recordLater(exchange)
         }
     }
 

@@ -78,11 +78,8 @@ enum HistoryEffectRunner {
         }
         var current: ResolvedRequest?
         var demoBaseURL: URL?
-        if var resolver = original {
-            if resolver.environment?.usesBuiltInDemo == true {
-                demoBaseURL = try? await demo.baseURL()
-                resolver.demoBaseURL = demoBaseURL
-            }
+        if let original, let resolver = try? await SendPipeline(demo: demo, history: nil, source: "replay").prepare(original) {
+            demoBaseURL = resolver.demoBaseURL
             current = try? resolver.resolve()
         }
         let request: Request

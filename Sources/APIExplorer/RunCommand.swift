@@ -116,23 +116,19 @@ struct RunCommand: AsyncParsableCommand {
         var outcomes: [RequestOutcome] = []
         let total = plans.reduce(0) { $0 + $1.1.count } * repetitions
         var environmentNames: [String] = []
+        let pipeline = SendPipeline(demo: launcher, history: history, source: "run")
         for (collection, plan, environment) in plans {
-            var demoURL: URL?
-            if environment?.usesBuiltInDemo == true {
-                do { demoURL = try await launcher.baseURL() } catch {
-                    StandardError.write("error: could not start the built-in demo API: \(error)")
-                    throw ExitCode(2)
-                }
-            }
             if let name = environment?.name, !environmentNames.contains(name) { environmentNames.append(name) }
             var store = CaptureStore()
             do { store = try CaptureStore.load(collectionDirectory: collection.directory) } catch { StandardError.write(error.description) }
             var runner = CollectionRunner(collection: collection, environment: environment, overrides: requestOptions.overrides,
-                                          extraHeaders: requestOptions.extraHeaders, demoBaseURL: demoURL, parallel: parallel,
+                                          extraHeaders: requestOptions.extraHeaders, parallel: parallel,
                                           repetitions: repetitions, delay: Double(delay) / 1000, bail: bail)
-            // On history's own (serial) queue, so storing never holds up the next request; drained before exiting.
-            runner.onExchange = { resolved, response, failure, sentAt in
-                history.later { history.record(resolved, response: response, failure: failure, source: "run", sentAt: sentAt) }
+            runner.sender = { resolver in
+                let exchange = await pipeline.send(resolver)
+                // On history's own (serial) queue, so storing never holds up the next request; drained before exiting.
+                pipeline.recordLater(exchange)
+                return exchange.runOutcome
             }
             let before = outcomes.count
             let (done, captured) = await runner.run(plan, store: store) { outcome, count, _ in

@@ -62,14 +62,17 @@ struct SendCommand: AsyncParsableCommand {
         let target = try RequestReference.find(reference, in: result)
         let environment = try target.environment(named: env)
         let launcher = DemoServerLauncher()
-        var demoURL: URL?
-        if environment?.usesBuiltInDemo == true {
-            do { demoURL = try await launcher.baseURL() } catch {
-                StandardError.write("error: could not start the built-in demo API: \(error)")
-                throw ExitCode(2)
-            }
+        let pipeline = SendPipeline(demo: launcher, history: HistoryRecorder(settings: historyOptions.settings), source: "send",
+                                    showsSecrets: showSecrets)
+        let resolver: RequestResolver
+        do {
+            resolver = try await pipeline.prepare(target.resolver(environment: environment, options: requestOptions, demoBaseURL: nil))
+        } catch {
+            StandardError.write("error: \(error.description)")
+            throw ExitCode(2)
         }
-        let resolver = target.resolver(environment: environment, options: requestOptions, demoBaseURL: demoURL)
+        // Resolved first, so an unresolved variable is exit 1 with nothing printed, and the request head is printed
+        // before the wait for the answer.
         let resolved = try target.resolve(resolver, showSecrets: showSecrets)
         // With --output - the body alone goes to stdout, so a pipe gets exactly its bytes; whatever else is printed
         // (the status line, headers) goes to stderr.
@@ -79,29 +82,24 @@ struct SendCommand: AsyncParsableCommand {
         let noColor = StandardOutput.noColorRequested
         var parts = Set(printParts ?? "mhb")
         if output != nil { parts.remove("b") }
-        let printer = ResponsePrinter(parts: parts, pretty: mode, useColor: isTTY && mode.colors && !noColor,
+        var printer = ResponsePrinter(parts: parts, pretty: mode, useColor: isTTY && mode.colors && !noColor,
                                       masker: SecretMasker(secrets: showSecrets ? [] : resolved.secretValues))
         StandardOutput.write(Array(printer.requestText(resolved.request).utf8), to: printTo)
-        let response: Request.Response
-        let history = HistoryRecorder(settings: historyOptions.settings)
-        let sentAt = Date()
-        do {
-            response = try await resolved.request.send()
-        } catch {
-            await launcher.stop()
-            StandardError.write("error: \(printer.masker.mask(error.localizedDescription))")
-            history.record(resolved, response: nil, failure: error.localizedDescription, source: "send", sentAt: sentAt)
+        let exchange = await pipeline.send(resolver, evaluating: !noChecks)
+        await launcher.stop()
+        guard let response = exchange.response else {
+            StandardError.write("error: \(exchange.failureText ?? "no response")")
+            pipeline.record(exchange)
+            guard case let .transport(error)? = exchange.failure else { throw ExitCode(1) }
             throw ExitCode(error.transportFailure != nil || error.isCancelled ? 2 : 1)
         }
+        // A secret the response captured is masked from here on.
+        printer.masker = exchange.masker
         printer.writeResponse(response) { StandardOutput.write($0, to: printTo) }
-        await launcher.stop()
-        let outcome = noChecks ? nil : resolver.outcome(of: response, secrets: showSecrets ? [] : resolved.secretValues)
         // On standard error, so a pipe (`send … --print b | jq`) gets the response alone.
-        for line in outcome?.tallyLines ?? [] { StandardError.write(printer.masker.mask(line)) }
-        // After the response is printed, so keeping it never delays the answer. A secret the response carried (a
-        // token captured as secret) is masked in history too.
-        history.record(resolved.adding(secrets: outcome?.captured.filter(\.secret).map(\.value) ?? []), response: response, failure: nil,
-                       source: "send", sentAt: sentAt)
+        for line in exchange.outcome?.tallyLines ?? [] { StandardError.write(printer.masker.mask(line)) }
+        // After the response is printed, so keeping it never delays the answer.
+        pipeline.record(exchange)
         if let output {
             do {
                 try BodyFileWriter.write(response.data, to: output)
@@ -114,6 +112,6 @@ struct SendCommand: AsyncParsableCommand {
             StandardError.write("apiexplorer: warning: HTTP \(response.statusCode) \(response.reasonPhrase)")
             throw ExitCode(Int32(response.statusCode / 100))
         }
-        if outcome?.passed == false { throw ExitCode(5) }
+        if exchange.outcome?.passed == false { throw ExitCode(5) }
     }
 }

@@ -24,6 +24,9 @@ public struct CollectionRunner: Sendable {
     /// Told of every exchange after its outcome is known: the request as sent, the response or why there was none,
     /// and when it was sent (the command keeps them in history).
     public var onExchange: (@Sendable (ResolvedRequest, Request.Response?, String?, Date) -> Void)?
+    /// Sends one request and judges its response, in place of the runner's own resolve-send-evaluate (the command
+    /// line's send pipeline, which also starts the built-in demo and keeps history); `onExchange` is then not called.
+    public var sender: (@Sendable (RequestResolver) async -> RequestOutcome)?
 
     /// Creates a runner.
     public init(collection: CollectionSpec, environment: EnvironmentSpec?, overrides: [Variable] = [], extraHeaders: [KeyValue] = [],
@@ -99,6 +102,11 @@ public struct CollectionRunner: Sendable {
         let request = planned.located.request
         let resolver = RequestResolver(collection: collection, folders: planned.located.folders, request: request,
                                        environment: environment, overrides: variables, extraHeaders: extraHeaders, demoBaseURL: demoBaseURL)
+        if let sender {
+            var outcome = await sender(resolver)
+            outcome.iteration = iteration
+            return outcome
+        }
         let secrets = resolver.variableResolver.secretValues
         let masker = SecretMasker(secrets: secrets)
         func failure(_ message: String) -> RequestOutcome {

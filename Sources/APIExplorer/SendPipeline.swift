@@ -1,0 +1,82 @@
+import ExplorerCore
+import Foundation
+
+/// The one way a saved request goes out, for the explorer and every command: the built-in demo's address filled in,
+/// variables resolved, the request sent through ExplorerCore, its checks and captures evaluated, secrets masked
+/// (those the response captured as secret too), and the exchange kept in history when the caller is ready.
+struct SendPipeline: Sendable {
+    /// Starts the built-in demo API for `builtin:demo` environments.
+    let demo: DemoServerLauncher
+    /// Where exchanges are kept; nil keeps none.
+    let history: HistoryRecorder?
+    /// What history records as the sender: `explorer`, `send`, `run`, `diff`.
+    let source: String
+    /// Show secret values instead of masking them (`--show-secrets`).
+    var showsSecrets = false
+
+    /// `resolver` with the built-in demo's address filled in, starting the demo the first time.
+    func prepare(_ resolver: RequestResolver) async throws(SendFailure) -> RequestResolver {
+        guard resolver.environment?.usesBuiltInDemo == true else { return resolver }
+        var ready = resolver
+        do { ready.demoBaseURL = try await demo.baseURL() } catch { throw .demoUnavailable(String(describing: error)) }
+        return ready
+    }
+
+    /// The request `resolver` makes, ready to send.
+    func resolve(_ resolver: RequestResolver) async throws(SendFailure) -> ResolvedRequest {
+        let ready = try await prepare(resolver)
+        do { return try ready.resolve() } catch { throw .unresolved(error) }
+    }
+
+    /// Resolves and sends `resolver`'s request and, with `evaluating`, evaluates its checks and captures.
+    func send(_ resolver: RequestResolver, evaluating: Bool = true) async -> SentExchange {
+        let sentAt = Date()
+        var exchange = SentExchange(resolver: resolver, sentAt: sentAt, masker: masker(resolver.variableResolver.secretValues))
+        do {
+            exchange.resolver = try await prepare(resolver)
+        } catch {
+            exchange.failure = error
+            return exchange
+        }
+        let resolved: ResolvedRequest
+        do { resolved = try exchange.resolver.resolve() } catch {
+            exchange.failure = .unresolved(error)
+            return exchange
+        }
+        exchange.resolved = resolved
+        exchange.masker = masker(resolved.secretValues)
+        exchange.sentAt = Date()
+        let response: Request.Response
+        do {
+            response = try await resolved.request.send()
+        } catch {
+            exchange.failure = .transport(error)
+            return exchange
+        }
+        exchange.response = response
+        guard evaluating else { return exchange }
+        let outcome = exchange.resolver.outcome(of: response, secrets: showsSecrets ? [] : resolved.secretValues)
+        exchange.outcome = outcome
+        // A secret the response itself carried (a token captured as secret) is masked wherever the exchange is shown or kept.
+        let captured = outcome.captured.filter(\.secret).map(\.value)
+        exchange.resolved = resolved.adding(secrets: captured)
+        exchange.masker = masker(resolved.secretValues + captured)
+        return exchange
+    }
+
+    /// Keeps `exchange` in history now (a command, before it exits); one that never resolved is not kept.
+    func record(_ exchange: SentExchange) {
+        guard let history, let resolved = exchange.resolved else { return }
+        history.record(resolved, response: exchange.response, failure: exchange.failure?.description, source: source, sentAt: exchange.sentAt)
+    }
+
+    /// Keeps `exchange` in history on history's own queue, so storing never delays the screen or the next send.
+    func recordLater(_ exchange: SentExchange) {
+        guard let history else { return }
+        history.later { record(exchange) }
+    }
+
+    private func masker(_ secrets: [String]) -> SecretMasker {
+        SecretMasker(secrets: showsSecrets ? [] : secrets)
+    }
+}

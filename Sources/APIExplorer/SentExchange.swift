@@ -1,0 +1,25 @@
+import ExplorerCore
+import Foundation
+
+/// One saved request as the send pipeline handled it: what went out, what came back or why nothing did, its checks
+/// and captures, and the masker for everything shown about it.
+struct SentExchange: Sendable {
+    /// The resolver, with the built-in demo's address filled in.
+    var resolver: RequestResolver
+    /// The request as resolved and sent, with secrets the response captured added to its masked values; nil when
+    /// it did not resolve.
+    var resolved: ResolvedRequest?
+    /// The response, when one arrived (including a 4xx or 5xx).
+    var response: Request.Response?
+    /// The checks evaluated and values captured, when asked for and a response arrived.
+    var outcome: RequestOutcome?
+    /// Why no response arrived.
+    var failure: SendFailure?
+    /// When it was sent.
+    var sentAt: Date
+    /// Hides the request's secrets (and any the response captured as secret) in whatever is shown.
+    var masker: SecretMasker
+
+    /// The failure in words, secrets masked.
+    var failureText: String? { failure.map { masker.mask($0.description) } }
+}
