@@ -35,9 +35,9 @@ struct ExploreCommand: AsyncParsableCommand {
         }
         var model = ExplorerModel(collections: result.collections, problems: result.problems, loadedFiles: result.loadedFiles,
                                   environment: env)
-        model.isLoadingRequests = true
-        model.overrides = request.overrides
-        model.extraHeaders = request.extraHeaders
+        model.tree.isLoading = true
+        model.session.overrides = request.overrides
+        model.session.extraHeaders = request.extraHeaders
         // Values a `run --save-captures` (or s in the environment picker) wrote are there from the start; a broken
         // file is reported in the status line rather than stopping the explorer.
         var stores: [String: CaptureStore] = [:]

@@ -22,21 +22,21 @@ extension ExplorerModel {
     /// dependency cycle fails the send before anything is sent.
     mutating func startChain(id: Int, resolver: RequestResolver) -> [AppEffect] {
         let needs: [RequestResolver]
-        do { needs = try resolver.missingNeeds(in: captures, environment: ExplorerModel.captureKey(resolver)) } catch {
+        do { needs = try resolver.missingNeeds(in: session.captures, environment: ExplorerModel.captureKey(resolver)) } catch {
             response = .failed("\(error.description)\nThe request was not sent.")
-            pendingNeeds = []
+            session.pendingNeeds = []
             return []
         }
-        pendingNeeds = needs + [resolver]
+        session.pendingNeeds = needs + [resolver]
         return nextInChain(id: id)
     }
 
     /// The effect for the next request of the chain, with the values captured so far.
     mutating func nextInChain(id: Int) -> [AppEffect] {
-        guard !pendingNeeds.isEmpty else { return [] }
-        var next = pendingNeeds.removeFirst()
-        next.overrides = captures.variables(environment: ExplorerModel.captureKey(next)) + overrides
-        if pendingNeeds.isEmpty { return [.send(id: id, resolver: next)] }
+        guard !session.pendingNeeds.isEmpty else { return [] }
+        var next = session.pendingNeeds.removeFirst()
+        next.overrides = session.captures.variables(environment: ExplorerModel.captureKey(next)) + session.overrides
+        if session.pendingNeeds.isEmpty { return [.send(id: id, resolver: next)] }
         status = ExplorerModel.sendingNeedNote(next.reference)
         return [.sendNeed(id: id, resolver: next)]
     }
@@ -63,9 +63,9 @@ extension ExplorerModel {
     /// A needed request came back: its captures are recorded and the chain goes on, or the send fails saying which.
     mutating func needSent(id: Int, reference: String, captured: [CapturedValue], failure: String?) -> [AppEffect] {
         guard case let .sending(current, _) = response, current == id else { return [] }
-        if let target = pendingNeeds.last { recordCaptures(captured, key: ExplorerModel.captureKey(target)) }
+        if let target = session.pendingNeeds.last { recordCaptures(captured, key: ExplorerModel.captureKey(target)) }
         if let failure {
-            pendingNeeds = []
+            session.pendingNeeds = []
             response = .failed("\(reference), which this request needs, failed: \(failure)\nThe request was not sent.")
             return []
         }
@@ -77,7 +77,7 @@ extension ExplorerModel {
         guard !values.isEmpty else { return }
         let slug = responseKey?.split(separator: "/").first.map(String.init)
         guard let key = key ?? collections.first(where: { $0.slug == slug }).map(captureKey) else { return }
-        captures.record(values, environment: key)
+        session.captures.record(values, environment: key)
         status = "Captured \(values.map(\.name).joined(separator: ", "))."
     }
 
@@ -86,7 +86,7 @@ extension ExplorerModel {
         for collection in collections {
             guard let store = stores[collection.slug] else { continue }
             for environment in collection.environments {
-                captures.record(store.values(environment: environment.name),
+                session.captures.record(store.values(environment: environment.name),
                                 environment: ExplorerModel.captureKey(slug: collection.slug, environment: environment.name))
             }
         }
@@ -94,7 +94,7 @@ extension ExplorerModel {
 
     /// The effect that writes the captured values of the environment highlighted in the picker next to the collection.
     mutating func saveCaptures(_ collection: CollectionSpec, environment: EnvironmentSpec) -> [AppEffect] {
-        let values = captures.values(environment: ExplorerModel.captureKey(slug: collection.slug, environment: environment.name))
+        let values = session.captures.values(environment: ExplorerModel.captureKey(slug: collection.slug, environment: environment.name))
         guard !values.isEmpty else {
             status = "Nothing captured in \(environment.name) yet: send a request that has captures first."
             return []

@@ -13,7 +13,7 @@ extension ExplorerModel {
 
     /// True when the request `key` has unsaved edits (a draft, or a body being edited).
     public func isModified(_ key: String) -> Bool {
-        drafts[key] != nil || (key == selectedRequestKey && bodyEditor?.area.isModified == true)
+        drafts[key] != nil || (key == tree.selectedRequestKey && bodyEditor?.area.isModified == true)
     }
 
     /// The names of the variables the selected request can use, for completion.
@@ -124,7 +124,7 @@ extension ExplorerModel {
         switch request.body {
         case let .json(text), let .text(text, _):
             // Reopening the same body keeps its undo history and cursor.
-            if let (key, kept) = closedBodyEditor, key == selectedRequestKey, kept.area.text == text {
+            if let (key, kept) = closedBodyEditor, key == tree.selectedRequestKey, kept.area.text == text {
                 bodyEditor = kept
                 return
             }
@@ -144,7 +144,7 @@ extension ExplorerModel {
     /// The body editor's text goes into the draft; the editor is kept aside so reopening it can still undo.
     mutating func commitBodyEditor() {
         guard let editor = bodyEditor else { return }
-        closedBodyEditor = selectedRequestKey.map { ($0, editor) }
+        closedBodyEditor = tree.selectedRequestKey.map { ($0, editor) }
         let text = editor.area.text
         editSelected { $0.body = $0.body.replacingText(text) }
     }

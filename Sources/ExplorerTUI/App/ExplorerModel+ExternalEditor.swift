@@ -30,7 +30,7 @@ extension ExplorerModel {
     mutating func externalEditFinished(_ result: ExternalEditResult) -> [AppEffect] {
         switch result {
         case let .body(key, text):
-            guard key == selectedRequestKey else { return [] }
+            guard key == tree.selectedRequestKey else { return [] }
             editSelected { $0.body = $0.body.replacingText(text) }
             if case .json = selectedRequest?.located.request.body, let error = JSONTemplate.validate(text) {
                 status = "Body updated from the editor; the JSON does not parse (\(error)). Press s to save."

@@ -8,7 +8,7 @@ extension ExplorerModel {
             status = historyProblem ?? "History is off (--no-history or APIEXPLORER_HISTORY=off), or its file is still opening."
             return []
         }
-        historyPanel = HistoryPanel(reference: all ? nil : selectedRequestKey)
+        historyPanel = HistoryPanel(reference: all ? nil : tree.selectedRequestKey)
         return listHistory()
     }
 
@@ -70,11 +70,11 @@ extension ExplorerModel {
                 panel.environment = choices[(index + 1) % choices.count]
             }
             if action == .toggleHistoryScope {
-                guard panel.reference != nil || selectedRequestKey != nil else {
+                guard panel.reference != nil || tree.selectedRequestKey != nil else {
                     status = "Select a request in the tree to see its history alone."
                     return []
                 }
-                panel.reference = panel.reference == nil ? selectedRequestKey : nil
+                panel.reference = panel.reference == nil ? tree.selectedRequestKey : nil
             }
             panel.selection = 0
             historyPanel = panel
@@ -139,7 +139,7 @@ extension ExplorerModel {
     mutating func restorePastResponse() -> [AppEffect] {
         // Whatever was asked for before is no longer wanted, whether or not something is asked for now.
         pendingPast = nil
-        guard historyIsOn, let key = selectedRequestKey, key != responseKey, let selected = selectedRequest else { return [] }
+        guard historyIsOn, let key = tree.selectedRequestKey, key != responseKey, let selected = selectedRequest else { return [] }
         if case .sending = response { return [] }
         let id = takeSendID()
         pendingPast = id
@@ -172,6 +172,6 @@ extension ExplorerModel {
             environment = found
         }
         return RequestResolver(collection: collection, folders: located.folders, request: located.request, environment: environment,
-                               overrides: overrides, extraHeaders: extraHeaders, demoBaseURL: demoBaseURL)
+                               overrides: session.overrides, extraHeaders: session.extraHeaders, demoBaseURL: session.demoBaseURL)
     }
 }

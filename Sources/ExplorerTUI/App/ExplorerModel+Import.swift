@@ -78,11 +78,11 @@ extension ExplorerModel {
                 return false
             }
             guard insert(into: &collections[index].root, path: []) else { return [] }
-            for depth in 0...folderPath.count { expanded.insert(([slug] + folderPath.prefix(depth)).joined(separator: "/")) }
-            filter = ""
+            for depth in 0...folderPath.count { tree.expanded.insert(([slug] + folderPath.prefix(depth)).joined(separator: "/")) }
+            tree.filter = ""
             let key = ([slug] + folderPath + [request.slug]).joined(separator: "/")
-            if let row = treeRows.firstIndex(where: { $0.key == key }) { treeSelection = row }
-            selectedRequestKey = key
+            if let row = treeRows.firstIndex(where: { $0.key == key }) { tree.cursor = row }
+            tree.selectedRequestKey = key
             focus = .tree
             let note = status.map { " — \($0)" } ?? ""
             status = "Imported \(request.name) as \(key)\(note)"

@@ -14,7 +14,7 @@ extension ExplorerModel {
             historyPanel = nil
             returnToHistory = nil
             environmentPicker = nil
-            filterField = nil
+            tree.filterField = nil
             bodyView.searchField = nil
             headerEditor = nil
             importField = nil
@@ -54,7 +54,7 @@ extension ExplorerModel {
         if toolPanel != nil { return handleToolPanel(key) }
         if historyPanel != nil { return handleHistoryPanel(key) }
         if environmentPicker != nil { return handlePicker(key) }
-        if filterField != nil { return handleFilter(key) }
+        if tree.filterField != nil { return handleFilter(key) }
         if bodyView.searchField != nil { return handleSearch(key) }
         if bodyView.filterField != nil { return handleJSONFilter(key) }
         if headerEditor != nil { return handleRowEditor(key) }
@@ -125,9 +125,9 @@ extension ExplorerModel {
             return [.reload]
         case .filter:
             // A fresh filter each time: reopening with the old text appended to it.
-            filterField = TextField(placeholder: filter.isEmpty ? "filter requests" : "filter requests (was \(filter))")
-            filter = ""
-            filterOrigin = selectedRequestKey
+            tree.filterField = TextField(placeholder: tree.filter.isEmpty ? "filter requests" : "filter requests (was \(tree.filter))")
+            tree.filter = ""
+            tree.filterOrigin = tree.selectedRequestKey
         case .search:
             guard case .received = response else {
                 status = "Nothing to search: there is no response body."
@@ -136,13 +136,13 @@ extension ExplorerModel {
             bodyView.searchField = TextField(placeholder: "search the body")
         case .activate where focus == .tree:
             let rows = treeRows
-            guard rows.indices.contains(treeSelection) else { return [] }
-            let row = rows[treeSelection]
+            guard rows.indices.contains(tree.cursor) else { return [] }
+            let row = rows[tree.cursor]
             guard row.method != nil else {
-                if expanded.contains(row.key) { expanded.remove(row.key) } else { expanded.insert(row.key) }
+                if tree.expanded.contains(row.key) { tree.expanded.remove(row.key) } else { tree.expanded.insert(row.key) }
                 return []
             }
-            selectedRequestKey = row.key
+            tree.selectedRequestKey = row.key
             return send()
         default:
             switch focus {
@@ -171,14 +171,14 @@ extension ExplorerModel {
         }
         let (id, cancels) = beginResponse(key: selectedRequest?.key)
         // Captures belong to the environment the request went out in, even if another is picked before it is back.
-        sendCaptureKey = ExplorerModel.captureKey(resolver)
+        session.sendCaptureKey = ExplorerModel.captureKey(resolver)
         return cancels + startChain(id: id, resolver: resolver)
     }
 
     /// A new id for an effect whose answer comes back later, so a late answer to an earlier one can be told apart.
     mutating func takeSendID() -> Int {
-        defer { nextSendID += 1 }
-        return nextSendID
+        defer { session.nextSendID += 1 }
+        return session.nextSendID
     }
 
     /// The response pane starts waiting for a new response shown under `key` (a send or a replay): the send in flight,
@@ -198,23 +198,23 @@ extension ExplorerModel {
     mutating func treeAction(_ action: AppAction) {
         let rows = treeRows
         guard !rows.isEmpty else { return }
-        treeSelection = min(treeSelection, rows.count - 1)
-        let row = rows[treeSelection]
+        tree.cursor = min(tree.cursor, rows.count - 1)
+        let row = rows[tree.cursor]
         switch action {
-        case .moveUp: treeSelection = max(0, treeSelection - 1)
-        case .moveDown: treeSelection = min(rows.count - 1, treeSelection + 1)
-        case .top: treeSelection = 0
-        case .bottom: treeSelection = rows.count - 1
-        case .pageUp: treeSelection = max(0, treeSelection - 10)
-        case .pageDown: treeSelection = min(rows.count - 1, treeSelection + 10)
+        case .moveUp: tree.cursor = max(0, tree.cursor - 1)
+        case .moveDown: tree.cursor = min(rows.count - 1, tree.cursor + 1)
+        case .top: tree.cursor = 0
+        case .bottom: tree.cursor = rows.count - 1
+        case .pageUp: tree.cursor = max(0, tree.cursor - 10)
+        case .pageDown: tree.cursor = min(rows.count - 1, tree.cursor + 10)
         case .collapse:
-            if expanded.contains(row.key), row.method == nil {
-                expanded.remove(row.key)
-            } else if let parent = rows[..<treeSelection].lastIndex(where: { $0.depth < row.depth }) {
-                treeSelection = parent
+            if tree.expanded.contains(row.key), row.method == nil {
+                tree.expanded.remove(row.key)
+            } else if let parent = rows[..<tree.cursor].lastIndex(where: { $0.depth < row.depth }) {
+                tree.cursor = parent
             }
         case .expand:
-            if row.method == nil { expanded.insert(row.key) }
+            if row.method == nil { tree.expanded.insert(row.key) }
         default: return
         }
         syncSelectionWithCursor()
@@ -335,7 +335,7 @@ extension ExplorerModel {
         case .down, .character("j"): environmentPicker = min(collection.environments.count - 1, index + 1)
         case .enter, .control("j"):
             if collection.environments.indices.contains(index) {
-                activeEnvironment[collection.slug] = collection.environments[index].name
+                session.activeEnvironment[collection.slug] = collection.environments[index].name
                 status = "Environment: \(collection.environments[index].name)"
             }
             environmentPicker = nil
@@ -348,33 +348,33 @@ extension ExplorerModel {
     }
 
     private mutating func handleFilter(_ key: Key) -> [AppEffect] {
-        guard var field = filterField else { return [] }
+        guard var field = tree.filterField else { return [] }
         switch key {
         case .enter:
-            filterField = nil
+            tree.filterField = nil
         case .control("j"):
             // Ctrl-J sends from anywhere: here it keeps the filter and sends the request highlighted by it.
-            filterField = nil
-            treeSelection = min(treeSelection, max(0, treeRows.count - 1))
+            tree.filterField = nil
+            tree.cursor = min(tree.cursor, max(0, treeRows.count - 1))
             syncSelectionWithCursor(strict: true)
             return send()
         case .escape:
-            filterField = nil
-            filter = ""
+            tree.filterField = nil
+            tree.filter = ""
             // Back to the whole tree and the request selected before filtering (a filter that matched nothing on the
             // way cleared the selection), its folders opened to show it.
-            if selectedRequestKey == nil { selectedRequestKey = filterOrigin }
+            if tree.selectedRequestKey == nil { tree.selectedRequestKey = tree.filterOrigin }
             revealSelectedRequest()
         default:
             _ = field.handle(key)
-            filterField = field
-            let changed = field.text != filter
-            filter = field.text
+            tree.filterField = field
+            let changed = field.text != tree.filter
+            tree.filter = field.text
             // The cursor goes to the first request that matches, so the request shown and sent is the one highlighted.
-            if changed, !filter.isEmpty, let first = treeRows.firstIndex(where: { $0.method != nil }) { treeSelection = first }
+            if changed, !tree.filter.isEmpty, let first = treeRows.firstIndex(where: { $0.method != nil }) { tree.cursor = first }
         }
-        treeSelection = min(treeSelection, max(0, treeRows.count - 1))
-        syncSelectionWithCursor(strict: filterField != nil)
+        tree.cursor = min(tree.cursor, max(0, treeRows.count - 1))
+        syncSelectionWithCursor(strict: tree.filterField != nil)
         return []
     }
 

@@ -4,7 +4,7 @@
 extension ExplorerModel {
     mutating func mouse(_ event: MouseEvent) -> [AppEffect] {
         guard dialog == nil, toolPanel == nil, historyPanel == nil, environmentPicker == nil, !showingHelp, !confirmingQuit, importField == nil,
-              headerEditor == nil, urlField == nil, valueEditor == nil, filterField == nil, bodyView.searchField == nil else { return [] }
+              headerEditor == nil, urlField == nil, valueEditor == nil, tree.filterField == nil, bodyView.searchField == nil else { return [] }
         let layout = ScreenLayout(width: width, height: height, maximized: maximized)
         guard !layout.isTooSmall else { return [] }
         if bodyEditor != nil {
@@ -48,7 +48,7 @@ extension ExplorerModel {
     /// one. The view draws there and clicks are read from there.
     func treeListArea(in rect: Rect) -> Rect {
         let inner = rect.inner
-        guard filterField != nil || !filter.isEmpty else { return inner }
+        guard tree.filterField != nil || !tree.filter.isEmpty else { return inner }
         return Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: max(0, inner.height - 1))
     }
 
@@ -57,15 +57,15 @@ extension ExplorerModel {
         let list = treeListArea(in: rect)
         let top = list.y
         let rows = treeRows
-        let offset = ScrollOffset.keepingVisible(selection: rows.isEmpty ? nil : min(treeSelection, rows.count - 1), offset: 0,
+        let offset = ScrollOffset.keepingVisible(selection: rows.isEmpty ? nil : min(tree.cursor, rows.count - 1), offset: 0,
                                                  visibleCount: list.height, itemCount: rows.count)
         let index = offset + (y - top)
         guard y >= top, rows.indices.contains(index) else { return }
-        treeSelection = index
+        tree.cursor = index
         let row = rows[index]
         switch row.kind {
         case .collection, .folder:
-            if expanded.contains(row.key) { expanded.remove(row.key) } else { expanded.insert(row.key) }
+            if tree.expanded.contains(row.key) { tree.expanded.remove(row.key) } else { tree.expanded.insert(row.key) }
         case .request, .problem: break
         }
         syncSelectionWithCursor()

@@ -12,11 +12,11 @@ extension ExplorerModel {
             dialog = .picker(picker)
         } else if dialog != nil {
             status = "Pasted text ignored: answer the question first."
-        } else if var field = filterField {
+        } else if var field = tree.filterField {
             field.insert(text)
-            filterField = field
-            filter = field.text
-            treeSelection = min(treeSelection, max(0, treeRows.count - 1))
+            tree.filterField = field
+            tree.filter = field.text
+            tree.cursor = min(tree.cursor, max(0, treeRows.count - 1))
             syncSelectionWithCursor(strict: true)
         } else if var field = bodyView.searchField {
             field.insert(text)

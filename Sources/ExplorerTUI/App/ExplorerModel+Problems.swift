@@ -22,7 +22,7 @@ extension ExplorerModel {
     /// The problem whose tree row is selected, if the selection is on one.
     public var selectedProblem: CollectionProblem? {
         let rows = treeRows
-        guard rows.indices.contains(treeSelection), case let .problem(index) = rows[treeSelection].kind,
+        guard rows.indices.contains(tree.cursor), case let .problem(index) = rows[tree.cursor].kind,
               problems.indices.contains(index) else { return nil }
         return problems[index]
     }

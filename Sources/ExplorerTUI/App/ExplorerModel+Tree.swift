@@ -7,10 +7,10 @@ extension ExplorerModel {
     /// `key` is its tree key (`collection/folder/...`).
     var folderAtCursor: (folder: FolderSpec, key: String)? {
         let rows = treeRows
-        guard rows.indices.contains(treeSelection), collections.indices.contains(rows[treeSelection].collectionIndex) else {
+        guard rows.indices.contains(tree.cursor), collections.indices.contains(rows[tree.cursor].collectionIndex) else {
             return collections.first.map { ($0.root, $0.slug) }
         }
-        let row = rows[treeSelection]
+        let row = rows[tree.cursor]
         let collection = collections[row.collectionIndex]
         switch row.kind {
         case .collection, .problem: return (collection.root, collection.slug)
@@ -46,9 +46,9 @@ extension ExplorerModel {
     /// The request under the tree cursor, with its key.
     private var requestAtCursor: (request: RequestSpec, key: String)? {
         let rows = treeRows
-        guard rows.indices.contains(treeSelection), rows[treeSelection].method != nil,
-              let request = savedRequest(rows[treeSelection].key) else { return nil }
-        return (request, rows[treeSelection].key)
+        guard rows.indices.contains(tree.cursor), rows[tree.cursor].method != nil,
+              let request = savedRequest(rows[tree.cursor].key) else { return nil }
+        return (request, rows[tree.cursor].key)
     }
 
     /// Every folder of the collection holding `key`, as (tree key, shown path).
@@ -158,11 +158,11 @@ extension ExplorerModel {
         reloaded(result)
         if let select {
             // A filter that hides the new or moved request would leave the user looking for it.
-            if !filter.isEmpty, !treeRows.contains(where: { $0.key == select }) { filter = "" }
+            if !tree.filter.isEmpty, !treeRows.contains(where: { $0.key == select }) { tree.filter = "" }
             let parts = select.split(separator: "/").map(String.init)
-            for depth in 1..<max(1, parts.count) { expanded.insert(parts[..<depth].joined(separator: "/")) }
+            for depth in 1..<max(1, parts.count) { tree.expanded.insert(parts[..<depth].joined(separator: "/")) }
             if let row = treeRows.firstIndex(where: { $0.key == select }) {
-                treeSelection = row
+                tree.cursor = row
                 syncSelectionWithCursor(strict: true)
             }
             if let moved, let oldBase, let theirs = savedRequest(select) {
@@ -170,7 +170,7 @@ extension ExplorerModel {
                 drafts[select] = merged == theirs ? nil : merged
             }
         }
-        if let movedFrom, selectedRequestKey == movedFrom { selectedRequestKey = select }
+        if let movedFrom, tree.selectedRequestKey == movedFrom { tree.selectedRequestKey = select }
         focus = .tree
         status = message
         return []
@@ -183,7 +183,7 @@ extension ExplorerModel {
         case let .deleteRequest(key):
             guard let request = savedRequest(key) else { return [] }
             drafts[key] = nil
-            if selectedRequestKey == key { selectedRequestKey = nil }
+            if tree.selectedRequestKey == key { tree.selectedRequestKey = nil }
             let parent = ExplorerModel.parentKey(of: key)
             return [.changeTree(.delete(request), select: parent, movedFrom: nil)]
         case .sendInvalidJSON:

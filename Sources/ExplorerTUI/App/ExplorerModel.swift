@@ -12,6 +12,10 @@ public struct ExplorerModel: Sendable {
     public var loadedFiles: [String: Data]
     /// The key map.
     public var keyMap = KeyMap.standard
+    /// The collections tree: what is open, the cursor, the filter and the request it selects.
+    public var tree = TreePane()
+    /// What every send shares: environments in use, command-line values, the demo's address, captures, send ids.
+    public var session = SendSession()
 
     /// The terminal size.
     public var width: Int
@@ -19,16 +23,6 @@ public struct ExplorerModel: Sendable {
     public var height: Int
     /// The focused pane.
     public var focus = Focus.tree
-    /// Keys of expanded collections and folders.
-    public var expanded: Set<String> = []
-    /// The selected row in the visible tree.
-    public var treeSelection = 0
-    /// The tree filter being typed, when open.
-    public var filterField: TextField?
-    /// The applied tree filter.
-    public var filter = ""
-    /// The request whose details are shown (its tree key).
-    public var selectedRequestKey: String?
     /// The request pane's tab.
     public var requestTab = RequestTab.headers
     /// The selected row in the request tab's table (effective headers, parameters, form fields, auth or options).
@@ -43,14 +37,10 @@ public struct ExplorerModel: Sendable {
     public var modal: Modal?
     /// The pane shown alone, filling the right side (z toggles it), or nil for the usual layout.
     public var maximized: Focus?
-    /// Active environment name per collection slug.
-    public var activeEnvironment: [String: String] = [:]
     /// The response pane's tab.
     public var responseTab = ResponseTab.body
     /// The response.
     public var response = ResponseState.idle
-    /// The request selected when the filter was opened, restored when Esc clears the filter.
-    public var filterOrigin: String?
     /// The request the response pane is about (`collection/folder/request`), so a response left on screen while
     /// browsing says where it came from.
     public var responseKey: String?
@@ -60,20 +50,6 @@ public struct ExplorerModel: Sendable {
     public var status: String?
     /// The clock, advanced by ticks.
     public var now = Date()
-    /// Variables set on the command line (`--set NAME=VALUE`), winning over every other definition.
-    public var overrides: [Variable] = []
-    /// Headers added on the command line (`--header 'Name: value'`) to every request sent.
-    public var extraHeaders: [KeyValue] = []
-    /// The demo API's address, once started.
-    public var demoBaseURL: URL?
-    /// Values captured from responses, by collection and environment (`captureKey`); they resolve `{{name}}` below `--set`.
-    public var captures = CaptureStore()
-    /// Requests still to send before the current one (its `needs` whose captures were missing), then the request itself.
-    public var pendingNeeds: [RequestResolver] = []
-    /// Id of the next send.
-    public var nextSendID = 1
-    /// True until every request file has been read; folders opened meanwhile fill in when they are.
-    public var isLoadingRequests = false
     /// True while exchanges are being kept in history (it opened, and nothing has gone wrong with it).
     public var historyIsOn = false
     /// Why history is off, when something went wrong with it.
@@ -82,8 +58,6 @@ public struct ExplorerModel: Sendable {
     public var pendingPast: Int?
     /// The history list to reopen when the comparison started from it closes.
     public var returnToHistory: HistoryPanel?
-    /// The capture key (collection and environment) of the request in flight, for the values its response captures.
-    public var sendCaptureKey: String?
 
     /// Creates the state for loaded collections, expanding the first collection.
     public init(collections: [CollectionSpec], problems: [CollectionProblem] = [], loadedFiles: [String: Data] = [:],
@@ -95,9 +69,9 @@ public struct ExplorerModel: Sendable {
         self.height = height
         for collection in collections {
             let chosen = environment.flatMap { collection.environment(named: $0) } ?? collection.defaultEnvironment
-            if let chosen { activeEnvironment[collection.slug] = chosen.name }
+            if let chosen { session.activeEnvironment[collection.slug] = chosen.name }
         }
-        if let first = collections.first { expanded.insert(first.slug) }
+        if let first = collections.first { tree.expanded.insert(first.slug) }
     }
 
     /// Handles one message and returns the effects to run.
@@ -105,9 +79,9 @@ public struct ExplorerModel: Sendable {
         switch message {
         case let .keyPressed(key):
             // A request newly selected shows its last kept response until it is sent again.
-            let before = selectedRequestKey
+            let before = tree.selectedRequestKey
             let effects = handle(key)
-            return selectedRequestKey != before ? effects + restorePastResponse() : effects
+            return tree.selectedRequestKey != before ? effects + restorePastResponse() : effects
         case let .resized(width, height):
             self.width = width
             self.height = height
@@ -116,13 +90,13 @@ public struct ExplorerModel: Sendable {
             now = date
             return []
         case let .demoStarted(url):
-            demoBaseURL = url
+            session.demoBaseURL = url
             return []
         case let .responseReceived(id, summary):
             guard case let .sending(current, _) = response, current == id else { return [] }
             response = .received(summary)
             clearSendProgress()
-            recordCaptures(summary.captured, key: sendCaptureKey)
+            recordCaptures(summary.captured, key: session.sendCaptureKey)
             resetBodyView()
             return []
         case let .searchFinished(id, matches):
@@ -138,9 +112,9 @@ public struct ExplorerModel: Sendable {
             clearSendProgress()
             return []
         case let .collectionsLoaded(result):
-            let before = selectedRequestKey
+            let before = tree.selectedRequestKey
             applyLoaded(result)
-            return selectedRequestKey != before ? restorePastResponse() : []
+            return tree.selectedRequestKey != before ? restorePastResponse() : []
         case let .collectionsReloaded(result):
             reloaded(result)
             let kept = drafts.isEmpty ? "" : "; unsaved edits kept, s saves them into the files as they are now"
@@ -227,12 +201,12 @@ public struct ExplorerModel: Sendable {
 
     /// The environment in use for a collection.
     public func environment(of collection: CollectionSpec) -> EnvironmentSpec? {
-        activeEnvironment[collection.slug].flatMap { collection.environment(named: $0) } ?? collection.defaultEnvironment
+        session.activeEnvironment[collection.slug].flatMap { collection.environment(named: $0) } ?? collection.defaultEnvironment
     }
 
     /// The selected request with its collection, folders and any unsaved edits applied.
     public var selectedRequest: (collection: CollectionSpec, located: CollectionSpec.Located, key: String)? {
-        guard let key = selectedRequestKey, var (collection, located) = locate(key: key) else { return nil }
+        guard let key = tree.selectedRequestKey, var (collection, located) = locate(key: key) else { return nil }
         if let edited = drafts[key] { located.request = edited }
         return (collection, located, key)
     }
@@ -250,8 +224,8 @@ public struct ExplorerModel: Sendable {
         guard let selected = selectedRequest else { return nil }
         let environment = environment(of: selected.collection)
         return RequestResolver(collection: selected.collection, folders: selected.located.folders, request: selected.located.request,
-                               environment: environment, overrides: captures.variables(environment: captureKey(selected.collection)) + overrides,
-                               extraHeaders: extraHeaders, demoBaseURL: demoBaseURL)
+                               environment: environment, overrides: session.captures.variables(environment: captureKey(selected.collection)) + session.overrides,
+                               extraHeaders: session.extraHeaders, demoBaseURL: session.demoBaseURL)
     }
 
     /// Makes the request shown (and sent by Ctrl-J) agree with the tree cursor: a request under the cursor becomes the
@@ -260,39 +234,39 @@ public struct ExplorerModel: Sendable {
     /// shown, since the request left on screen may no longer be the one the user picked.
     mutating func syncSelectionWithCursor(strict: Bool = false) {
         let rows = treeRows
-        guard rows.indices.contains(treeSelection) else {
-            selectedRequestKey = nil
+        guard rows.indices.contains(tree.cursor) else {
+            tree.selectedRequestKey = nil
             return
         }
-        let row = rows[treeSelection]
+        let row = rows[tree.cursor]
         if row.method != nil {
-            if selectedRequestKey != row.key {
-                selectedRequestKey = row.key
+            if tree.selectedRequestKey != row.key {
+                tree.selectedRequestKey = row.key
                 headerSelection = 0
             }
-        } else if let key = selectedRequestKey {
+        } else if let key = tree.selectedRequestKey {
             let sameCollection = collections.indices.contains(row.collectionIndex)
                 && key.split(separator: "/").first.map(String.init) == collections[row.collectionIndex].slug
-            if strict || !sameCollection || locate(key: key) == nil { selectedRequestKey = nil }
+            if strict || !sameCollection || locate(key: key) == nil { tree.selectedRequestKey = nil }
         }
     }
 
     /// Opens the folders above the selected request and puts the tree cursor on it, when there is one.
     mutating func revealSelectedRequest() {
-        guard let key = selectedRequestKey else { return }
+        guard let key = tree.selectedRequestKey else { return }
         let parts = key.split(separator: "/").map(String.init)
-        for depth in 1..<max(1, parts.count) { expanded.insert(parts[..<depth].joined(separator: "/")) }
-        if let row = treeRows.firstIndex(where: { $0.key == key }) { treeSelection = row }
+        for depth in 1..<max(1, parts.count) { tree.expanded.insert(parts[..<depth].joined(separator: "/")) }
+        if let row = treeRows.firstIndex(where: { $0.key == key }) { tree.cursor = row }
     }
 
     /// The collection the tree selection is in (for the top bar and the environment picker).
     public var currentCollection: CollectionSpec? {
         if let selected = selectedRequest { return selected.collection }
         let rows = treeRows
-        guard rows.indices.contains(treeSelection), collections.indices.contains(rows[treeSelection].collectionIndex) else {
+        guard rows.indices.contains(tree.cursor), collections.indices.contains(rows[tree.cursor].collectionIndex) else {
             return collections.first
         }
-        return collections[rows[treeSelection].collectionIndex]
+        return collections[rows[tree.cursor].collectionIndex]
     }
 
     /// True when some request has unsaved edits.
@@ -300,9 +274,9 @@ public struct ExplorerModel: Sendable {
 
     /// The rows of the tree as shown, with expansion and the filter applied.
     public var treeRows: [TreeRow] {
-        let needle = filter.lowercased()
+        let needle = tree.filter.lowercased()
         // While filtering everything is open, and folders without a matching request are left out.
-        func isOpen(_ key: String) -> Bool { !needle.isEmpty || expanded.contains(key) }
+        func isOpen(_ key: String) -> Bool { !needle.isEmpty || tree.expanded.contains(key) }
         func children(of folder: FolderSpec, in collection: CollectionSpec, index: Int, path: [String], depth: Int) -> [TreeRow] {
             var rows: [TreeRow] = []
             for sub in folder.folders {
@@ -334,11 +308,11 @@ public struct ExplorerModel: Sendable {
     /// Takes the complete collections, keeping the selected row, unsaved edits and the bytes of files saved meanwhile.
     mutating func applyLoaded(_ result: CollectionLoadResult) {
         let rows = treeRows
-        let selectedKey = rows.indices.contains(treeSelection) ? rows[treeSelection].key : nil
+        let selectedKey = rows.indices.contains(tree.cursor) ? rows[tree.cursor].key : nil
         collections = result.collections
         problems = result.problems
         loadedFiles.merge(result.loadedFiles) { saved, _ in saved }
-        isLoadingRequests = false
+        tree.isLoading = false
         let rowsNow = treeRows
         if let selectedKey {
             // The row the cursor was on, or, when it is gone, its nearest folder still there: keeping the index would
@@ -346,14 +320,14 @@ public struct ExplorerModel: Sendable {
             var key = Substring(selectedKey)
             while true {
                 if let index = rowsNow.firstIndex(where: { $0.key == key }) {
-                    treeSelection = index
+                    tree.cursor = index
                     break
                 }
                 guard let slash = key.lastIndex(of: "/") else { break }
                 key = key[..<slash]
             }
         }
-        treeSelection = min(treeSelection, max(0, rowsNow.count - 1))
+        tree.cursor = min(tree.cursor, max(0, rowsNow.count - 1))
         syncSelectionWithCursor(strict: true)
     }
 

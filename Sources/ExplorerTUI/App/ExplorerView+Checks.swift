@@ -48,7 +48,7 @@ extension ExplorerView {
 
     /// The captured values of `environment` as the environment picker lists them: masked when secret, with their source.
     static func capturedLines(_ model: ExplorerModel, collection: CollectionSpec, environment: String) -> [StyledLine] {
-        model.captures.values(environment: ExplorerModel.captureKey(slug: collection.slug, environment: environment)).map { value in
+        model.session.captures.values(environment: ExplorerModel.captureKey(slug: collection.slug, environment: environment)).map { value in
             StyledLine("    \(value.name) = \(value.secret ? SecretMasker.mask : TerminalSafeText.sanitize(value.value))  (captured from \(TerminalSafeText.sanitize(value.origin)))",
                        style: Theme.dim)
         }

@@ -6,7 +6,7 @@ extension ExplorerView {
     static func request(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
         // One resolver per frame: it carries the request (with unsaved edits), its headers and its secrets.
         let resolver = model.selectedResolver
-        let modified = model.selectedRequestKey.map { model.isModified($0) } ?? false
+        let modified = model.tree.selectedRequestKey.map { model.isModified($0) } ?? false
         let problem = model.selectedProblem
         let title = problem.map { $0.isWarning ? " File warning " : " Broken file " } ?? resolver.map { " \($0.request.name)\(modified ? " ●" : "") " } ?? " Request "
         let block = Block(title: StyledLine(title), isFocused: model.focus == .request)

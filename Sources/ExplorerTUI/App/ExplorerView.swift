@@ -38,7 +38,7 @@ public enum ExplorerView {
             spans.append(Span(" env: ", style: Theme.bar))
             spans.append(Span(env?.name ?? "none", style: Theme.barKey))
             if let env {
-                spans.append(Span("  " + (env.usesBuiltInDemo ? (model.demoBaseURL?.absoluteString ?? "built-in demo API") : env.baseURL), style: Theme.bar))
+                spans.append(Span("  " + (env.usesBuiltInDemo ? (model.session.demoBaseURL?.absoluteString ?? "built-in demo API") : env.baseURL), style: Theme.bar))
                 if !env.verifyTLS { spans.append(Span("  ⚠ TLS verification off", style: Theme.barKey)) }
             }
         }
@@ -49,13 +49,13 @@ public enum ExplorerView {
     }
 
     private static func tree(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
-        let block = Block(title: StyledLine(model.isLoadingRequests ? " Loading requests… " : " Collections "), isFocused: model.focus == .tree)
+        let block = Block(title: StyledLine(model.tree.isLoading ? " Loading requests… " : " Collections "), isFocused: model.focus == .tree)
         block.render(in: rect, buffer: &buffer)
         let whole = block.inner(of: rect)
-        if let field = model.filterField {
+        if let field = model.tree.filterField {
             prompt(field, at: Rect(x: whole.x, y: whole.y, width: whole.width, height: 1), &buffer)
-        } else if !model.filter.isEmpty {
-            _ = buffer.write("filter: \(model.filter)", at: Position(x: whole.x, y: whole.y), style: Theme.dim, maxWidth: whole.width)
+        } else if !model.tree.filter.isEmpty {
+            _ = buffer.write("filter: \(model.tree.filter)", at: Position(x: whole.x, y: whole.y), style: Theme.dim, maxWidth: whole.width)
         }
         let inner = model.treeListArea(in: rect)
         let rows = model.treeRows
@@ -74,7 +74,7 @@ public enum ExplorerView {
                 let title = row.title.hasPrefix(method + " ") && row.title.count > method.count + 1 ? String(row.title.dropFirst(method.count + 1)) : row.title
                 return StyledLine([Span(marked, style: Theme.warning), Span(label, style: Theme.method(method)), Span(" " + title)])
             }
-            let arrow = model.expanded.contains(row.key) || !model.filter.isEmpty ? "▾ " : "▸ "
+            let arrow = model.tree.expanded.contains(row.key) || !model.tree.filter.isEmpty ? "▾ " : "▸ "
             let found = row.kind == .collection ? model.problemIndices(in: row.collectionIndex).map { model.problems[$0].isWarning } : []
             let broken = found.filter { !$0 }.count
             let warned = found.count - broken
@@ -82,11 +82,11 @@ public enum ExplorerView {
                               + (broken > 0 ? [Span(" ✗\(broken)", style: Theme.error)] : [])
                               + (warned > 0 ? [Span(" ⚠\(warned)", style: Theme.warning)] : []))
         }
-        if rows.isEmpty, !model.filter.isEmpty {
-            _ = buffer.write("No matches for \"\(model.filter)\"", at: Position(x: inner.x, y: inner.y), style: Theme.dim, maxWidth: inner.width)
+        if rows.isEmpty, !model.tree.filter.isEmpty {
+            _ = buffer.write("No matches for \"\(model.tree.filter)\"", at: Position(x: inner.x, y: inner.y), style: Theme.dim, maxWidth: inner.width)
             return
         }
-        var list = ListView(items: items, selectedIndex: rows.isEmpty ? nil : min(model.treeSelection, rows.count - 1))
+        var list = ListView(items: items, selectedIndex: rows.isEmpty ? nil : min(model.tree.cursor, rows.count - 1))
         list.scrollToSelection(height: inner.height)
         list.render(in: inner, buffer: &buffer)
     }
@@ -303,7 +303,7 @@ public enum ExplorerView {
         } else if model.bodyEditor != nil {
             hints = [KeyHint(key: "Esc", label: "done"), KeyHint(key: "Ctrl-Z/Y", label: "undo/redo"), KeyHint(key: "Ctrl-S", label: "save"),
                      KeyHint(key: "Ctrl-J", label: "send")]
-        } else if model.filterField != nil || model.bodyView.searchField != nil {
+        } else if model.tree.filterField != nil || model.bodyView.searchField != nil {
             hints = [KeyHint(key: "Enter", label: "apply"), KeyHint(key: "Esc", label: "cancel")]
         } else {
             let bindings = model.keyMap.bindings(focus: model.focus, tab: model.requestTab, isTable: model.currentTable != nil)

@@ -17,7 +17,7 @@ struct ChecksTabTests {
 
     static func model(_ collection: CollectionSpec = collection()) -> ExplorerModel {
         var model = ExplorerModel(collections: [collection], width: 100, height: 30)
-        model.selectedRequestKey = "Flow/whoami"
+        model.tree.selectedRequestKey = "Flow/whoami"
         return model
     }
 
@@ -32,7 +32,7 @@ struct ChecksTabTests {
         guard case let .send(sameID, resolver)? = next.first else { Issue.record("expected the request, got \(next)"); return }
         #expect(sameID == 1 && resolver.request.slug == "whoami")
         #expect(try resolver.resolvedURLString() == "http://127.0.0.1:8787/me?t=tok-123")
-        #expect(model.captures.value("token", environment: "Flow/local")?.origin == "Flow/login $.token")
+        #expect(model.session.captures.value("token", environment: "Flow/local")?.origin == "Flow/login $.token")
         // With the capture there, sending again sends the request alone.
         let again = Fixtures.press([.control("j")], &model)
         #expect(again.contains { if case let .send(_, resolver) = $0 { resolver.request.slug == "whoami" } else { false } })
@@ -71,7 +71,7 @@ struct ChecksTabTests {
         #expect(buffer.lines.contains { $0.contains("Checks (1/2)") })
         #expect(buffer.lines.contains { $0.contains("✗ $.ok equals true  actual: false  expected true, got false") })
         #expect(buffer.lines.contains { $0.contains("user = ada  from Flow/whoami $.user") })
-        #expect(model.captures.value("user", environment: "Flow/local")?.value == "ada")
+        #expect(model.session.captures.value("user", environment: "Flow/local")?.value == "ada")
         Fixtures.press([.character("]")], &model)
         #expect(model.responseTab == .body)
     }
@@ -82,7 +82,7 @@ struct ChecksTabTests {
         persisted.record([Self.token, CapturedValue(name: "userId", value: "42", origin: "Flow/create $.id")], environment: "local")
         // Another collection's environment of the same name shares nothing.
         model.addPersistedCaptures(["Flow": persisted, "Other": persisted])
-        #expect(model.captures.values(environment: "Other/local").isEmpty)
+        #expect(model.session.captures.values(environment: "Other/local").isEmpty)
         Fixtures.press([.character("e")], &model)
         let lines = ExplorerView.render(model).lines
         #expect(lines.contains { $0.contains("token = ••••••  (captured from Flow/login $.token)") })
@@ -96,9 +96,9 @@ struct ChecksTabTests {
 
     @Test func theResolverOfTheSelectedRequestUsesOnlyItsCollectionsCaptures() throws {
         var model = Self.model()
-        model.captures.record([Self.token], environment: "Elsewhere/local")
+        model.session.captures.record([Self.token], environment: "Elsewhere/local")
         #expect(throws: ResolveError.self) { try model.selectedResolver?.resolvedURLString() }
-        model.captures.record([Self.token], environment: "Flow/local")
+        model.session.captures.record([Self.token], environment: "Flow/local")
         #expect(try model.selectedResolver?.resolvedURLString() == "http://127.0.0.1:8787/me?t=tok-123")
     }
 }

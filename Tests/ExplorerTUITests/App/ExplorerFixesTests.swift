@@ -8,7 +8,7 @@ struct ExplorerFixesTests {
     func received(_ body: String, contentType: String = "application/json", _ model: inout ExplorerModel) {
         Fixtures.press([.character("G"), .enter], &model)
         let summary = Fixtures.summary(body, contentType: contentType)
-        Fixtures.deliver(.responseReceived(id: model.nextSendID - 1, summary), &model)
+        Fixtures.deliver(.responseReceived(id: model.session.nextSendID - 1, summary), &model)
     }
 
     @Test func notesAboutTheBodyTakeNoLineNumber() {
@@ -26,7 +26,7 @@ struct ExplorerFixesTests {
     @Test func theTreeFilterStartsAfreshAndSaysWhenNothingMatches() {
         var model = Fixtures.model()
         Fixtures.press([.character("/")] + Fixtures.typing("user") + [.enter, .character("/")], &model)
-        #expect(model.filterField?.text == "" && model.filter.isEmpty)
+        #expect(model.tree.filterField?.text == "" && model.tree.filter.isEmpty)
         Fixtures.press(Fixtures.typing("zzz"), &model)
         #expect(ExplorerView.render(model).lines.contains { $0.contains("No matches for \"zzz\"") })
     }
@@ -45,7 +45,7 @@ struct ExplorerFixesTests {
 
     @Test func variablesSetOnTheCommandLineWin() {
         var model = Fixtures.model()
-        model.overrides = [Variable(name: "userId", value: "42")]
+        model.session.overrides = [Variable(name: "userId", value: "42")]
         Fixtures.press([.character("j"), .right, .down], &model)
         #expect(ExplorerView.render(model).lines.contains { $0.contains("→ http://127.0.0.1:8787/users/42") })
     }
@@ -93,7 +93,7 @@ struct ComfortTests {
         var model = Fixtures.model()
         Fixtures.press([.character("j"), .right, .down, .enter], &model)
         let summary = Fixtures.summary(body, contentType: contentType, extraHeaders: [("X-Id", "7")])
-        Fixtures.deliver(.responseReceived(id: model.nextSendID - 1, summary), &model)
+        Fixtures.deliver(.responseReceived(id: model.session.nextSendID - 1, summary), &model)
         return model
     }
 
@@ -142,7 +142,7 @@ struct MouseTests {
         var effects = Fixtures.press([.mouse(MouseEvent(.click, x: 5, y: 3))], &model)
         #expect(effects.isEmpty && model.treeRows.map(\.title) == ["Demo", "Users", "Get user", "Create 用户 🚀", "Status"])
         effects = Fixtures.press([.mouse(MouseEvent(.click, x: 8, y: 4))], &model)
-        #expect(effects.isEmpty && model.selectedRequestKey == "Demo/users/get-user")
+        #expect(effects.isEmpty && model.tree.selectedRequestKey == "Demo/users/get-user")
         if case .idle = model.response {} else { Issue.record("a click does not send") }
         // The request pane's tab row is 3 rows under its top border: click "Auth".
         let layout = ScreenLayout(width: 80, height: 24)
@@ -161,12 +161,12 @@ struct MouseTests {
         var model = Fixtures.model()
         Fixtures.press([.character("j"), .right], &model)
         Fixtures.press([.mouse(MouseEvent(.wheelDown, x: 3, y: 5))], &model)
-        #expect(model.focus == .tree && model.treeSelection == 4)
+        #expect(model.focus == .tree && model.tree.cursor == 4)
         Fixtures.press([.mouse(MouseEvent(.wheelUp, x: 3, y: 5))], &model)
-        #expect(model.treeSelection == 1)
+        #expect(model.tree.cursor == 1)
         // While a field is open the mouse does nothing.
         Fixtures.press([.character("/"), .mouse(MouseEvent(.wheelDown, x: 3, y: 5))], &model)
-        #expect(model.treeSelection == 1 && model.filterField != nil)
+        #expect(model.tree.cursor == 1 && model.tree.filterField != nil)
     }
 }
 
@@ -177,7 +177,7 @@ struct EscapeDisplayTests {
         Fixtures.press([.character("G"), .enter], &model)
         let body = #"{"name": "\u65e5\u672c", "bell": "\u0007"}"#
         let summary = Fixtures.summary(body)
-        Fixtures.deliver(.responseReceived(id: model.nextSendID - 1, summary), &model)
+        Fixtures.deliver(.responseReceived(id: model.session.nextSendID - 1, summary), &model)
         var screen = ExplorerView.render(model).lines.joined(separator: "\n")
         #expect(screen.contains("\"name\": \"日本\"") && screen.contains(#""bell": "\u0007""#))
         Fixtures.press([.tab, .tab, .character("U")], &model)
@@ -215,7 +215,7 @@ struct JSONFilterTests {
         Fixtures.press([.character("G"), .enter], &model)
         let body = #"{"users": [{"name": "Ada", "age": 36}, {"name": "Grace", "age": 85}], "price": 1.10}"#
         let summary = Fixtures.summary(body)
-        Fixtures.deliver(.responseReceived(id: model.nextSendID - 1, summary), &model)
+        Fixtures.deliver(.responseReceived(id: model.session.nextSendID - 1, summary), &model)
         Fixtures.press([.tab, .tab, .character("f")], &model)
         #expect(model.bodyView.filterField?.text == "$")
         // A path that does not parse says where; nothing runs.
@@ -248,7 +248,7 @@ struct JSONFilterTests {
         var model = Fixtures.model()
         Fixtures.press([.character("G"), .enter], &model)
         let summary = Fixtures.summary("hi", contentType: "text/plain")
-        Fixtures.deliver(.responseReceived(id: model.nextSendID - 1, summary), &model)
+        Fixtures.deliver(.responseReceived(id: model.session.nextSendID - 1, summary), &model)
         Fixtures.press([.tab, .tab, .character("f")], &model)
         #expect(model.bodyView.filterField == nil && model.status == "The filter takes JSON; this body is text.")
     }

@@ -40,7 +40,7 @@ struct ExplorerImportTests {
         let written = try CollectionWriter.add(request, to: folder)
         let data = try #require(FileManager.default.contents(atPath: written.file))
         _ = model.update(.requestAdded(collection: slug, request: written, data: data))
-        #expect(model.selectedRequestKey == "Demo/fetch-a")
+        #expect(model.tree.selectedRequestKey == "Demo/fetch-a")
         #expect(model.treeRows.contains { $0.key == "Demo/fetch-a" && $0.method == "GET" && $0.title == "Fetch A" })
         // -k turns certificate verification off for the request (verifyTLS: false), so nothing is left unconverted.
         #expect(request.verifyTLS == false)

@@ -22,9 +22,9 @@ struct ExplorerModelTests {
         Fixtures.press([.character("j"), .right], &model)
         #expect(model.treeRows.map(\.title) == ["Demo", "Users", "Get user", "Create 用户 🚀", "Status"])
         Fixtures.press([.down], &model)
-        #expect(model.selectedRequestKey == "Demo/users/get-user")
+        #expect(model.tree.selectedRequestKey == "Demo/users/get-user")
         Fixtures.press([.character("G")], &model)
-        #expect(model.selectedRequestKey == "Demo/status")
+        #expect(model.tree.selectedRequestKey == "Demo/status")
         Fixtures.press([.character("g"), .character("j"), .left], &model)
         #expect(model.treeRows.count == 3)
     }
@@ -35,37 +35,37 @@ struct ExplorerModelTests {
         #expect(model.treeRows.map(\.title) == ["Demo", "Users", "Create 用户 🚀"])
         Fixtures.press([.escape], &model)
         // The whole tree again, with the folder of the request the filter selected opened.
-        #expect(model.filter.isEmpty && model.treeRows.map(\.title) == ["Demo", "Users", "Get user", "Create 用户 🚀", "Status"])
-        #expect(model.treeRows[model.treeSelection].title == "Create 用户 🚀")
+        #expect(model.tree.filter.isEmpty && model.treeRows.map(\.title) == ["Demo", "Users", "Get user", "Create 用户 🚀", "Status"])
+        #expect(model.treeRows[model.tree.cursor].title == "Create 用户 🚀")
     }
 
     /// The request highlighted is the one shown and sent: filtering used to leave a DELETE selected under a highlighted GET.
     @Test func filteringMovesTheCursorAndTheSelectionToTheFirstMatch() {
         var model = Fixtures.model()
         Fixtures.press([.character("G")], &model)
-        #expect(model.selectedRequestKey == "Demo/status")
+        #expect(model.tree.selectedRequestKey == "Demo/status")
         Fixtures.press([.character("/")] + Fixtures.typing("get"), &model)
-        #expect(model.treeRows[model.treeSelection].title == "Get user")
-        #expect(model.selectedRequestKey == "Demo/users/get-user")
+        #expect(model.treeRows[model.tree.cursor].title == "Get user")
+        #expect(model.tree.selectedRequestKey == "Demo/users/get-user")
         Fixtures.press([.enter], &model)
         let effects = Fixtures.press([.control("j")], &model)
         guard case let .send(_, resolver)? = effects.first else { Issue.record("expected a send, got \(effects)"); return }
         #expect(resolver.request.slug == "get-user" && resolver.request.method == "GET")
         // Escape clears the filter; the cursor stays on the selected request, its folder opened.
         Fixtures.press([.character("/"), .escape], &model)
-        #expect(model.filter.isEmpty)
-        #expect(model.treeRows[model.treeSelection].key == "Demo/users/get-user")
-        #expect(model.selectedRequestKey == "Demo/users/get-user")
+        #expect(model.tree.filter.isEmpty)
+        #expect(model.treeRows[model.tree.cursor].key == "Demo/users/get-user")
+        #expect(model.tree.selectedRequestKey == "Demo/users/get-user")
         // A filter that matches nothing leaves nothing selected to send by mistake; Esc brings the selection back.
         Fixtures.press([.character("/")] + Fixtures.typing("zzz"), &model)
-        #expect(model.treeRows.isEmpty && model.selectedRequestKey == nil)
+        #expect(model.treeRows.isEmpty && model.tree.selectedRequestKey == nil)
         Fixtures.press([.escape], &model)
-        #expect(model.selectedRequestKey == "Demo/users/get-user" && model.treeRows[model.treeSelection].key == "Demo/users/get-user")
+        #expect(model.tree.selectedRequestKey == "Demo/users/get-user" && model.treeRows[model.tree.cursor].key == "Demo/users/get-user")
         // Ctrl-J in the filter sends the first match at once.
         Fixtures.press([.character("/")] + Fixtures.typing("stat"), &model)
         let sent = Fixtures.press([.control("j")], &model)
         guard case let .send(_, statusResolver)? = sent.last else { Issue.record("expected a send, got \(sent)"); return }
-        #expect(statusResolver.request.slug == "status" && model.filterField == nil && model.filter == "stat")
+        #expect(statusResolver.request.slug == "status" && model.tree.filterField == nil && model.tree.filter == "stat")
         // With no response there is nothing to search, and no invisible search prompt opens.
         var fresh = Fixtures.model()
         Fixtures.press([.tab, .tab, .character("/")], &fresh)
@@ -79,7 +79,7 @@ struct ExplorerModelTests {
         Fixtures.press([.character("G"), .enter], &model)
         _ = model.update(.responseReceived(id: 1, Fixtures.summary(lines: 1)))
         Fixtures.press([.character("g"), .character("j"), .right, .down], &model)
-        #expect(model.selectedRequestKey == "Demo/users/get-user")
+        #expect(model.tree.selectedRequestKey == "Demo/users/get-user")
         #expect(model.responseKey == "Demo/status")
         #expect(ExplorerView.render(model).lines.contains { $0.contains("Response · Demo/status") })
     }
@@ -114,14 +114,14 @@ struct ExplorerModelTests {
         other.root.slug = "Other"
         var model = ExplorerModel(collections: [Fixtures.collection, other], width: 80, height: 24)
         Fixtures.press([.character("j"), .right, .down], &model)
-        #expect(model.selectedRequestKey == "Demo/users/get-user")
+        #expect(model.tree.selectedRequestKey == "Demo/users/get-user")
         // Onto the folder of the same collection: the request stays shown.
         Fixtures.press([.up], &model)
-        #expect(model.selectedRequestKey == "Demo/users/get-user")
+        #expect(model.tree.selectedRequestKey == "Demo/users/get-user")
         // Onto the other collection's row: nothing is shown, so Ctrl-J cannot send Demo's request, and I imports into Other.
         Fixtures.press([.character("G")], &model)
-        #expect(model.treeRows[model.treeSelection].title == "Other")
-        #expect(model.selectedRequestKey == nil && model.currentCollection?.slug == "Other")
+        #expect(model.treeRows[model.tree.cursor].title == "Other")
+        #expect(model.tree.selectedRequestKey == nil && model.currentCollection?.slug == "Other")
         #expect(Fixtures.press([.control("j")], &model).isEmpty)
     }
 
@@ -174,7 +174,7 @@ struct ExplorerModelTests {
         Fixtures.press([.character("e")], &model)
         #expect(model.environmentPicker == 0)
         Fixtures.press([.down, .enter], &model)
-        #expect(model.activeEnvironment["Demo"] == "staging")
+        #expect(model.session.activeEnvironment["Demo"] == "staging")
         #expect(try model.selectedResolver?.resolvedURLString() == "https://staging.example/users/2")
     }
 
@@ -279,7 +279,7 @@ struct ExplorerModelTests {
         let again = model.update(.responseReceived(id: 1, Fixtures.summary(lines: 5)))
         #expect(again.isEmpty)
         Fixtures.press([.control("j")], &model)
-        let rerun = Fixtures.deliver(.responseReceived(id: model.nextSendID - 1, Fixtures.summary(lines: 5)), &model)
+        let rerun = Fixtures.deliver(.responseReceived(id: model.session.nextSendID - 1, Fixtures.summary(lines: 5)), &model)
         #expect(rerun.isEmpty && model.bodyView.matches.isEmpty && model.bodyView.query.isEmpty)
         #expect(model.status?.contains("matching line") != true)
     }
@@ -289,15 +289,15 @@ struct ExplorerModelTests {
         var shallow = Fixtures.collection
         shallow.root.folders[0].requests = []
         var model = ExplorerModel(collections: [shallow])
-        model.isLoadingRequests = true
+        model.tree.isLoading = true
         #expect(ExplorerView.render(model).lines[1].contains("Loading requests…"))
         // Open the folder while loading and stay on the status request below it.
         Fixtures.press([.character("j"), .right, .character("j")], &model)
-        #expect(model.treeRows[model.treeSelection].title == "Status")
+        #expect(model.treeRows[model.tree.cursor].title == "Status")
         _ = model.update(.collectionsLoaded(CollectionLoadResult(collections: [Fixtures.collection])))
-        #expect(!model.isLoadingRequests)
+        #expect(!model.tree.isLoading)
         #expect(model.treeRows.map(\.title) == ["Demo", "Users", "Get user", "Create 用户 🚀", "Status"])
-        #expect(model.treeRows[model.treeSelection].title == "Status")
+        #expect(model.treeRows[model.tree.cursor].title == "Status")
         #expect(!ExplorerView.render(model).lines.joined().contains("Loading requests…"))
     }
 }

@@ -20,7 +20,7 @@ struct RequestEditingTests {
     }
 
     func draft(_ model: ExplorerModel) -> RequestSpec? {
-        model.selectedRequestKey.flatMap { model.drafts[$0] }
+        model.tree.selectedRequestKey.flatMap { model.drafts[$0] }
     }
 
     @Test func theURLIsEditedInPlaceAndItsQueryMovesToParams() {

@@ -23,7 +23,7 @@ struct TreeEditingTests {
         let result = load()
         var model = ExplorerModel(collections: result.collections, problems: result.problems, loadedFiles: result.loadedFiles)
         Fixtures.press([.character("j"), .right, .down], &model)
-        #expect(model.selectedRequestKey == "Demo/users/get-user")
+        #expect(model.tree.selectedRequestKey == "Demo/users/get-user")
         return (directory, model, load)
     }
 
@@ -50,8 +50,8 @@ struct TreeEditingTests {
         #expect(model.dialog != nil && model.status == "A request needs a name. Esc cancels.")
         let effects = Fixtures.press([.up] + Fixtures.typing("List users") + [.tab] + Fixtures.typing("all users") + [.enter], &model)
         try run(effects, &model, load: load)
-        #expect(model.selectedRequestKey == "Demo/users/all-users")
-        #expect(model.treeRows[model.treeSelection].title == "List users")
+        #expect(model.tree.selectedRequestKey == "Demo/users/all-users")
+        #expect(model.treeRows[model.tree.cursor].title == "List users")
         #expect(FileManager.default.fileExists(atPath: directory + "/Demo/users/all-users.yaml"))
         // A folder: N on a request row makes it beside the request, in its folder.
         let folderEffects = Fixtures.press([.character("N")] + Fixtures.typing("Admin") + [.enter], &model)
@@ -66,14 +66,14 @@ struct TreeEditingTests {
         Fixtures.press([.tab, .character("m"), .down, .enter, .backTab], &model)
         #expect(model.drafts["Demo/users/get-user"]?.method == "POST")
         try run(Fixtures.press([.character("c"), .enter], &model), &model, load: load)
-        #expect(model.selectedRequestKey == "Demo/users/get-user-copy")
+        #expect(model.tree.selectedRequestKey == "Demo/users/get-user-copy")
         #expect(model.savedRequest("Demo/users/get-user-copy")?.method == "GET", "the copy is of the file as saved")
         // Files are listed by name, so get-user-copy.yaml comes before get-user.yaml.
         Fixtures.press([.down], &model)
-        #expect(model.selectedRequestKey == "Demo/users/get-user")
+        #expect(model.tree.selectedRequestKey == "Demo/users/get-user")
         try run(Fixtures.press([.character("r"), .control("u")] + Fixtures.typing("Fetch user") + [.tab, .control("u"), .character("y"), .enter], &model),
                 &model, load: load)
-        #expect(model.selectedRequestKey == "Demo/users/fetch-user")
+        #expect(model.tree.selectedRequestKey == "Demo/users/fetch-user")
         #expect(model.drafts["Demo/users/fetch-user"]?.method == "POST" && model.drafts["Demo/users/get-user"] == nil)
         #expect(model.drafts["Demo/users/fetch-user"]?.name == "Fetch user")
         #expect(try String(contentsOfFile: directory + "/Demo/users/fetch-user.yaml", encoding: .utf8) == "name: Fetch user\nurl: /users/1\n")
@@ -82,7 +82,7 @@ struct TreeEditingTests {
         guard case let .picker(picker)? = model.dialog else { Issue.record("expected the folder picker"); return }
         #expect(picker.options == ["Demo", "Demo/Users"] && picker.selection == 1)
         try run(Fixtures.press([.up, .enter], &model), &model, load: load)
-        #expect(model.selectedRequestKey == "Demo/fetch-user" && model.drafts["Demo/fetch-user"]?.method == "POST")
+        #expect(model.tree.selectedRequestKey == "Demo/fetch-user" && model.drafts["Demo/fetch-user"]?.method == "POST")
         // Delete asks first; anything but y keeps the file.
         Fixtures.press([.character("d"), .character("n")], &model)
         #expect(FileManager.default.fileExists(atPath: directory + "/Demo/fetch-user.yaml") && model.status == "Cancelled.")
@@ -103,7 +103,7 @@ struct TreeEditingTests {
     @Test func aPasteIntoTheTreeIsNeverReadAsKeys() {
         var model = Fixtures.model()
         Fixtures.press([.character("G")], &model)
-        #expect(model.selectedRequestKey == "Demo/status")
+        #expect(model.tree.selectedRequestKey == "Demo/status")
         // "42⏎" on a DELETE request used to send it; "q…" used to quit.
         var effects = Fixtures.press([.paste("42\n")], &model)
         #expect(effects.isEmpty)

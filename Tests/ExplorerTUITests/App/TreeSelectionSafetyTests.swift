@@ -25,7 +25,7 @@ struct TreeSelectionSafetyTests {
         let result = load()
         var model = ExplorerModel(collections: result.collections, problems: result.problems, loadedFiles: result.loadedFiles)
         Fixtures.press([.character("j"), .right, .down, .down], &model)
-        #expect(model.selectedRequestKey == "T/f/b")
+        #expect(model.tree.selectedRequestKey == "T/f/b")
         return (directory, model, load)
     }
 
@@ -39,8 +39,8 @@ struct TreeSelectionSafetyTests {
         }
         _ = try CollectionFiles.apply(change)
         _ = model.update(.treeChanged(load(), select: select, movedFrom: movedFrom, message: "Deleted B"))
-        #expect(model.treeRows[model.treeSelection].key == "T/f")
-        #expect(model.selectedRequestKey == nil, "Wipe moved up into B's row, but nobody picked it")
+        #expect(model.treeRows[model.tree.cursor].key == "T/f")
+        #expect(model.tree.selectedRequestKey == nil, "Wipe moved up into B's row, but nobody picked it")
         #expect(Fixtures.press([.control("j")], &model).isEmpty)
         #expect(model.status == "Select a request in the tree first.")
     }
@@ -50,8 +50,8 @@ struct TreeSelectionSafetyTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.removeItem(atPath: directory + "/T/f/b.yaml")
         _ = model.update(.collectionsReloaded(load()))
-        #expect(model.treeRows[model.treeSelection].key == "T/f")
-        #expect(model.selectedRequestKey == nil)
+        #expect(model.treeRows[model.tree.cursor].key == "T/f")
+        #expect(model.tree.selectedRequestKey == nil)
         #expect(Fixtures.press([.control("j")], &model).isEmpty)
     }
 
@@ -61,11 +61,11 @@ struct TreeSelectionSafetyTests {
         // Browsing onto the folder row keeps A shown (the user passed over it last); a filter that shows only Wipe
         // selects it under the cursor, and one matching nothing selects nothing.
         Fixtures.press([.up, .up], &model)
-        #expect(model.treeRows[model.treeSelection].key == "T/f" && model.selectedRequestKey == "T/f/a")
+        #expect(model.treeRows[model.tree.cursor].key == "T/f" && model.tree.selectedRequestKey == "T/f/a")
         Fixtures.press([.character("/")] + Fixtures.typing("wipe"), &model)
-        #expect(model.selectedRequestKey == "T/f/c" && model.treeRows[model.treeSelection].key == "T/f/c")
+        #expect(model.tree.selectedRequestKey == "T/f/c" && model.treeRows[model.tree.cursor].key == "T/f/c")
         Fixtures.press(Fixtures.typing("zz"), &model)
-        #expect(model.selectedRequestKey == nil)
+        #expect(model.tree.selectedRequestKey == nil)
         #expect(Fixtures.press([.control("j")], &model).isEmpty)
     }
 }

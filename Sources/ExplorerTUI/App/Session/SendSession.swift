@@ -1,0 +1,26 @@
+import ExplorerCore
+import Foundation
+
+/// What every send shares: the environment in use per collection, the command line's variables and headers, the
+/// built-in demo's address, the values captured so far, the chain of needed requests in flight, and send ids.
+public struct SendSession: Sendable {
+    /// Active environment name per collection slug.
+    public var activeEnvironment: [String: String] = [:]
+    /// Variables set on the command line (`--set NAME=VALUE`), winning over every other definition.
+    public var overrides: [Variable] = []
+    /// Headers added on the command line (`--header 'Name: value'`) to every request sent.
+    public var extraHeaders: [KeyValue] = []
+    /// The demo API's address, once started.
+    public var demoBaseURL: URL?
+    /// Values captured from responses, by collection and environment (`captureKey`); they resolve `{{name}}` below `--set`.
+    public var captures = CaptureStore()
+    /// Requests still to send before the current one (its `needs` whose captures were missing), then the request itself.
+    public var pendingNeeds: [RequestResolver] = []
+    /// Id of the next send.
+    public var nextSendID = 1
+    /// The capture key (collection and environment) of the request in flight, for the values its response captures.
+    public var sendCaptureKey: String?
+
+    /// Creates a session with nothing captured.
+    public init() {}
+}
