@@ -92,7 +92,7 @@ final class ExplorerRunLoop {
                 running = apply(message) && running
                 changed = true
             }
-            if case .sending = model.response {
+            if case .sending = model.responseView.state {
                 _ = apply(.ticked(Date()))
                 changed = true
             }

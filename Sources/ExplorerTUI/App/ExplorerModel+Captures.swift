@@ -23,7 +23,7 @@ extension ExplorerModel {
     mutating func startChain(id: Int, resolver: RequestResolver) -> [AppEffect] {
         let needs: [RequestResolver]
         do { needs = try resolver.missingNeeds(in: session.captures, environment: ExplorerModel.captureKey(resolver)) } catch {
-            response = .failed("\(error.description)\nThe request was not sent.")
+            responseView.state = .failed("\(error.description)\nThe request was not sent.")
             session.pendingNeeds = []
             return []
         }
@@ -62,11 +62,11 @@ extension ExplorerModel {
 
     /// A needed request came back: its captures are recorded and the chain goes on, or the send fails saying which.
     mutating func needSent(id: Int, reference: String, captured: [CapturedValue], failure: String?) -> [AppEffect] {
-        guard case let .sending(current, _) = response, current == id else { return [] }
+        guard case let .sending(current, _) = responseView.state, current == id else { return [] }
         if let target = session.pendingNeeds.last { recordCaptures(captured, key: ExplorerModel.captureKey(target)) }
         if let failure {
             session.pendingNeeds = []
-            response = .failed("\(reference), which this request needs, failed: \(failure)\nThe request was not sent.")
+            responseView.state = .failed("\(reference), which this request needs, failed: \(failure)\nThe request was not sent.")
             return []
         }
         return nextInChain(id: id)
@@ -75,7 +75,7 @@ extension ExplorerModel {
     /// Records captured values under `key`, by default that of the collection the response pane is about.
     mutating func recordCaptures(_ values: [CapturedValue], key: String? = nil) {
         guard !values.isEmpty else { return }
-        let slug = responseKey?.split(separator: "/").first.map(String.init)
+        let slug = responseView.key?.split(separator: "/").first.map(String.init)
         guard let key = key ?? collections.first(where: { $0.slug == slug }).map(captureKey) else { return }
         session.captures.record(values, environment: key)
         status = "Captured \(values.map(\.name).joined(separator: ", "))."
@@ -106,8 +106,8 @@ extension ExplorerModel {
 
     /// Shows `tab` of the response pane from its top.
     mutating func showResponseTab(_ tab: ResponseTab) {
-        responseTab = tab
-        bodyView.position = BodyPosition(line: 0, row: 0)
-        bodyView.column = 0
+        responseView.tab = tab
+        responseView.bodyView.position = BodyPosition(line: 0, row: 0)
+        responseView.bodyView.column = 0
     }
 }

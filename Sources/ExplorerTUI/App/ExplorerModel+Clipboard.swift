@@ -9,14 +9,14 @@ extension ExplorerModel {
     mutating func copy() -> [AppEffect] {
         switch focus {
         case .response:
-            guard case let .received(summary) = response else {
+            guard case let .received(summary) = responseView.state else {
                 status = "Nothing to copy: there is no response yet."
                 return []
             }
-            if responseTab == .trace {
+            if responseView.tab == .trace {
                 return [.copy(text: summary.trace.joined(separator: "\n"), what: "the trace")]
             }
-            if responseTab == .headers {
+            if responseView.tab == .headers {
                 let text = summary.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
                 return [.copy(text: text, what: "\(summary.headers.count) response headers")]
             }
@@ -28,7 +28,7 @@ extension ExplorerModel {
                 status = "The body is too large to copy (\(MeasurementText.byteCount(summary.byteCount))); S saves it to a file."
                 return []
             }
-            let text = (bodyView.filtered ?? summary.body).allLines.map(\.text).joined(separator: "\n")
+            let text = (responseView.bodyView.filtered ?? summary.body).allLines.map(\.text).joined(separator: "\n")
             guard text.utf8.count <= ExplorerModel.copyLimit else {
                 status = "The body is too large to copy (\(MeasurementText.byteCount(text.utf8.count)) formatted); S saves it to a file."
                 return []
@@ -39,8 +39,8 @@ extension ExplorerModel {
                 status = "Select a request in the tree first."
                 return []
             }
-            if requestTab == .headers, effectiveHeaders.indices.contains(headerSelection) {
-                let header = effectiveHeaders[headerSelection].header
+            if requestEditor.tab == .headers, effectiveHeaders.indices.contains(requestEditor.selection) {
+                let header = effectiveHeaders[requestEditor.selection].header
                 let value = (try? resolver.variableResolver.resolve(header.value)) ?? header.value
                 return [.copy(text: "\(header.name): \(value)", what: "the header \(header.name)")]
             }
@@ -64,7 +64,7 @@ extension ExplorerModel {
     }
 
     mutating func openSaveBody() {
-        guard case let .received(summary) = response else {
+        guard case let .received(summary) = responseView.state else {
             status = "Nothing to save: there is no response yet."
             return
         }
@@ -79,7 +79,7 @@ extension ExplorerModel {
     }
 
     mutating func saveBodySubmitted(_ form: NameForm) -> [AppEffect] {
-        guard case let .received(summary) = response else { return [] }
+        guard case let .received(summary) = responseView.state else { return [] }
         let path = form.value(0)
         guard !path.isEmpty else {
             dialog = .form(form)
@@ -91,10 +91,10 @@ extension ExplorerModel {
     }
 
     mutating func openPager() -> [AppEffect] {
-        guard case let .received(summary) = response else {
+        guard case let .received(summary) = responseView.state else {
             status = "Nothing to page: there is no response yet."
             return []
         }
-        return [.openPager(document: bodyView.filtered ?? summary.body, data: summary.data)]
+        return [.openPager(document: responseView.bodyView.filtered ?? summary.body, data: summary.data)]
     }
 }

@@ -8,12 +8,12 @@ extension ExplorerModel {
         guard let selected = selectedRequest else { return }
         var request = selected.located.request
         change(&request)
-        drafts[selected.key] = request == savedRequest(selected.key) ? nil : request
+        requestEditor.drafts[selected.key] = request == savedRequest(selected.key) ? nil : request
     }
 
     /// True when the request `key` has unsaved edits (a draft, or a body being edited).
     public func isModified(_ key: String) -> Bool {
-        drafts[key] != nil || (key == tree.selectedRequestKey && bodyEditor?.area.isModified == true)
+        requestEditor.drafts[key] != nil || (key == tree.selectedRequestKey && bodyEditor?.area.isModified == true)
     }
 
     /// The names of the variables the selected request can use, for completion.
@@ -124,7 +124,7 @@ extension ExplorerModel {
         switch request.body {
         case let .json(text), let .text(text, _):
             // Reopening the same body keeps its undo history and cursor.
-            if let (key, kept) = closedBodyEditor, key == tree.selectedRequestKey, kept.area.text == text {
+            if let (key, kept) = requestEditor.closedBodyEditor, key == tree.selectedRequestKey, kept.area.text == text {
                 bodyEditor = kept
                 return
             }
@@ -144,7 +144,7 @@ extension ExplorerModel {
     /// The body editor's text goes into the draft; the editor is kept aside so reopening it can still undo.
     mutating func commitBodyEditor() {
         guard let editor = bodyEditor else { return }
-        closedBodyEditor = tree.selectedRequestKey.map { ($0, editor) }
+        requestEditor.closedBodyEditor = tree.selectedRequestKey.map { ($0, editor) }
         let text = editor.area.text
         editSelected { $0.body = $0.body.replacingText(text) }
     }
@@ -219,7 +219,7 @@ extension ExplorerModel {
             default: break
             }
         }
-        headerSelection = 0
+        requestEditor.selection = 0
         if kind == "file" {
             valueEditor = ValueEditor(target: .bodyFile, label: "File: ", field: TextField(text: "", placeholder: "path, relative to the request file"), isSecret: false)
         }
@@ -278,7 +278,7 @@ extension ExplorerModel {
             default: break
             }
         }
-        headerSelection = min(1, rowCount - 1)
+        requestEditor.selection = min(1, rowCount - 1)
         status = "Credentials: \(kind); press s to save."
     }
 
@@ -286,8 +286,8 @@ extension ExplorerModel {
     mutating func authAction(_ action: AppAction) {
         guard let request = selectedRequest?.located.request else { return }
         let fields = ExplorerModel.authFields(request.auth)
-        let index = headerSelection - 1
-        if headerSelection == 0 || !fields.indices.contains(index) { return openAuthKindPicker() }
+        let index = requestEditor.selection - 1
+        if requestEditor.selection == 0 || !fields.indices.contains(index) { return openAuthKindPicker() }
         let field = fields[index]
         if field.label == "In" || action == .toggleRow {
             guard case let .apiKey(name, value, inQuery) = request.auth else {
@@ -303,7 +303,7 @@ extension ExplorerModel {
     /// Edit or toggle the Options row under the cursor: timeout, follow redirects, verify TLS.
     mutating func optionsAction(_ action: AppAction) {
         guard let request = selectedRequest?.located.request else { return }
-        switch headerSelection {
+        switch requestEditor.selection {
         case 0:
             let text = request.timeoutText ?? ""
             valueEditor = ValueEditor(target: .timeout, label: "Timeout (s): ", field: TextField(text: text, placeholder: "default"), isSecret: false)
@@ -409,11 +409,11 @@ extension ExplorerModel {
 
     mutating func saveSelected() -> [AppEffect] {
         if bodyEditor != nil { commitBodyEditor() }
-        guard let selected = selectedRequest, let draft = drafts[selected.key], let saved = savedRequest(selected.key) else {
+        guard let selected = selectedRequest, let draft = requestEditor.drafts[selected.key], let saved = savedRequest(selected.key) else {
             status = "Nothing to save."
             return []
         }
-        return [.save(key: selected.key, request: draft, saved: saved, original: loadedFiles[saved.file])]
+        return [.save(key: selected.key, request: draft, saved: saved, original: requestEditor.loadedFiles[saved.file])]
     }
 
     /// True when the selected request has a JSON body that does not parse (sending asks first).

@@ -13,14 +13,14 @@ extension ExplorerModel {
             return []
         }
         let request = selected.located.request
-        if focus == .request, requestTab == .body {
+        if focus == .request, requestEditor.tab == .body {
             guard let text = request.body.text else {
                 status = "Only a JSON or text body opens in the editor; E in the tree opens the whole file."
                 return []
             }
             return [.openEditor(ExternalEdit(key: selected.key, target: .body, file: request.file, text: text))]
         }
-        guard drafts[selected.key] == nil else {
+        guard requestEditor.drafts[selected.key] == nil else {
             status = "Save (s) the unsaved edits first: the editor opens the file as it is on disk."
             return []
         }
@@ -35,7 +35,7 @@ extension ExplorerModel {
             if case .json = selectedRequest?.located.request.body, let error = JSONTemplate.validate(text) {
                 status = "Body updated from the editor; the JSON does not parse (\(error)). Press s to save."
             } else {
-                status = drafts[key] == nil ? "Body unchanged." : "Body updated from the editor; press s to save."
+                status = requestEditor.drafts[key] == nil ? "Body unchanged." : "Body updated from the editor; press s to save."
             }
         case let .requestFile(key, loaded):
             let focused = focus

@@ -102,7 +102,7 @@ extension ExplorerModel {
     /// Asks for a kept exchange to show in the response pane.
     mutating func openExchange(_ exchangeID: Int64) -> [AppEffect] {
         let id = takeSendID()
-        pendingPast = id
+        responseView.pendingPast = id
         focus = .response
         return [.openExchange(id: id, exchangeID: exchangeID)]
     }
@@ -122,7 +122,7 @@ extension ExplorerModel {
         let comparison: (first: Int64, second: Int64?, live: ResponseSummary?, against: String)
         if let marked = panel.marked, marked != entry.id {
             comparison = (marked, entry.id, nil, "#\(entry.id)")
-        } else if case let .received(summary) = response, summary.past == nil {
+        } else if case let .received(summary) = responseView.state, summary.past == nil {
             comparison = (entry.id, nil, summary, "the live response")
         } else {
             status = "Space marks an exchange, then c on another compares the two; with none marked, c compares with a response just received."
@@ -138,28 +138,28 @@ extension ExplorerModel {
     /// already on screen or one is on its way.
     mutating func restorePastResponse() -> [AppEffect] {
         // Whatever was asked for before is no longer wanted, whether or not something is asked for now.
-        pendingPast = nil
-        guard historyIsOn, let key = tree.selectedRequestKey, key != responseKey, let selected = selectedRequest else { return [] }
-        if case .sending = response { return [] }
+        responseView.pendingPast = nil
+        guard historyIsOn, let key = tree.selectedRequestKey, key != responseView.key, let selected = selectedRequest else { return [] }
+        if case .sending = responseView.state { return [] }
         let id = takeSendID()
-        pendingPast = id
+        responseView.pendingPast = id
         return [.loadLatest(id: id, reference: key, environment: environment(of: selected.collection)?.name)]
     }
 
     /// Shows a kept exchange that was asked for, if it is still the one wanted.
     mutating func exchangeOpened(id: Int, _ exchange: HistoryExchange?, summary prepared: ResponseSummary? = nil) {
-        guard pendingPast == id else { return }
-        pendingPast = nil
-        if case .sending = response { return }
+        guard responseView.pendingPast == id else { return }
+        responseView.pendingPast = nil
+        if case .sending = responseView.state { return }
         guard let exchange else { return }
         if let summary = prepared ?? ResponseSummary(past: exchange) {
-            response = .received(summary)
+            responseView.state = .received(summary)
         } else {
             let when = MeasurementText.timestamp(exchange.sentAt, relativeTo: now)
-            response = .failed("From history (#\(exchange.id ?? 0), sent \(when)\(exchange.environment.map { " in \($0)" } ?? "")): "
+            responseView.state = .failed("From history (#\(exchange.id ?? 0), sent \(when)\(exchange.environment.map { " in \($0)" } ?? "")): "
                                + (exchange.error ?? "no response"))
         }
-        responseKey = exchange.reference ?? "history #\(exchange.id ?? 0)"
+        responseView.key = exchange.reference ?? "history #\(exchange.id ?? 0)"
         resetBodyView()
     }
 

@@ -60,7 +60,7 @@ extension ExplorerModel {
         switch message {
         case let .requestAdded(slug, request, data):
             guard let index = collections.firstIndex(where: { $0.slug == slug }) else { return [] }
-            loadedFiles[request.file] = data
+            requestEditor.loadedFiles[request.file] = data
             // The folder is the one whose directory holds the new file.
             let directory = PathText.deletingLastComponent(request.file)
             var folderPath: [String] = []

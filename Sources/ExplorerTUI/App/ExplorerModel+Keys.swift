@@ -8,14 +8,14 @@ extension ExplorerModel {
         // Ctrl-C as in other terminal programs, from anywhere: it stops a request in flight, else quits (asking first
         // when there are unsaved edits). It did nothing.
         if key == .control("c"), !confirmingQuit {
-            if case .sending = response { return perform(.cancel) }
+            if case .sending = responseView.state { return perform(.cancel) }
             showingHelp = false
             toolPanel = nil
             historyPanel = nil
             returnToHistory = nil
             environmentPicker = nil
             tree.filterField = nil
-            bodyView.searchField = nil
+            responseView.bodyView.searchField = nil
             headerEditor = nil
             importField = nil
             urlField = nil
@@ -55,14 +55,14 @@ extension ExplorerModel {
         if historyPanel != nil { return handleHistoryPanel(key) }
         if environmentPicker != nil { return handlePicker(key) }
         if tree.filterField != nil { return handleFilter(key) }
-        if bodyView.searchField != nil { return handleSearch(key) }
-        if bodyView.filterField != nil { return handleJSONFilter(key) }
+        if responseView.bodyView.searchField != nil { return handleSearch(key) }
+        if responseView.bodyView.filterField != nil { return handleJSONFilter(key) }
         if headerEditor != nil { return handleRowEditor(key) }
         if urlField != nil { return handleURLField(key) }
         if valueEditor != nil { return handleValueEditor(key) }
         if bodyEditor != nil { return handleBodyEditor(key) }
         if importField != nil { return handleImport(key) }
-        guard let action = keyMap.action(for: key, focus: focus, tab: requestTab, isTable: currentTable != nil) else {
+        guard let action = keyMap.action(for: key, focus: focus, tab: requestEditor.tab, isTable: currentTable != nil) else {
             if case .character = key { status = "\(key.label) does nothing here; ? lists the keys." }
             return []
         }
@@ -88,8 +88,8 @@ extension ExplorerModel {
             focus = Focus(rawValue: (focus.rawValue + Focus.allCases.count - 1) % Focus.allCases.count) ?? .tree
         case .send: return send()
         case .cancel:
-            if case let .sending(id, _) = response {
-                response = .failed("Cancelled. Press Enter or Ctrl-J to send it again.")
+            if case let .sending(id, _) = responseView.state {
+                responseView.state = .failed("Cancelled. Press Enter or Ctrl-J to send it again.")
                 return [.cancel(id: id)]
             }
         case .pickEnvironment:
@@ -129,11 +129,11 @@ extension ExplorerModel {
             tree.filter = ""
             tree.filterOrigin = tree.selectedRequestKey
         case .search:
-            guard case .received = response else {
+            guard case .received = responseView.state else {
                 status = "Nothing to search: there is no response body."
                 return []
             }
-            bodyView.searchField = TextField(placeholder: "search the body")
+            responseView.bodyView.searchField = TextField(placeholder: "search the body")
         case .activate where focus == .tree:
             let rows = treeRows
             guard rows.indices.contains(tree.cursor) else { return [] }
@@ -186,12 +186,12 @@ extension ExplorerModel {
     /// the cancel to run.
     mutating func beginResponse(key: String?) -> (id: Int, effects: [AppEffect]) {
         var effects: [AppEffect] = []
-        if case let .sending(previous, _) = response { effects.append(.cancel(id: previous)) }
+        if case let .sending(previous, _) = responseView.state { effects.append(.cancel(id: previous)) }
         let id = takeSendID()
-        pendingPast = nil
-        response = .sending(id: id, started: now)
-        responseKey = key
-        responseTab = .body
+        responseView.pendingPast = nil
+        responseView.state = .sending(id: id, started: now)
+        responseView.key = key
+        responseView.tab = .body
         return (id, effects)
     }
 
@@ -225,16 +225,16 @@ extension ExplorerModel {
         switch action {
         case .nextTab, .previousTab:
             let step = action == .nextTab ? 1 : count - 1
-            requestTab = RequestTab(rawValue: (requestTab.rawValue + step) % count) ?? .headers
-            headerSelection = 0
-        case .moveUp: headerSelection = max(0, headerSelection - 1)
-        case .moveDown: headerSelection = min(max(0, rowCount - 1), headerSelection + 1)
+            requestEditor.tab = RequestTab(rawValue: (requestEditor.tab.rawValue + step) % count) ?? .headers
+            requestEditor.selection = 0
+        case .moveUp: requestEditor.selection = max(0, requestEditor.selection - 1)
+        case .moveDown: requestEditor.selection = min(max(0, rowCount - 1), requestEditor.selection + 1)
         case .addRow, .editRow, .deleteRow, .toggleRow, .moveRowUp, .moveRowDown:
             guard selectedRequest != nil else {
                 status = "Select a request in the tree first."
                 return
             }
-            switch requestTab {
+            switch requestEditor.tab {
             case .auth: authAction(action)
             case .options: optionsAction(action)
             default: tableAction(action)
@@ -249,16 +249,16 @@ extension ExplorerModel {
         // The body scrolls by screen rows (a wrapped line takes several); the headers table by rows of the table.
         var body: BodyRows?
         var total = 0
-        if case let .received(summary) = response {
-            if responseTab == .body {
-                body = BodyRows(bodyView.filtered ?? summary.body, model: self)
-            } else if responseTab == .checks {
+        if case let .received(summary) = responseView.state {
+            if responseView.tab == .body {
+                body = BodyRows(responseView.bodyView.filtered ?? summary.body, model: self)
+            } else if responseView.tab == .checks {
                 total = Paragraph(lines: ExplorerView.checkLines(summary), wrap: true).rows(width: layout.response.width - 2).count
-            } else if responseTab == .cookies {
+            } else if responseView.tab == .cookies {
                 total = summary.cookies.count
-            } else if responseTab == .trace {
+            } else if responseView.tab == .trace {
                 total = Paragraph(lines: summary.trace.map { StyledLine($0) }, wrap: true).rows(width: layout.response.width - 2).count
-            } else if bodyView.wrap {
+            } else if responseView.bodyView.wrap {
                 // Wrapped headers scroll by rows: a long value takes several.
                 total = Paragraph(lines: ExplorerView.headerLines(summary), wrap: true).rows(width: layout.response.width - 2).count
             } else {
@@ -266,13 +266,13 @@ extension ExplorerModel {
             }
         }
         // The unwrapped headers table spends a row on its column titles, so one row fewer shows headers.
-        let shown = body == nil && !bodyView.wrap ? page - 1 : page
+        let shown = body == nil && !responseView.bodyView.wrap ? page - 1 : page
         let last = max(0, total - shown)
         func scroll(by rows: Int) {
             if let body {
-                bodyView.position = body.moved(bodyView.position, by: rows, page: page)
+                responseView.bodyView.position = body.moved(responseView.bodyView.position, by: rows, page: page)
             } else {
-                bodyView.scroll = min(last, max(0, bodyView.scroll + rows))
+                responseView.bodyView.scroll = min(last, max(0, responseView.bodyView.scroll + rows))
             }
         }
         switch action {
@@ -280,50 +280,50 @@ extension ExplorerModel {
         case .moveDown: scroll(by: 1)
         case .pageUp: scroll(by: -page)
         case .pageDown: scroll(by: page)
-        case .top: bodyView.position = BodyPosition(line: 0, row: 0)
+        case .top: responseView.bodyView.position = BodyPosition(line: 0, row: 0)
         case .bottom:
-            if let body { bodyView.position = body.end(page: page) } else { bodyView.scroll = last }
+            if let body { responseView.bodyView.position = body.end(page: page) } else { responseView.bodyView.scroll = last }
         case .scrollLeft, .scrollRight:
-            guard let body, !bodyView.wrap else {
+            guard let body, !responseView.bodyView.wrap else {
                 if body != nil { status = "Lines wrap (w turns wrapping off to scroll sideways)." }
                 return
             }
             let step = max(8, body.textWidth / 2)
             if action == .scrollLeft {
-                bodyView.column = max(0, bodyView.column - step)
+                responseView.bodyView.column = max(0, responseView.bodyView.column - step)
             } else {
                 // No further than where the widest line on screen ends at the right edge.
-                let widest = body.document.lines(in: bodyView.scroll..<(bodyView.scroll + page)).map { BodyRows.styled($0, decodingEscapes: bodyView.decodesEscapes).width }.max() ?? 0
-                bodyView.column = min(max(0, widest - body.textWidth), bodyView.column + step)
+                let widest = body.document.lines(in: responseView.bodyView.scroll..<(responseView.bodyView.scroll + page)).map { BodyRows.styled($0, decodingEscapes: responseView.bodyView.decodesEscapes).width }.max() ?? 0
+                responseView.bodyView.column = min(max(0, widest - body.textWidth), responseView.bodyView.column + step)
             }
         case .nextTab, .previousTab:
             var offered: [ResponseTab] = [.body, .headers]
-            if case let .received(summary) = response { offered = ResponseTab.offered(for: summary) }
-            let index = offered.firstIndex(of: responseTab) ?? 0
+            if case let .received(summary) = responseView.state { offered = ResponseTab.offered(for: summary) }
+            let index = offered.firstIndex(of: responseView.tab) ?? 0
             showResponseTab(offered[(index + (action == .nextTab ? 1 : offered.count - 1)) % offered.count])
         case .toggleWrap, .toggleLineNumbers:
-            if action == .toggleWrap { bodyView.wrap.toggle() } else { bodyView.lineNumbers.toggle() }
-            bodyView.scrollRow = 0
-            bodyView.column = 0
+            if action == .toggleWrap { responseView.bodyView.wrap.toggle() } else { responseView.bodyView.lineNumbers.toggle() }
+            responseView.bodyView.scrollRow = 0
+            responseView.bodyView.column = 0
             // Unwrapped, the lines take fewer rows: do not stay past the new end.
-            if case let .received(summary) = response {
-                bodyView.position = min(bodyView.position, BodyRows(bodyView.filtered ?? summary.body, model: self).end(page: page))
+            if case let .received(summary) = responseView.state {
+                responseView.bodyView.position = min(responseView.bodyView.position, BodyRows(responseView.bodyView.filtered ?? summary.body, model: self).end(page: page))
             }
         case .filterJSON:
             openJSONFilter()
         case .toggleEscapes:
-            bodyView.decodesEscapes.toggle()
-            status = bodyView.decodesEscapes ? "\\u escapes in JSON strings are shown decoded." : "\\u escapes in JSON strings are shown as written."
+            responseView.bodyView.decodesEscapes.toggle()
+            status = responseView.bodyView.decodesEscapes ? "\\u escapes in JSON strings are shown decoded." : "\\u escapes in JSON strings are shown as written."
         case .nextMatch, .previousMatch:
-            guard !bodyView.matches.isEmpty else {
-                if bodyView.pendingSearch != nil { status = "Still searching for \(bodyView.quotedQuery)…"; return }
-                status = bodyView.query.isEmpty ? "Press / to search the body." : "No match for \(bodyView.quotedQuery)"
+            guard !responseView.bodyView.matches.isEmpty else {
+                if responseView.bodyView.pendingSearch != nil { status = "Still searching for \(responseView.bodyView.quotedQuery)…"; return }
+                status = responseView.bodyView.query.isEmpty ? "Press / to search the body." : "No match for \(responseView.bodyView.quotedQuery)"
                 return
             }
-            let step = action == .nextMatch ? 1 : bodyView.matches.count - 1
-            bodyView.currentMatch = (bodyView.currentMatch + step) % bodyView.matches.count
-            revealMatch(bodyView.matches[bodyView.currentMatch])
-            status = "Match \(bodyView.currentMatch + 1) of \(bodyView.matches.count)"
+            let step = action == .nextMatch ? 1 : responseView.bodyView.matches.count - 1
+            responseView.bodyView.currentMatch = (responseView.bodyView.currentMatch + step) % responseView.bodyView.matches.count
+            revealMatch(responseView.bodyView.matches[responseView.bodyView.currentMatch])
+            status = "Match \(responseView.bodyView.currentMatch + 1) of \(responseView.bodyView.matches.count)"
         default: break
         }
     }
@@ -379,17 +379,17 @@ extension ExplorerModel {
     }
 
     private mutating func handleSearch(_ key: Key) -> [AppEffect] {
-        guard var field = bodyView.searchField else { return [] }
+        guard var field = responseView.bodyView.searchField else { return [] }
         switch key {
         case .enter, .control("j"):
-            bodyView.searchField = nil
-            bodyView.query = field.text
+            responseView.bodyView.searchField = nil
+            responseView.bodyView.query = field.text
             return startSearch()
         case .escape:
-            bodyView.searchField = nil
+            responseView.bodyView.searchField = nil
         default:
             _ = field.handle(key)
-            bodyView.searchField = field
+            responseView.bodyView.searchField = field
         }
         return []
     }

@@ -4,7 +4,7 @@
 extension ExplorerModel {
     mutating func mouse(_ event: MouseEvent) -> [AppEffect] {
         guard dialog == nil, toolPanel == nil, historyPanel == nil, environmentPicker == nil, !showingHelp, !confirmingQuit, importField == nil,
-              headerEditor == nil, urlField == nil, valueEditor == nil, tree.filterField == nil, bodyView.searchField == nil else { return [] }
+              headerEditor == nil, urlField == nil, valueEditor == nil, tree.filterField == nil, responseView.bodyView.searchField == nil else { return [] }
         let layout = ScreenLayout(width: width, height: height, maximized: maximized)
         guard !layout.isTooSmall else { return [] }
         if bodyEditor != nil {
@@ -34,10 +34,10 @@ extension ExplorerModel {
             case .wheelDown: for _ in 0..<steps { responseAction(.moveDown) }
             case .click:
                 // The response's tabs are on the second row inside its border, under the status line.
-                if event.y == layout.response.y + 2, case let .received(summary) = response,
-                   let index = ExplorerView.responseTabs(summary, selected: responseTab).index(atColumn: event.x - layout.response.x - 1) {
+                if event.y == layout.response.y + 2, case let .received(summary) = responseView.state,
+                   let index = ExplorerView.responseTabs(summary, selected: responseView.tab).index(atColumn: event.x - layout.response.x - 1) {
                     let offered = ResponseTab.offered(for: summary)
-                    if offered.indices.contains(index), offered[index] != responseTab { showResponseTab(offered[index]) }
+                    if offered.indices.contains(index), offered[index] != responseView.tab { showResponseTab(offered[index]) }
                 }
             }
         }
@@ -75,18 +75,18 @@ extension ExplorerModel {
     private mutating func clickRequest(x: Int, y: Int, in rect: Rect) {
         let inner = rect.inner
         if y == inner.y + 2 {
-            let tabs = Tabs(titles: RequestTab.allCases.map { StyledLine($0.title) }, selectedIndex: requestTab.rawValue)
-            if let index = tabs.index(atColumn: x - inner.x), let tab = RequestTab(rawValue: index), tab != requestTab {
-                requestTab = tab
-                headerSelection = 0
+            let tabs = Tabs(titles: RequestTab.allCases.map { StyledLine($0.title) }, selectedIndex: requestEditor.tab.rawValue)
+            if let index = tabs.index(atColumn: x - inner.x), let tab = RequestTab(rawValue: index), tab != requestEditor.tab {
+                requestEditor.tab = tab
+                requestEditor.selection = 0
             }
             return
         }
         // Tables start under the tabs with a row of column titles (the Body tab's form fields one row lower).
-        let tableTop = inner.y + 3 + (requestTab == .body ? 1 : 0)
+        let tableTop = inner.y + 3 + (requestEditor.tab == .body ? 1 : 0)
         let visible = max(1, inner.y + inner.height - tableTop - 1)
-        let offset = ScrollOffset.keepingVisible(selection: headerSelection, offset: 0, visibleCount: visible, itemCount: rowCount)
+        let offset = ScrollOffset.keepingVisible(selection: requestEditor.selection, offset: 0, visibleCount: visible, itemCount: rowCount)
         let index = offset + (y - tableTop - 1)
-        if y > tableTop, index < rowCount, index >= 0 { headerSelection = index }
+        if y > tableTop, index < rowCount, index >= 0 { requestEditor.selection = index }
     }
 }

@@ -18,9 +18,9 @@ extension ExplorerModel {
             tree.filter = field.text
             tree.cursor = min(tree.cursor, max(0, treeRows.count - 1))
             syncSelectionWithCursor(strict: true)
-        } else if var field = bodyView.searchField {
+        } else if var field = responseView.bodyView.searchField {
             field.insert(text)
-            bodyView.searchField = field
+            responseView.bodyView.searchField = field
         } else if var editor = headerEditor {
             if editor.field == .name { editor.name.insert(text) } else { editor.value.insert(text) }
             headerEditor = editor

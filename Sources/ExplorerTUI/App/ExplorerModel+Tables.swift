@@ -9,7 +9,7 @@ extension ExplorerModel {
 
     /// The table the request tab shows, if it shows one.
     public var currentTable: EditableTable? {
-        switch requestTab {
+        switch requestEditor.tab {
         case .params: return .params
         case .headers: return .headers
         case .body:
@@ -59,7 +59,7 @@ extension ExplorerModel {
     /// The number of rows the current tab's cursor moves over.
     var rowCount: Int {
         guard let request = selectedRequest?.located.request else { return 0 }
-        switch requestTab {
+        switch requestEditor.tab {
         case .headers: return effectiveHeaders.count
         case .params, .body: return currentTable.map { ExplorerModel.rows($0, of: request).count } ?? 0
         case .auth: return ExplorerModel.authFields(request.auth).count + 1
@@ -72,10 +72,10 @@ extension ExplorerModel {
         guard let table = currentTable, let request = selectedRequest?.located.request else { return nil }
         if table == .headers {
             let rows = effectiveHeaders
-            guard rows.indices.contains(headerSelection), rows[headerSelection].isOwn else { return nil }
-            return rows[..<headerSelection].filter(\.isOwn).count
+            guard rows.indices.contains(requestEditor.selection), rows[requestEditor.selection].isOwn else { return nil }
+            return rows[..<requestEditor.selection].filter(\.isOwn).count
         }
-        return ExplorerModel.rows(table, of: request).indices.contains(headerSelection) ? headerSelection : nil
+        return ExplorerModel.rows(table, of: request).indices.contains(requestEditor.selection) ? requestEditor.selection : nil
     }
 
     /// The cursor row for an index into the table's own rows.
@@ -98,9 +98,9 @@ extension ExplorerModel {
         case .editRow:
             if let own = selectedOwnIndex {
                 headerEditor = RowEditor(table: table, index: own, name: rows[own].name, value: rows[own].value)
-            } else if table == .headers, effectiveHeaders.indices.contains(headerSelection) {
+            } else if table == .headers, effectiveHeaders.indices.contains(requestEditor.selection) {
                 // Editing an inherited header adds a request header of the same name, which overrides it.
-                let inherited = effectiveHeaders[headerSelection].header
+                let inherited = effectiveHeaders[requestEditor.selection].header
                 var editor = RowEditor(table: table, index: nil, name: inherited.name, value: inherited.value)
                 editor.field = .value
                 headerEditor = editor
@@ -112,11 +112,11 @@ extension ExplorerModel {
             var changed = rows
             changed.remove(at: own)
             setRows(changed, of: table)
-            headerSelection = max(0, min(headerSelection, rowCount - 1))
+            requestEditor.selection = max(0, min(requestEditor.selection, rowCount - 1))
         case .toggleRow:
-            if selectedOwnIndex == nil, table == .headers, effectiveHeaders.indices.contains(headerSelection) {
+            if selectedOwnIndex == nil, table == .headers, effectiveHeaders.indices.contains(requestEditor.selection) {
                 // Space on an inherited header switches it off for this request only (omitHeaders), or back on.
-                let name = effectiveHeaders[headerSelection].header.name
+                let name = effectiveHeaders[requestEditor.selection].header.name
                 var off = false
                 editSelected { request in
                     if let index = request.omittedHeaders.firstIndex(where: { $0.lowercased() == name.lowercased() }) {
@@ -140,14 +140,14 @@ extension ExplorerModel {
             var changed = rows
             changed.swapAt(own, target)
             setRows(changed, of: table)
-            headerSelection = cursorRow(forOwn: target, in: table)
+            requestEditor.selection = cursorRow(forOwn: target, in: table)
         default: break
         }
     }
 
     private mutating func explainInherited() {
-        if requestTab == .headers, effectiveHeaders.indices.contains(headerSelection) {
-            let row = effectiveHeaders[headerSelection]
+        if requestEditor.tab == .headers, effectiveHeaders.indices.contains(requestEditor.selection) {
+            let row = effectiveHeaders[requestEditor.selection]
             status = "\(row.header.name) is inherited from \(row.origin); press i to override it here."
         } else {
             status = "No row here; press a to add one."
@@ -193,7 +193,7 @@ extension ExplorerModel {
                 }
                 setRows(rows, of: editor.table)
                 headerEditor = nil
-                if editor.index == nil { headerSelection = cursorRow(forOwn: rows.count - 1, in: editor.table) }
+                if editor.index == nil { requestEditor.selection = cursorRow(forOwn: rows.count - 1, in: editor.table) }
                 status = "\(name) set; press s to save."
                 return []
             }

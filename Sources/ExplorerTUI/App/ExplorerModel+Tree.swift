@@ -154,7 +154,7 @@ extension ExplorerModel {
     /// The files changed: the collections as read again, the new or moved request selected, its edits kept.
     mutating func treeChanged(_ result: CollectionLoadResult, select: String?, movedFrom: String?, message: String) -> [AppEffect] {
         let oldBase = movedFrom.flatMap { savedRequest($0) }
-        let moved = movedFrom.flatMap { drafts.removeValue(forKey: $0) }
+        let moved = movedFrom.flatMap { requestEditor.drafts.removeValue(forKey: $0) }
         reloaded(result)
         if let select {
             // A filter that hides the new or moved request would leave the user looking for it.
@@ -167,7 +167,7 @@ extension ExplorerModel {
             }
             if let moved, let oldBase, let theirs = savedRequest(select) {
                 let merged = RequestMerge.merge(ours: moved, base: oldBase, theirs: theirs)
-                drafts[select] = merged == theirs ? nil : merged
+                requestEditor.drafts[select] = merged == theirs ? nil : merged
             }
         }
         if let movedFrom, tree.selectedRequestKey == movedFrom { tree.selectedRequestKey = select }
@@ -182,7 +182,7 @@ extension ExplorerModel {
         switch confirmation.purpose {
         case let .deleteRequest(key):
             guard let request = savedRequest(key) else { return [] }
-            drafts[key] = nil
+            requestEditor.drafts[key] = nil
             if tree.selectedRequestKey == key { tree.selectedRequestKey = nil }
             let parent = ExplorerModel.parentKey(of: key)
             return [.changeTree(.delete(request), select: parent, movedFrom: nil)]

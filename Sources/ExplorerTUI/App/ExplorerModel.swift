@@ -8,14 +8,16 @@ public struct ExplorerModel: Sendable {
     /// Problems found while loading, shown in the tree: errors (the file did not load) and warnings (it loaded, but
     /// something in it is ignored, such as a misspelt key).
     public var problems: [CollectionProblem]
-    /// File bytes as loaded or last saved, for conflict detection.
-    public var loadedFiles: [String: Data]
     /// The key map.
     public var keyMap = KeyMap.standard
     /// The collections tree: what is open, the cursor, the filter and the request it selects.
     public var tree = TreePane()
     /// What every send shares: environments in use, command-line values, the demo's address, captures, send ids.
     public var session = SendSession()
+    /// The request pane: its tab, selection, what is being edited, and every request's unsaved edits.
+    public var requestEditor = RequestEditor()
+    /// The response pane: the response, its tab, how its body is viewed.
+    public var responseView = ResponseView()
 
     /// The terminal size.
     public var width: Int
@@ -23,29 +25,10 @@ public struct ExplorerModel: Sendable {
     public var height: Int
     /// The focused pane.
     public var focus = Focus.tree
-    /// The request pane's tab.
-    public var requestTab = RequestTab.headers
-    /// The selected row in the request tab's table (effective headers, parameters, form fields, auth or options).
-    public var headerSelection = 0
-    /// Unsaved edits: the request as edited, per request key; a request edited back to its file's state has none.
-    public var drafts: [String: RequestSpec] = [:]
-    /// The last body editor closed and its request key, so reopening it keeps undo history.
-    var closedBodyEditor: (String, BodyEditor)?
-    /// What in the request pane has the cursor (the URL, a table row, a value, the body), if anything.
-    public var requestEdit: RequestEdit?
     /// What is open over the panes (help, a picker, a panel, a prompt, a dialog), if anything.
     public var modal: Modal?
     /// The pane shown alone, filling the right side (z toggles it), or nil for the usual layout.
     public var maximized: Focus?
-    /// The response pane's tab.
-    public var responseTab = ResponseTab.body
-    /// The response.
-    public var response = ResponseState.idle
-    /// The request the response pane is about (`collection/folder/request`), so a response left on screen while
-    /// browsing says where it came from.
-    public var responseKey: String?
-    /// How the body is viewed.
-    public var bodyView = BodyViewState()
     /// A one-line message in the bottom bar (saved, errors).
     public var status: String?
     /// The clock, advanced by ticks.
@@ -54,8 +37,6 @@ public struct ExplorerModel: Sendable {
     public var historyIsOn = false
     /// Why history is off, when something went wrong with it.
     public var historyProblem: String?
-    /// The id of the kept exchange asked for to show in the response pane, while it is read.
-    public var pendingPast: Int?
     /// The history list to reopen when the comparison started from it closes.
     public var returnToHistory: HistoryPanel?
 
@@ -64,7 +45,7 @@ public struct ExplorerModel: Sendable {
                 width: Int = 80, height: Int = 24, environment: String? = nil) {
         self.collections = collections
         self.problems = problems
-        self.loadedFiles = loadedFiles
+        requestEditor = RequestEditor(loadedFiles: requestEditor.loadedFiles)
         self.width = width
         self.height = height
         for collection in collections {
@@ -93,22 +74,22 @@ public struct ExplorerModel: Sendable {
             session.demoBaseURL = url
             return []
         case let .responseReceived(id, summary):
-            guard case let .sending(current, _) = response, current == id else { return [] }
-            response = .received(summary)
+            guard case let .sending(current, _) = responseView.state, current == id else { return [] }
+            responseView.state = .received(summary)
             clearSendProgress()
             recordCaptures(summary.captured, key: session.sendCaptureKey)
             resetBodyView()
             return []
         case let .searchFinished(id, matches):
-            guard bodyView.pendingSearch == id else { return [] }
-            bodyView.pendingSearch = nil
+            guard responseView.bodyView.pendingSearch == id else { return [] }
+            responseView.bodyView.pendingSearch = nil
             showMatches(matches)
             return []
         case let .needSent(id, reference, captured, failure):
             return needSent(id: id, reference: reference, captured: captured, failure: failure)
         case let .requestFailed(id, message):
-            guard case let .sending(current, _) = response, current == id else { return [] }
-            response = .failed(message)
+            guard case let .sending(current, _) = responseView.state, current == id else { return [] }
+            responseView.state = .failed(message)
             clearSendProgress()
             return []
         case let .collectionsLoaded(result):
@@ -117,18 +98,18 @@ public struct ExplorerModel: Sendable {
             return tree.selectedRequestKey != before ? restorePastResponse() : []
         case let .collectionsReloaded(result):
             reloaded(result)
-            let kept = drafts.isEmpty ? "" : "; unsaved edits kept, s saves them into the files as they are now"
+            let kept = requestEditor.drafts.isEmpty ? "" : "; unsaved edits kept, s saves them into the files as they are now"
             status = "Reloaded \(collections.count) collection\(collections.count == 1 ? "" : "s") from disk\(kept)."
             return []
         case let .treeChanged(result, select, movedFrom, message):
             return treeChanged(result, select: select, movedFrom: movedFrom, message: message)
         case let .saved(key, file, data, request):
-            loadedFiles[file] = data
+            requestEditor.loadedFiles[file] = data
             applySaved(request, key: key)
-            if drafts[key] == request { drafts[key] = nil }
-            if var kept = closedBodyEditor, kept.0 == key {
+            if requestEditor.drafts[key] == request { requestEditor.drafts[key] = nil }
+            if var kept = requestEditor.closedBodyEditor, kept.0 == key {
                 kept.1.area.markUnmodified()
-                closedBodyEditor = kept
+                requestEditor.closedBodyEditor = kept
             }
             status = "Saved \(key)"
             return []
@@ -186,14 +167,14 @@ public struct ExplorerModel: Sendable {
 
     /// A new response is on screen: scrolled to the top, and a search or filter made on the old one is gone.
     mutating func resetBodyView() {
-        bodyView.position = BodyPosition(line: 0, row: 0)
-        bodyView.column = 0
+        responseView.bodyView.position = BodyPosition(line: 0, row: 0)
+        responseView.bodyView.column = 0
         // A search belongs to the body it ran on: its matches and message do not carry over to a new response.
-        bodyView.matches = []
-        bodyView.pendingSearch = nil
-        if !bodyView.query.isEmpty, status?.contains(bodyView.quotedQuery) == true { status = nil }
-        bodyView.query = ""
-        bodyView.filterField = nil
+        responseView.bodyView.matches = []
+        responseView.bodyView.pendingSearch = nil
+        if !responseView.bodyView.query.isEmpty, status?.contains(responseView.bodyView.quotedQuery) == true { status = nil }
+        responseView.bodyView.query = ""
+        responseView.bodyView.filterField = nil
         clearJSONFilter()
     }
 
@@ -207,7 +188,7 @@ public struct ExplorerModel: Sendable {
     /// The selected request with its collection, folders and any unsaved edits applied.
     public var selectedRequest: (collection: CollectionSpec, located: CollectionSpec.Located, key: String)? {
         guard let key = tree.selectedRequestKey, var (collection, located) = locate(key: key) else { return nil }
-        if let edited = drafts[key] { located.request = edited }
+        if let edited = requestEditor.drafts[key] { located.request = edited }
         return (collection, located, key)
     }
 
@@ -242,7 +223,7 @@ public struct ExplorerModel: Sendable {
         if row.method != nil {
             if tree.selectedRequestKey != row.key {
                 tree.selectedRequestKey = row.key
-                headerSelection = 0
+                requestEditor.selection = 0
             }
         } else if let key = tree.selectedRequestKey {
             let sameCollection = collections.indices.contains(row.collectionIndex)
@@ -270,7 +251,7 @@ public struct ExplorerModel: Sendable {
     }
 
     /// True when some request has unsaved edits.
-    public var hasUnsavedEdits: Bool { !drafts.isEmpty }
+    public var hasUnsavedEdits: Bool { !requestEditor.drafts.isEmpty }
 
     /// The rows of the tree as shown, with expansion and the filter applied.
     public var treeRows: [TreeRow] {
@@ -291,7 +272,7 @@ public struct ExplorerModel: Sendable {
                 let key = ([collection.slug] + path + [request.slug]).joined(separator: "/")
                 guard needle.isEmpty || request.name.lowercased().contains(needle) || key.lowercased().contains(needle) else { continue }
                 rows.append(TreeRow(kind: .request(path + [request.slug]), collectionIndex: index, depth: depth, title: request.name,
-                                    method: drafts[key]?.method ?? request.method, key: key))
+                                    method: requestEditor.drafts[key]?.method ?? request.method, key: key))
             }
             return rows
         }
@@ -311,7 +292,7 @@ public struct ExplorerModel: Sendable {
         let selectedKey = rows.indices.contains(tree.cursor) ? rows[tree.cursor].key : nil
         collections = result.collections
         problems = result.problems
-        loadedFiles.merge(result.loadedFiles) { saved, _ in saved }
+        requestEditor.loadedFiles.merge(result.loadedFiles) { saved, _ in saved }
         tree.isLoading = false
         let rowsNow = treeRows
         if let selectedKey {
@@ -351,13 +332,13 @@ public struct ExplorerModel: Sendable {
     /// ones join them, removed ones leave them, unless the edit touched the same header). Edits of a file that is
     /// now missing or broken are kept as they are.
     mutating func reloaded(_ result: CollectionLoadResult) {
-        let bases = drafts.keys.reduce(into: [String: RequestSpec]()) { $0[$1] = savedRequest($1) }
-        loadedFiles = [:]
+        let bases = requestEditor.drafts.keys.reduce(into: [String: RequestSpec]()) { $0[$1] = savedRequest($1) }
+        requestEditor.loadedFiles = [:]
         applyLoaded(result)
-        for (key, ours) in drafts {
+        for (key, ours) in requestEditor.drafts {
             guard let base = bases[key], let theirs = savedRequest(key), theirs != base else { continue }
-            drafts[key] = RequestMerge.merge(ours: ours, base: base, theirs: theirs)
-            if drafts[key] == theirs { drafts[key] = nil }
+            requestEditor.drafts[key] = RequestMerge.merge(ours: ours, base: base, theirs: theirs)
+            if requestEditor.drafts[key] == theirs { requestEditor.drafts[key] = nil }
         }
     }
 
@@ -368,44 +349,44 @@ public struct ExplorerModel: Sendable {
 
     /// Starts searching the body for the query off the UI; the result arrives as `.searchFinished`.
     mutating func startSearch() -> [AppEffect] {
-        guard case let .received(summary) = response, !bodyView.query.isEmpty else {
-            bodyView.matches = []
-            bodyView.pendingSearch = nil
+        guard case let .received(summary) = responseView.state, !responseView.bodyView.query.isEmpty else {
+            responseView.bodyView.matches = []
+            responseView.bodyView.pendingSearch = nil
             return []
         }
-        let id = bodyView.nextSearchID
-        bodyView.nextSearchID += 1
-        bodyView.pendingSearch = id
-        bodyView.matches = []
-        status = "Searching for \(bodyView.quotedQuery)…"
+        let id = responseView.bodyView.nextSearchID
+        responseView.bodyView.nextSearchID += 1
+        responseView.bodyView.pendingSearch = id
+        responseView.bodyView.matches = []
+        status = "Searching for \(responseView.bodyView.quotedQuery)…"
         // What is shown is searched: JSON strings with their `\u` escapes decoded, unless U shows them as written.
-        return [.searchBody(id: id, document: bodyView.filtered ?? summary.body, query: bodyView.query, decodingEscapes: bodyView.decodesEscapes)]
+        return [.searchBody(id: id, document: responseView.bodyView.filtered ?? summary.body, query: responseView.bodyView.query, decodingEscapes: responseView.bodyView.decodesEscapes)]
     }
 
     /// Shows the result of a search: the first match scrolled into view and the count in the bottom bar.
     private mutating func showMatches(_ matches: [Int]) {
-        bodyView.matches = matches
-        bodyView.currentMatch = 0
+        responseView.bodyView.matches = matches
+        responseView.bodyView.currentMatch = 0
         if let first = matches.first { revealMatch(first) }
         let count = matches.count
-        status = matches.isEmpty ? "No match for \(bodyView.quotedQuery)" : "\(count) matching line\(count == 1 ? "" : "s") for \(bodyView.quotedQuery)"
+        status = matches.isEmpty ? "No match for \(responseView.bodyView.quotedQuery)" : "\(count) matching line\(count == 1 ? "" : "s") for \(responseView.bodyView.quotedQuery)"
     }
 
     /// Scrolls so the matching line `index` is near the top and, when lines are not wrapped, so the match itself is in
     /// view: one far along a long line was off the right edge.
     mutating func revealMatch(_ index: Int) {
-        guard case let .received(summary) = response else { return }
+        guard case let .received(summary) = responseView.state else { return }
         let page = ScreenLayout(width: width, height: height, maximized: maximized).bodyHeight
-        let document = bodyView.filtered ?? summary.body
+        let document = responseView.bodyView.filtered ?? summary.body
         let body = BodyRows(document, model: self)
-        bodyView.position = min(BodyPosition(line: max(0, index - 2), row: 0), body.end(page: page))
-        guard !bodyView.wrap, let line = document.line(at: index) else { return }
-        let text = BodyRows.styled(line, decodingEscapes: bodyView.decodesEscapes).plainText
-        guard let found = text.lowercased().range(of: bodyView.query.lowercased()) else { return }
+        responseView.bodyView.position = min(BodyPosition(line: max(0, index - 2), row: 0), body.end(page: page))
+        guard !responseView.bodyView.wrap, let line = document.line(at: index) else { return }
+        let text = BodyRows.styled(line, decodingEscapes: responseView.bodyView.decodesEscapes).plainText
+        guard let found = text.lowercased().range(of: responseView.bodyView.query.lowercased()) else { return }
         let start = DisplayWidth.width(of: String(text.lowercased()[..<found.lowerBound]))
-        let length = DisplayWidth.width(of: bodyView.query)
-        if start < bodyView.column || start + length > bodyView.column + body.textWidth {
-            bodyView.column = max(0, start - body.textWidth / 3)
+        let length = DisplayWidth.width(of: responseView.bodyView.query)
+        if start < responseView.bodyView.column || start + length > responseView.bodyView.column + body.textWidth {
+            responseView.bodyView.column = max(0, start - body.textWidth / 3)
         }
     }
 }

@@ -43,7 +43,7 @@ extension ExplorerView {
             preview = StyledLine([Span("✗ " + error.description, style: Theme.error)])
         }
         writeCut(preview, in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1), &buffer)
-        Tabs(titles: RequestTab.allCases.map { StyledLine($0.title) }, selectedIndex: model.requestTab.rawValue)
+        Tabs(titles: RequestTab.allCases.map { StyledLine($0.title) }, selectedIndex: model.requestEditor.tab.rawValue)
             .render(in: Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: 1), buffer: &buffer)
         var body = Rect(x: inner.x, y: inner.y + 3, width: inner.width, height: max(0, inner.height - 3))
         // On the smallest screens the tab has no rows left: writing its first line would land on the border.
@@ -52,8 +52,8 @@ extension ExplorerView {
             valueEditorLine(editor, Rect(x: body.x, y: body.bottom - 1, width: body.width, height: 1), &buffer)
             body.height -= 1
         }
-        let selection = model.focus == .request ? model.headerSelection : nil
-        switch model.requestTab {
+        let selection = model.focus == .request ? model.requestEditor.selection : nil
+        switch model.requestEditor.tab {
         case .params:
             let rows = request.query.map { [StyledLine($0.enabled ? "✓" : "·"), StyledLine($0.name), StyledLine(masker.mask($0.value))] }
             keyValueTable(model, rows, empty: "No query parameters. Press a to add one (or type ?name=value in the URL with u).",
@@ -108,7 +108,7 @@ extension ExplorerView {
         keyValueTable(model, rows, empty: "No headers. Press a to add one.",
                       columns: [TableColumn("", width: .length(1)), TableColumn("Header", width: .percentage(30)),
                                 TableColumn("Value", width: .fill(1)), TableColumn("From", width: .length(12))],
-                      selection: model.focus == .request ? model.headerSelection : nil, rect, &buffer)
+                      selection: model.focus == .request ? model.requestEditor.selection : nil, rect, &buffer)
     }
 
     private static func rowEditorLine(_ editor: RowEditor, _ rect: Rect, _ buffer: inout CellBuffer) {

@@ -95,15 +95,15 @@ public enum ExplorerView {
         // The title names the request the response belongs to: it stays on screen while another request is selected.
         var title = " Response "
         var isIdle = false
-        if case .idle = model.response { isIdle = true }
-        if !isIdle, let key = model.responseKey { title = " Response · \(TerminalSafeText.sanitize(key)) " }
-        if case let .received(summary) = model.response, summary.past != nil { title += "(from history) " }
+        if case .idle = model.responseView.state { isIdle = true }
+        if !isIdle, let key = model.responseView.key { title = " Response · \(TerminalSafeText.sanitize(key)) " }
+        if case let .received(summary) = model.responseView.state, summary.past != nil { title += "(from history) " }
         let block = Block(title: StyledLine(title), isFocused: model.focus == .response)
         block.render(in: rect, buffer: &buffer)
         let inner = block.inner(of: rect)
         guard inner.height >= 3 else { return }
         let first = Position(x: inner.x, y: inner.y)
-        switch model.response {
+        switch model.responseView.state {
         case .idle:
             writeCut(StyledLine("Nothing sent yet. Enter or Ctrl-J sends the selected request.", style: Theme.dim),
                      in: Rect(x: first.x, y: first.y, width: inner.width, height: 1), &buffer)
@@ -120,22 +120,22 @@ public enum ExplorerView {
                          Span("  \(MeasurementText.duration(summary.duration))  \(MeasurementText.byteCount(summary.byteCount))")]
             if let protocolText = summary.protocolText { spans.append(Span("  \(protocolText)", style: Theme.dim)) }
             if summary.isBodyOnDisk { spans.append(Span(" (paged from a temporary file)", style: Theme.dim)) }
-            if model.bodyView.wrap { spans.append(Span("  [wrap]", style: Theme.dim)) }
-            if !model.bodyView.decodesEscapes { spans.append(Span("  [\\u as written]", style: Theme.dim)) }
-            if model.bodyView.filtered != nil {
-                spans.append(Span("  [filter \(model.bodyView.filterExpression): \(model.bodyView.filteredCount)]", style: Theme.barKey))
+            if model.responseView.bodyView.wrap { spans.append(Span("  [wrap]", style: Theme.dim)) }
+            if !model.responseView.bodyView.decodesEscapes { spans.append(Span("  [\\u as written]", style: Theme.dim)) }
+            if model.responseView.bodyView.filtered != nil {
+                spans.append(Span("  [filter \(model.responseView.bodyView.filterExpression): \(model.responseView.bodyView.filteredCount)]", style: Theme.barKey))
             }
             if let checks = checkSpan(summary) { spans.insert(checks, at: 2) }
             if let redirected = summary.redirectedTo { spans.append(Span("  → \(redirected)", style: Theme.dim)) }
             if let past = summary.past { spans.insert(contentsOf: pastSpans(past, now: model.now), at: 2) }
             _ = buffer.write(StyledLine(spans), at: first, maxWidth: inner.width)
-            responseTabs(summary, selected: model.responseTab)
+            responseTabs(summary, selected: model.responseView.tab)
                 .render(in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1), buffer: &buffer)
             let area = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
-            if model.responseTab == .checks {
-                Paragraph(lines: checkLines(summary), wrap: true, scroll: model.bodyView.scroll).render(in: area, buffer: &buffer)
-            } else if model.responseTab == .cookies {
-                let rows = summary.cookies.dropFirst(model.bodyView.scroll).map { cookie in
+            if model.responseView.tab == .checks {
+                Paragraph(lines: checkLines(summary), wrap: true, scroll: model.responseView.bodyView.scroll).render(in: area, buffer: &buffer)
+            } else if model.responseView.tab == .cookies {
+                let rows = summary.cookies.dropFirst(model.responseView.bodyView.scroll).map { cookie in
                     [StyledLine(TerminalSafeText.sanitize(cookie.name), style: .bold), StyledLine(TerminalSafeText.sanitize(cookie.value)),
                      StyledLine(TerminalSafeText.sanitize(cookie.domain + cookie.path)),
                      StyledLine(cookie.expires.map { ISO8601DateFormatter().string(from: $0) } ?? "session")]
@@ -143,14 +143,14 @@ public enum ExplorerView {
                 Table(columns: [TableColumn("Name", width: .percentage(20)), TableColumn("Value", width: .fill(1)),
                                 TableColumn("Domain and path", width: .percentage(25)), TableColumn("Expires", width: .length(20))],
                       rows: Array(rows)).render(in: area, buffer: &buffer)
-            } else if model.responseTab == .trace {
-                Paragraph(lines: summary.trace.map { StyledLine(TerminalSafeText.sanitize($0)) }, wrap: true, scroll: model.bodyView.scroll)
+            } else if model.responseView.tab == .trace {
+                Paragraph(lines: summary.trace.map { StyledLine(TerminalSafeText.sanitize($0)) }, wrap: true, scroll: model.responseView.bodyView.scroll)
                     .render(in: area, buffer: &buffer)
-            } else if model.responseTab == .headers, model.bodyView.wrap {
+            } else if model.responseView.tab == .headers, model.responseView.bodyView.wrap {
                 // Wrapped (w), each header is `Name: value` on as many rows as it needs, so a long value can be read whole.
-                Paragraph(lines: headerLines(summary), wrap: true, scroll: model.bodyView.scroll).render(in: area, buffer: &buffer)
-            } else if model.responseTab == .headers {
-                let rows = summary.headers.dropFirst(model.bodyView.scroll).map { [StyledLine($0.name, style: .bold), StyledLine(TerminalSafeText.sanitize($0.value))] }
+                Paragraph(lines: headerLines(summary), wrap: true, scroll: model.responseView.bodyView.scroll).render(in: area, buffer: &buffer)
+            } else if model.responseView.tab == .headers {
+                let rows = summary.headers.dropFirst(model.responseView.bodyView.scroll).map { [StyledLine($0.name, style: .bold), StyledLine(TerminalSafeText.sanitize($0.value))] }
                 Table(columns: [TableColumn("Name", width: .percentage(30)), TableColumn("Value", width: .fill(1))], rows: Array(rows)).render(in: area, buffer: &buffer)
             } else {
                 bodyLines(model, summary, area, &buffer)
@@ -159,7 +159,7 @@ public enum ExplorerView {
     }
 
     private static func bodyLines(_ model: ExplorerModel, _ summary: ResponseSummary, _ rect: Rect, _ buffer: inout CellBuffer) {
-        let view = model.bodyView
+        let view = model.responseView.bodyView
         let document = view.filtered ?? summary.body
         var contentRect = rect
         if let field = view.searchField {
@@ -303,10 +303,10 @@ public enum ExplorerView {
         } else if model.bodyEditor != nil {
             hints = [KeyHint(key: "Esc", label: "done"), KeyHint(key: "Ctrl-Z/Y", label: "undo/redo"), KeyHint(key: "Ctrl-S", label: "save"),
                      KeyHint(key: "Ctrl-J", label: "send")]
-        } else if model.tree.filterField != nil || model.bodyView.searchField != nil {
+        } else if model.tree.filterField != nil || model.responseView.bodyView.searchField != nil {
             hints = [KeyHint(key: "Enter", label: "apply"), KeyHint(key: "Esc", label: "cancel")]
         } else {
-            let bindings = model.keyMap.bindings(focus: model.focus, tab: model.requestTab, isTable: model.currentTable != nil)
+            let bindings = model.keyMap.bindings(focus: model.focus, tab: model.requestEditor.tab, isTable: model.currentTable != nil)
             // Help first: when the pane's hints do not all fit, `?` is the one that must stay.
             let shown = bindings.filter(\.isHint)
             hints = (shown.filter { $0.action == .help } + shown.filter { $0.action != .help }).map { KeyHint(keys: $0.keys, label: $0.help) }

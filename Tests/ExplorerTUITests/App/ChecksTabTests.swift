@@ -43,11 +43,11 @@ struct ChecksTabTests {
         var model = Self.model()
         Fixtures.press([.control("j")], &model)
         Fixtures.deliver(.needSent(id: 1, reference: "Flow/login", captured: [], failure: "$.token selected nothing"), &model)
-        guard case let .failed(message) = model.response else { Issue.record("expected a failure, got \(model.response)"); return }
+        guard case let .failed(message) = model.responseView.state else { Issue.record("expected a failure, got \(model.responseView.state)"); return }
         #expect(message.contains("Flow/login, which this request needs, failed: $.token selected nothing"))
         var cyclic = Self.model(Self.collection(whoamiNeeds: ["whoami"]))
         #expect(Fixtures.press([.control("j")], &cyclic).isEmpty)
-        guard case let .failed(cycle) = cyclic.response else { Issue.record("expected a failure, got \(cyclic.response)"); return }
+        guard case let .failed(cycle) = cyclic.responseView.state else { Issue.record("expected a failure, got \(cyclic.responseView.state)"); return }
         #expect(cycle.contains("/tmp/none/whoami.yaml:3:5: error: dependency cycle: Flow/whoami → Flow/whoami"))
     }
 
@@ -63,7 +63,7 @@ struct ChecksTabTests {
         Fixtures.deliver(.responseReceived(id: 1, summary), &model)
         model.focus = .response
         Fixtures.press([.character("]"), .character("]")], &model)
-        #expect(model.responseTab == .checks)
+        #expect(model.responseView.tab == .checks)
         let buffer = ExplorerView.render(model)
         expectGridIntact(buffer)
         assertSnapshot(buffer, named: "explorer_checks_100x30")
@@ -73,7 +73,7 @@ struct ChecksTabTests {
         #expect(buffer.lines.contains { $0.contains("user = ada  from Flow/whoami $.user") })
         #expect(model.session.captures.value("user", environment: "Flow/local")?.value == "ada")
         Fixtures.press([.character("]")], &model)
-        #expect(model.responseTab == .body)
+        #expect(model.responseView.tab == .body)
     }
 
     @Test func theEnvironmentPickerListsCapturedValuesMaskedWithTheirSource() {

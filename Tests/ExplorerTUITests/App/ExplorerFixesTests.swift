@@ -143,18 +143,18 @@ struct MouseTests {
         #expect(effects.isEmpty && model.treeRows.map(\.title) == ["Demo", "Users", "Get user", "Create 用户 🚀", "Status"])
         effects = Fixtures.press([.mouse(MouseEvent(.click, x: 8, y: 4))], &model)
         #expect(effects.isEmpty && model.tree.selectedRequestKey == "Demo/users/get-user")
-        if case .idle = model.response {} else { Issue.record("a click does not send") }
+        if case .idle = model.responseView.state {} else { Issue.record("a click does not send") }
         // The request pane's tab row is 3 rows under its top border: click "Auth".
         let layout = ScreenLayout(width: 80, height: 24)
         let tabs = Tabs(titles: RequestTab.allCases.map { StyledLine($0.title) }, selectedIndex: 0)
         let x = (0..<60).first { tabs.index(atColumn: $0) == RequestTab.auth.rawValue } ?? 0
         Fixtures.press([.mouse(MouseEvent(.click, x: layout.request.x + 1 + x, y: layout.request.y + 3))], &model)
-        #expect(model.focus == .request && model.requestTab == .auth)
+        #expect(model.focus == .request && model.requestEditor.tab == .auth)
         // Back to Headers, then a click on its third row selects it.
         let headersX = (0..<60).first { tabs.index(atColumn: $0) == RequestTab.headers.rawValue } ?? 0
         Fixtures.press([.mouse(MouseEvent(.click, x: layout.request.x + 1 + headersX, y: layout.request.y + 3)),
                         .mouse(MouseEvent(.click, x: layout.request.x + 5, y: layout.request.y + 4 + 3))], &model)
-        #expect(model.requestTab == .headers && model.headerSelection == 2)
+        #expect(model.requestEditor.tab == .headers && model.requestEditor.selection == 2)
     }
 
     @Test func theWheelScrollsThePaneUnderThePointer() {
@@ -183,7 +183,7 @@ struct EscapeDisplayTests {
         Fixtures.press([.tab, .tab, .character("U")], &model)
         screen = ExplorerView.render(model).lines.joined(separator: "\n")
         #expect(screen.contains(#""name": "\u65e5\u672c""#) && screen.contains("[\\u as written]"))
-        if case let .received(kept) = model.response { #expect(kept.data == Data(body.utf8), "the bytes are unchanged") }
+        if case let .received(kept) = model.responseView.state { #expect(kept.data == Data(body.utf8), "the bytes are unchanged") }
     }
 }
 
@@ -217,10 +217,10 @@ struct JSONFilterTests {
         let summary = Fixtures.summary(body)
         Fixtures.deliver(.responseReceived(id: model.session.nextSendID - 1, summary), &model)
         Fixtures.press([.tab, .tab, .character("f")], &model)
-        #expect(model.bodyView.filterField?.text == "$")
+        #expect(model.responseView.bodyView.filterField?.text == "$")
         // A path that does not parse says where; nothing runs.
         var effects = Fixtures.press(Fixtures.typing(".users[?"), &model)
-        #expect(model.bodyView.filterError?.contains("column") == true)
+        #expect(model.responseView.bodyView.filterError?.contains("column") == true)
         #expect(ExplorerView.render(model).lines.contains { $0.contains("✗") && $0.contains("column") })
         // Each edit that parses runs off the UI; only the newest result counts.
         effects = Fixtures.press([.backspace, .backspace] + Fixtures.typing("[*].name"), &model)
@@ -230,7 +230,7 @@ struct JSONFilterTests {
             if case let .filterBody(id, data, path) = effect { (id, data, path) } else { nil } }.first)
         let latest = try #require(runs.last)
         _ = model.update(.bodyFiltered(id: staleID, result: .success(FilteredBody(data: staleData, count: 1))))
-        #expect(model.bodyView.filtered == nil, "a stale result is ignored")
+        #expect(model.responseView.bodyView.filtered == nil, "a stale result is ignored")
         let selected = try JSONPath(latest.1).select(in: Data(body.utf8))
         let array = "[" + selected.map(\.value).joined(separator: ",") + "]"
         _ = model.update(.bodyFiltered(id: latest.0, result: .success(FilteredBody(data: Data(array.utf8), count: selected.count))))
@@ -239,9 +239,9 @@ struct JSONFilterTests {
         #expect(screen.contains("[filter $.users[*].name: 2]") && model.status == "2 values for $.users[*].name")
         // Enter keeps it; f reopens with it; Esc removes it and the whole body is back.
         Fixtures.press([.enter, .character("f")], &model)
-        #expect(model.bodyView.filterField?.text == "$.users[*].name")
+        #expect(model.responseView.bodyView.filterField?.text == "$.users[*].name")
         Fixtures.press([.escape], &model)
-        #expect(model.bodyView.filtered == nil && ExplorerView.render(model).lines.joined().contains("\"age\": 36"))
+        #expect(model.responseView.bodyView.filtered == nil && ExplorerView.render(model).lines.joined().contains("\"age\": 36"))
     }
 
     @Test func onlyJSONIsFiltered() {
@@ -250,6 +250,6 @@ struct JSONFilterTests {
         let summary = Fixtures.summary("hi", contentType: "text/plain")
         Fixtures.deliver(.responseReceived(id: model.session.nextSendID - 1, summary), &model)
         Fixtures.press([.tab, .tab, .character("f")], &model)
-        #expect(model.bodyView.filterField == nil && model.status == "The filter takes JSON; this body is text.")
+        #expect(model.responseView.bodyView.filterField == nil && model.status == "The filter takes JSON; this body is text.")
     }
 }

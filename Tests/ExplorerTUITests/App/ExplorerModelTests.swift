@@ -69,7 +69,7 @@ struct ExplorerModelTests {
         // With no response there is nothing to search, and no invisible search prompt opens.
         var fresh = Fixtures.model()
         Fixtures.press([.tab, .tab, .character("/")], &fresh)
-        #expect(fresh.bodyView.searchField == nil && fresh.status == "Nothing to search: there is no response body.")
+        #expect(fresh.responseView.bodyView.searchField == nil && fresh.status == "Nothing to search: there is no response body.")
     }
 
     /// A response left on screen while another request is selected says which request it belongs to.
@@ -80,7 +80,7 @@ struct ExplorerModelTests {
         _ = model.update(.responseReceived(id: 1, Fixtures.summary(lines: 1)))
         Fixtures.press([.character("g"), .character("j"), .right, .down], &model)
         #expect(model.tree.selectedRequestKey == "Demo/users/get-user")
-        #expect(model.responseKey == "Demo/status")
+        #expect(model.responseView.key == "Demo/status")
         #expect(ExplorerView.render(model).lines.contains { $0.contains("Response · Demo/status") })
     }
 
@@ -91,7 +91,7 @@ struct ExplorerModelTests {
                                   width: 80, height: 24)
         Fixtures.press([.character("j"), .right, .down, .tab, .character("a")] + Fixtures.typing("X-New") + [.enter] + Fixtures.typing("v") + [.enter], &model)
         let gone = RequestSpec(name: "Gone", slug: "gone", url: "/gone", headers: [KeyValue("A", "b")], file: "/tmp/none/gone.yaml")
-        model.drafts["Demo/gone"] = gone
+        model.requestEditor.drafts["Demo/gone"] = gone
         let effects = Fixtures.press([.control("r")], &model)
         if case .reload? = effects.first {} else { Issue.record("expected reload, got \(effects)") }
         // Outside, a header was added to the same request and its own X-Request removed.
@@ -100,11 +100,11 @@ struct ExplorerModelTests {
         var result = CollectionLoadResult(collections: [changed], problems: [])
         result.loadedFiles = ["/tmp/none/users/get-user.yaml": Data("new".utf8)]
         _ = model.update(.collectionsReloaded(result))
-        #expect(model.loadedFiles["/tmp/none/users/get-user.yaml"] == Data("new".utf8))
-        #expect(model.drafts["Demo/users/get-user"]?.headers == [KeyValue("X-New", "v"), KeyValue("X-Outside", "added")],
+        #expect(model.requestEditor.loadedFiles["/tmp/none/users/get-user.yaml"] == Data("new".utf8))
+        #expect(model.requestEditor.drafts["Demo/users/get-user"]?.headers == [KeyValue("X-New", "v"), KeyValue("X-Outside", "added")],
                 "the outside addition joins the edit and the outside removal stays removed")
         // An edit whose file is gone (or broken) is kept, not dropped: it is still the user's unsaved work.
-        #expect(model.drafts["Demo/gone"] == gone)
+        #expect(model.requestEditor.drafts["Demo/gone"] == gone)
         #expect(model.status == "Reloaded 1 collection from disk; unsaved edits kept, s saves them into the files as they are now.")
     }
 
@@ -136,10 +136,10 @@ struct ExplorerModelTests {
         if case let .cancel(cancelled)? = second.first { #expect(cancelled == 1) } else { Issue.record("expected cancel first") }
         // A late answer to the cancelled send is ignored.
         _ = model.update(.responseReceived(id: 1, Fixtures.summary(lines: 1)))
-        guard case let .sending(current, _) = model.response else { Issue.record("state moved on a stale response: \(model.response)"); return }
+        guard case let .sending(current, _) = model.responseView.state else { Issue.record("state moved on a stale response: \(model.responseView.state)"); return }
         #expect(current == 2)
         _ = model.update(.responseReceived(id: 2, Fixtures.summary(lines: 3)))
-        if case let .received(summary) = model.response { #expect(summary.statusCode == 200) } else { Issue.record("no response") }
+        if case let .received(summary) = model.responseView.state { #expect(summary.statusCode == 200) } else { Issue.record("no response") }
     }
 
     @Test func ctrlCCancelsASendElseQuitsAskingAboutUnsavedEdits() {
@@ -164,7 +164,7 @@ struct ExplorerModelTests {
         Fixtures.press([.character("G"), .enter], &model)
         let effects = Fixtures.press([.escape], &model)
         if case .cancel(1)? = effects.first {} else { Issue.record("expected cancel(1), got \(effects)") }
-        if case let .failed(message) = model.response { #expect(message.hasPrefix("Cancelled")) } else { Issue.record("not failed") }
+        if case let .failed(message) = model.responseView.state { #expect(message.hasPrefix("Cancelled")) } else { Issue.record("not failed") }
     }
 
     @Test func environmentSwitchReResolvesThePreview() throws {
@@ -181,15 +181,15 @@ struct ExplorerModelTests {
     @Test func headerEditsMarkTheRequestModifiedAndSaveEmitsTheHeaders() {
         var model = Fixtures.model()
         Fixtures.press([.character("j"), .right, .down, .tab], &model)
-        #expect(model.requestTab == .headers)
+        #expect(model.requestEditor.tab == .headers)
         #expect(model.effectiveHeaders.map(\.header.name) == ["Accept", "X-Request", "X-Folder", "X-Request"])
         #expect(model.effectiveHeaders[1].isOverridden && model.effectiveHeaders[3].isOwn)
         Fixtures.press([.character("a")] + Fixtures.typing("X-Ünï") + [.enter] + Fixtures.typing("värde 値") + [.enter], &model)
         #expect(model.hasUnsavedEdits)
-        #expect(model.drafts["Demo/users/get-user"]?.headers == [KeyValue("X-Request", "own"), KeyValue("X-Ünï", "värde 値")])
+        #expect(model.requestEditor.drafts["Demo/users/get-user"]?.headers == [KeyValue("X-Request", "own"), KeyValue("X-Ünï", "värde 値")])
         // Toggling and deleting apply to the request's own headers only.
         Fixtures.press([.character(" ")], &model)
-        #expect(model.drafts["Demo/users/get-user"]?.headers.last?.enabled == false)
+        #expect(model.requestEditor.drafts["Demo/users/get-user"]?.headers.last?.enabled == false)
         Fixtures.press([.character("k"), .character("k"), .character("d")], &model)
         #expect(model.status?.contains("inherited") == true)
         let effects = Fixtures.press([.character("s")], &model)
@@ -218,15 +218,15 @@ struct ExplorerModelTests {
         Fixtures.press([.tab, .tab], &model)
         #expect(model.focus == .response)
         Fixtures.press([.character("/")] + Fixtures.typing("\"id\": 150") + [.enter], &model)
-        #expect(model.bodyView.matches.count == 1)
-        #expect(model.bodyView.scroll > 100)
+        #expect(model.responseView.bodyView.matches.count == 1)
+        #expect(model.responseView.bodyView.scroll > 100)
         Fixtures.press([.character("/")] + Fixtures.typing("\"id\": 19") + [.enter], &model)
-        #expect(model.bodyView.matches.count == 11)
-        let first = model.bodyView.scroll
+        #expect(model.responseView.bodyView.matches.count == 11)
+        let first = model.responseView.bodyView.scroll
         Fixtures.press([.character("n")], &model)
-        #expect(model.bodyView.currentMatch == 1 && model.bodyView.scroll > first)
+        #expect(model.responseView.bodyView.currentMatch == 1 && model.responseView.bodyView.scroll > first)
         Fixtures.press([.character("N"), .character("N")], &model)
-        #expect(model.bodyView.currentMatch == 10)
+        #expect(model.responseView.bodyView.currentMatch == 10)
     }
 
     @Test func scrollingStaysWithinTheBody() {
@@ -235,14 +235,14 @@ struct ExplorerModelTests {
         _ = model.update(.responseReceived(id: 1, Fixtures.summary(lines: 10_000)))
         Fixtures.press([.backTab], &model)
         Fixtures.press([.character("G")], &model)
-        guard case let .received(summary) = model.response else { Issue.record("no response"); return }
+        guard case let .received(summary) = model.responseView.state else { Issue.record("no response"); return }
         let total = summary.body.lineCount
         #expect(total == 30_002)
-        #expect(model.bodyView.scroll == total - ScreenLayout(width: 80, height: 24).bodyHeight)
+        #expect(model.responseView.bodyView.scroll == total - ScreenLayout(width: 80, height: 24).bodyHeight)
         Fixtures.press([.pageUp, .character("k")], &model)
-        #expect(model.bodyView.scroll == total - 2 * ScreenLayout(width: 80, height: 24).bodyHeight - 1)
+        #expect(model.responseView.bodyView.scroll == total - 2 * ScreenLayout(width: 80, height: 24).bodyHeight - 1)
         Fixtures.press([.character("g"), .character("k")], &model)
-        #expect(model.bodyView.scroll == 0)
+        #expect(model.responseView.bodyView.scroll == 0)
     }
 
     @Test func bodySearchSeesWhatIsShownDecodedOrAsWritten() {
@@ -250,10 +250,10 @@ struct ExplorerModelTests {
         Fixtures.press([.character("G"), .enter], &model)
         _ = model.update(.responseReceived(id: 1, Fixtures.summary(#"{"city": "Montr\u00e9al"}"#)))
         Fixtures.press([.tab, .tab, .character("/")] + Fixtures.typing("é") + [.enter], &model)
-        #expect(model.bodyView.matches == [1], "\(model.status ?? "")")
+        #expect(model.responseView.bodyView.matches == [1], "\(model.status ?? "")")
         // U shows the escapes as written: the same search then finds nothing, as nothing on screen matches.
         Fixtures.press([.character("U"), .character("/")] + Fixtures.typing("é") + [.enter], &model)
-        #expect(model.bodyView.matches.isEmpty && model.status == "No match for \"é\"")
+        #expect(model.responseView.bodyView.matches.isEmpty && model.status == "No match for \"é\"")
     }
 
     @Test func bodySearchRunsOffTheUIAndIgnoresStaleResults() {
@@ -265,22 +265,22 @@ struct ExplorerModelTests {
         let first = [.character("/")] + Fixtures.typing("7") + [.enter]
         let effects = first.flatMap { model.update(.keyPressed($0)) }
         guard case let .searchBody(staleID, document, query, _)? = effects.last else { Issue.record("expected a search effect"); return }
-        #expect(query == "7" && model.bodyView.pendingSearch == staleID)
+        #expect(query == "7" && model.responseView.bodyView.pendingSearch == staleID)
         _ = model.update(.keyPressed(.character("n")))
         #expect(model.status?.contains("Still searching") == true)
         // A second search supersedes the first; the first one's late result is dropped.
         let second = ([.character("/")] + Fixtures.typing("id") + [.enter]).flatMap { model.update(.keyPressed($0)) }
         _ = model.update(.searchFinished(id: staleID, matches: document.matchingLines(query)))
-        #expect(model.bodyView.matches.isEmpty)
+        #expect(model.responseView.bodyView.matches.isEmpty)
         guard case let .searchBody(id, _, _, _)? = second.last else { Issue.record("expected a second search"); return }
         _ = model.update(.searchFinished(id: id, matches: document.matchingLines("id")))
-        #expect(model.bodyView.matches.count == 50 && model.bodyView.pendingSearch == nil)
+        #expect(model.responseView.bodyView.matches.count == 50 && model.responseView.bodyView.pendingSearch == nil)
         // A new response clears the search: its highlights and message belonged to the old body (issue 14, item 15).
         let again = model.update(.responseReceived(id: 1, Fixtures.summary(lines: 5)))
         #expect(again.isEmpty)
         Fixtures.press([.control("j")], &model)
         let rerun = Fixtures.deliver(.responseReceived(id: model.session.nextSendID - 1, Fixtures.summary(lines: 5)), &model)
-        #expect(rerun.isEmpty && model.bodyView.matches.isEmpty && model.bodyView.query.isEmpty)
+        #expect(rerun.isEmpty && model.responseView.bodyView.matches.isEmpty && model.responseView.bodyView.query.isEmpty)
         #expect(model.status?.contains("matching line") != true)
     }
 

@@ -28,7 +28,7 @@ struct ExplorerViewTests {
         expectGridIntact(buffer)
         assertSnapshot(buffer, named: "explorer_response_120x40")
         let page = ScreenLayout(width: 120, height: 40).bodyHeight
-        #expect(model.bodyView.scroll == 2 * page)
+        #expect(model.responseView.bodyView.scroll == 2 * page)
         // The gutter is as wide as the last line number (30002) and the first visible line is numbered.
         #expect(buffer.lines.contains { $0.contains("   \(2 * page + 1) ") })
     }
@@ -71,7 +71,7 @@ struct ExplorerViewTests {
                                       headers: [], body: BodyDocument(Data(long.utf8), contentType: "application/json"))
         _ = model.update(.responseReceived(id: 1, summary))
         Fixtures.press([.tab, .tab, .character("w"), .character("/")] + Fixtures.typing("needle-at") + [.enter], &model)
-        #expect(model.bodyView.wrap && model.bodyView.matches == [1])
+        #expect(model.responseView.bodyView.wrap && model.responseView.bodyView.matches == [1])
         let buffer = ExplorerView.render(model)
         let rows = (0..<buffer.height).filter { y in (0..<buffer.width).contains { buffer.cell(x: $0, y: y)?.style.background == .yellow } }
         let highlighted = rows.flatMap { y in (0..<buffer.width).compactMap { buffer.cell(x: $0, y: y) } }
@@ -112,7 +112,7 @@ struct ExplorerViewTests {
         #expect(screen(model).contains("THE LAST LINE"))
         // Unwrapping there keeps a full page on screen rather than the rows past the end.
         Fixtures.press([.character("w")], &model)
-        #expect(model.bodyView.scroll == 41 - ScreenLayout(width: 80, height: 24).bodyHeight)
+        #expect(model.responseView.bodyView.scroll == 41 - ScreenLayout(width: 80, height: 24).bodyHeight)
         #expect(screen(model).contains("THE LAST LINE"))
     }
 
@@ -123,7 +123,7 @@ struct ExplorerViewTests {
         Fixtures.press([.character("w")], &model)
         #expect(screen(model).contains("w0 w1") && !screen(model).contains("THE-END"))
         Fixtures.press([.character("j")], &model)
-        #expect(model.bodyView.scroll == 0 && model.bodyView.scrollRow == 1)
+        #expect(model.responseView.bodyView.scroll == 0 && model.responseView.bodyView.scrollRow == 1)
         #expect(!screen(model).contains("w0 w1"), "the first row of the line scrolled off")
         Fixtures.press([.character("G")], &model)
         let end = screen(model)
@@ -138,9 +138,9 @@ struct ExplorerViewTests {
         var model = showing("short\n" + line)
         #expect(!screen(model).contains("NEEDLE"))
         Fixtures.press([.character("l")], &model)
-        #expect(model.bodyView.column > 0 && screen(model).contains("aaa"))
+        #expect(model.responseView.bodyView.column > 0 && screen(model).contains("aaa"))
         Fixtures.press([.character("h")], &model)
-        #expect(model.bodyView.column == 0)
+        #expect(model.responseView.bodyView.column == 0)
         // Never past the point where the longest line's end is at the right edge.
         for _ in 0..<50 { Fixtures.press([.character("l")], &model) }
         #expect(screen(model).contains("bbbb│") && !screen(model).contains("NEEDLE"))
@@ -162,7 +162,7 @@ struct ExplorerViewTests {
                                       body: BodyDocument(Data("ok".utf8), contentType: "text/plain"))
         _ = model.update(.responseReceived(id: 1, summary))
         Fixtures.press([.tab, .tab, .character("]")], &model)
-        #expect(model.responseTab == .headers)
+        #expect(model.responseView.tab == .headers)
         #expect(!screen(model).contains("THE-END"))
         // Unwrapped, G shows the last header (the table's title row used to hide it).
         Fixtures.press([.character("G")], &model)

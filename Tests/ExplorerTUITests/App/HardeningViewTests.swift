@@ -89,7 +89,7 @@ struct HardeningViewTests {
                                         environments: [EnvironmentSpec(name: "local", baseURL: "http://127.0.0.1:1")])
         var model = ExplorerModel(collections: [collection], width: ScreenLayout.minimumWidth, height: ScreenLayout.minimumHeight)
         Fixtures.press([.character("j"), .tab], &model)
-        #expect(model.requestTab == .headers && model.tree.selectedRequestKey == "C/bare")
+        #expect(model.requestEditor.tab == .headers && model.tree.selectedRequestKey == "C/bare")
         let text = screen(model)
         #expect(!text.contains("No headers"), "\(text)")
         let layout = ScreenLayout(width: model.width, height: model.height)

@@ -100,7 +100,7 @@ struct HistoryPanelTests {
         guard case let .openExchange(id, exchangeID)? = effects.first else { Issue.record("expected openExchange, got \(effects)"); return }
         #expect(exchangeID == 7 && model.historyPanel == nil)
         _ = model.update(.exchangeOpened(id: id, Self.exchange(7, body: "{\"error\": \"gone\"}"), summary: nil))
-        guard case let .received(summary) = model.response else { Issue.record("not shown: \(model.response)"); return }
+        guard case let .received(summary) = model.responseView.state else { Issue.record("not shown: \(model.responseView.state)"); return }
         #expect(summary.past?.id == 7 && summary.statusCode == 404)
         let text = ExplorerView.render(model).lines.joined(separator: "\n")
         #expect(text.contains("Response · Demo/users/get-user (from history)"))
@@ -108,7 +108,7 @@ struct HistoryPanelTests {
         #expect(text.contains("\"gone\""))
         // Search works on it like on a live body.
         Fixtures.press([.character("/")] + Fixtures.typing("gone") + [.enter], &model)
-        #expect(model.bodyView.matches == [1])
+        #expect(model.responseView.bodyView.matches == [1])
     }
 
     @Test func aSelectedRequestShowsItsLastKeptResponseUntilItIsSentAgain() throws {
@@ -118,20 +118,20 @@ struct HistoryPanelTests {
         guard case let .loadLatest(id, reference, environment)? = opened.first else { Issue.record("no restore: \(opened)"); return }
         #expect(reference == "Demo/users/get-user" && environment == "local")
         _ = model.update(.exchangeOpened(id: id, Self.exchange(3, body: "{}"), summary: nil))
-        guard case let .received(summary) = model.response else { Issue.record("not restored"); return }
-        #expect(summary.past?.id == 3 && model.responseKey == "Demo/users/get-user")
+        guard case let .received(summary) = model.responseView.state else { Issue.record("not restored"); return }
+        #expect(summary.past?.id == 3 && model.responseView.key == "Demo/users/get-user")
         // Moving to another request asks for its last response; the answer for the old one is ignored.
         let moved = Fixtures.press([.down], &model)
         guard case let .loadLatest(next, nextReference, _)? = moved.first else { Issue.record("no restore on move: \(moved)"); return }
         #expect(nextReference == "Demo/users/create")
         _ = model.update(.exchangeOpened(id: id, Self.exchange(4, body: "stale"), summary: nil))
-        guard case let .received(shown) = model.response else { Issue.record("the past response went: \(model.response)"); return }
+        guard case let .received(shown) = model.responseView.state else { Issue.record("the past response went: \(model.responseView.state)"); return }
         #expect(shown.past?.id == 3)
         // Sent while its past response is being read: the live send wins.
         let sent = Fixtures.press([.control("j")], &model)
         #expect(sent.contains { if case .send = $0 { true } else { false } })
         _ = model.update(.exchangeOpened(id: next, Self.exchange(5, body: "late"), summary: nil))
-        guard case .sending = model.response else { Issue.record("a past response replaced the send: \(model.response)"); return }
+        guard case .sending = model.responseView.state else { Issue.record("a past response replaced the send: \(model.responseView.state)"); return }
     }
 
     @Test func spaceMarksAndCComparesTwoExchangesThenEscReturnsToTheList() throws {
@@ -167,7 +167,7 @@ struct HistoryPanelTests {
         let effects = Fixtures.press([.character("r")], &model)
         guard case let .replay(id, exchangeID, resolver)? = effects.first else { Issue.record("no replay: \(effects)"); return }
         #expect(exchangeID == 6 && resolver?.request.slug == "get-user" && resolver?.environment?.name == "staging")
-        guard case .sending(id, _) = model.response else { Issue.record("not sending: \(model.response)"); return }
+        guard case .sending(id, _) = model.responseView.state else { Issue.record("not sending: \(model.responseView.state)"); return }
         #expect(model.historyPanel == nil && model.status?.contains("Replaying #6") == true)
     }
 
@@ -198,7 +198,7 @@ struct HistoryPanelTests {
         guard case let .loadLatest(awayID, _, _)? = away.first else { Issue.record("no restore: \(away)"); return }
         #expect(Fixtures.press([.up], &model).isEmpty, "its own response is already on screen")
         _ = model.update(.exchangeOpened(id: awayID, Self.exchange(9, body: "other request"), summary: nil))
-        guard case let .received(shown) = model.response else { Issue.record("\(model.response)"); return }
-        #expect(shown.past == nil && model.responseKey == "Demo/users/get-user")
+        guard case let .received(shown) = model.responseView.state else { Issue.record("\(model.responseView.state)"); return }
+        #expect(shown.past == nil && model.responseView.key == "Demo/users/get-user")
     }
 }

@@ -20,7 +20,7 @@ struct RequestEditingTests {
     }
 
     func draft(_ model: ExplorerModel) -> RequestSpec? {
-        model.tree.selectedRequestKey.flatMap { model.drafts[$0] }
+        model.tree.selectedRequestKey.flatMap { model.requestEditor.drafts[$0] }
     }
 
     @Test func theURLIsEditedInPlaceAndItsQueryMovesToParams() {
@@ -47,9 +47,9 @@ struct RequestEditingTests {
         // Back to the file's URL and no query: the draft goes away and so does the mark.
         Fixtures.press([.character("u"), .control("u")] + Fixtures.typing("/users/{{userId}}") + [.enter], &model)
         Fixtures.press([.character("h")], &model)
-        #expect(model.requestTab == .params)
+        #expect(model.requestEditor.tab == .params)
         Fixtures.press([.character("d"), .character("d")], &model)
-        #expect(model.drafts.isEmpty && !model.isModified("Demo/users/get-user"))
+        #expect(model.requestEditor.drafts.isEmpty && !model.isModified("Demo/users/get-user"))
     }
 
     @Test func tabCompletesAVariableAndUnknownOnesAreShownAsErrors() {
@@ -86,13 +86,13 @@ struct RequestEditingTests {
     @Test func paramsAreATableLikeHeaders() {
         var model = onGetUser()
         Fixtures.press([.character("h")], &model)
-        #expect(model.requestTab == .params)
+        #expect(model.requestEditor.tab == .params)
         Fixtures.press([.character("a")] + Fixtures.typing("a") + [.enter] + Fixtures.typing("1") + [.enter], &model)
         Fixtures.press([.character("a")] + Fixtures.typing("b") + [.enter] + Fixtures.typing("2") + [.enter], &model)
         #expect(draft(model)?.query == [KeyValue("a", "1"), KeyValue("b", "2")])
-        #expect(model.headerSelection == 1)
+        #expect(model.requestEditor.selection == 1)
         Fixtures.press([.character("K")], &model)
-        #expect(draft(model)?.query == [KeyValue("b", "2"), KeyValue("a", "1")] && model.headerSelection == 0)
+        #expect(draft(model)?.query == [KeyValue("b", "2"), KeyValue("a", "1")] && model.requestEditor.selection == 0)
         Fixtures.press([.character(" "), .character("i"), .tab, .control("u")] + Fixtures.typing("two") + [.enter], &model)
         #expect(draft(model)?.query == [KeyValue("b", "two", enabled: false), KeyValue("a", "1")])
         // An empty name is refused and the editor stays open with the name field.
@@ -120,7 +120,7 @@ struct RequestEditingTests {
     @Test func theBodyIsEditedWithUndoValidatedAndFormatted() {
         var model = onCreate()
         Fixtures.press([.character("l")], &model)
-        #expect(model.requestTab == .body)
+        #expect(model.requestEditor.tab == .body)
         #expect(ExplorerView.render(model).lines.contains { $0.contains("JSON ✓ valid") })
         Fixtures.press([.character("i"), .end, .backspace] + Fixtures.typing(", \"x\": ") + [.enter] + Fixtures.typing("tru"), &model)
         #expect(model.bodyEditor?.area.lines == ["{\"name\": \"Ada\", \"x\": ", "tru"])
@@ -185,7 +185,7 @@ struct RequestEditingTests {
     @Test func credentialsAreEditedAndSecretsMaskedWhileTyped() {
         var model = onGetUser()
         Fixtures.press([.character("l"), .character("l")], &model)
-        #expect(model.requestTab == .auth)
+        #expect(model.requestEditor.tab == .auth)
         Fixtures.press([.character("t"), .down, .down, .down, .enter], &model)
         #expect(draft(model)?.auth == .bearer(token: ""))
         Fixtures.press([.character("i")] + Fixtures.typing("hunter2"), &model)
@@ -218,7 +218,7 @@ struct RequestEditingTests {
     @Test func optionsAreTimeoutRedirectsAndTLS() {
         var model = onGetUser()
         Fixtures.press([.character("h"), .character("h")], &model)
-        #expect(model.requestTab == .options)
+        #expect(model.requestEditor.tab == .options)
         Fixtures.press([.character("i")] + Fixtures.typing("soon") + [.enter], &model)
         #expect(model.valueEditor != nil && model.status?.hasPrefix("The timeout is a number") == true)
         Fixtures.press([.control("u")] + Fixtures.typing("2.5") + [.enter, .down, .character(" "), .down, .character(" "), .character(" ")], &model)
@@ -240,7 +240,7 @@ struct RequestEditingTests {
         guard case let .save(key, request, saved, _)? = effects.first else { Issue.record("expected a save, got \(effects)"); return }
         #expect(key == "Demo/users/get-user" && request.changedKeys(from: saved) == ["method", "url"])
         _ = model.update(.saved(key: key, file: request.file, data: Data(), request: request))
-        #expect(model.drafts.isEmpty && model.selectedRequest?.located.request.method == "POST")
+        #expect(model.requestEditor.drafts.isEmpty && model.selectedRequest?.located.request.method == "POST")
         #expect(Fixtures.press([.character("s")], &model).isEmpty && model.status == "Nothing to save.")
     }
 

@@ -38,7 +38,7 @@ struct ToolPanelTests {
         Fixtures.press([.escape], &model)
         #expect(model.toolPanel == nil)
         // Esc closed the overlay and did nothing else.
-        if case .idle = model.response {} else { Issue.record("Esc reached the response: \(model.response)") }
+        if case .idle = model.responseView.state {} else { Issue.record("Esc reached the response: \(model.responseView.state)") }
     }
 
     @Test func exportNeedsARequest() {

@@ -22,12 +22,12 @@ struct TraceTabTests {
         #expect(screen.contains { $0.contains("Trace") })
         Fixtures.press([.backTab], &model)
         Fixtures.press([.character("]"), .character("]"), .character("]")], &model)
-        #expect(model.responseTab == .trace)
+        #expect(model.responseView.tab == .trace)
         let trace = ExplorerView.render(model).lines
         #expect(trace.contains { $0.contains("certificate  CN=api.test") }, "\(trace)")
         #expect(trace.contains { $0.contains("first byte 12 ms") })
         Fixtures.press([.character("]")], &model)
-        #expect(model.responseTab == .body)
+        #expect(model.responseView.tab == .body)
     }
 
     @Test func withoutATraceOnlyBodyHeadersAndChecksAreOffered() {
@@ -36,7 +36,7 @@ struct TraceTabTests {
         _ = model.update(.responseReceived(id: 1, Fixtures.summary(#"{"a":1}"#)))
         Fixtures.press([.backTab], &model)
         Fixtures.press([.character("]"), .character("]"), .character("]")], &model)
-        #expect(model.responseTab == .body)
+        #expect(model.responseView.tab == .body)
         #expect(!ExplorerView.render(model).lines.contains { $0.contains("Trace") })
     }
 
@@ -49,7 +49,7 @@ struct TraceTabTests {
         #expect(ExplorerView.render(model).lines.contains { $0.contains("Cookies (1)") })
         Fixtures.press([.backTab], &model)
         Fixtures.press([.character("]"), .character("]"), .character("]")], &model)
-        #expect(model.responseTab == .cookies)
+        #expect(model.responseView.tab == .cookies)
         let screen = ExplorerView.render(model).lines
         #expect(screen.contains { $0.contains("session") && $0.contains("abc123") && $0.contains("api.test/") && $0.contains("session") }, "\(screen)")
     }

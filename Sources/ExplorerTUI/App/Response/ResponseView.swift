@@ -1,0 +1,21 @@
+import ExplorerCore
+import Foundation
+
+/// The response pane's own state: where the response is, which request it is about, its tab, how its body is
+/// viewed, and the kept exchange asked for to show in its place.
+public struct ResponseView: Sendable {
+    /// Where the current request is: idle, sending, received or failed.
+    public var state = ResponseState.idle
+    /// The tab shown.
+    public var tab = ResponseTab.body
+    /// The request the response is about (`collection/folder/request`), so a response left on screen while browsing
+    /// says where it came from.
+    public var key: String?
+    /// How the body is viewed: scroll, wrap, search, JSONPath filter.
+    public var bodyView = BodyViewState()
+    /// The id of the kept exchange asked for to show here, while it is read.
+    public var pendingPast: Int?
+
+    /// Creates an idle pane.
+    public init() {}
+}
