@@ -4,8 +4,8 @@ import Foundation
 extension ExplorerModel {
     /// Opens the history list: the selected request's exchanges, or every request's (`all`, or nothing selected).
     mutating func openHistory(all: Bool) -> [AppEffect] {
-        guard historyIsOn else {
-            status = historyProblem ?? "History is off (--no-history or APIEXPLORER_HISTORY=off), or its file is still opening."
+        guard session.historyIsOn else {
+            status = session.historyProblem ?? "History is off (--no-history or APIEXPLORER_HISTORY=off), or its file is still opening."
             return []
         }
         historyPanel = HistoryPanel(reference: all ? nil : tree.selectedRequestKey)
@@ -139,7 +139,7 @@ extension ExplorerModel {
     mutating func restorePastResponse() -> [AppEffect] {
         // Whatever was asked for before is no longer wanted, whether or not something is asked for now.
         responseView.pendingPast = nil
-        guard historyIsOn, let key = tree.selectedRequestKey, key != responseView.key, let selected = selectedRequest else { return [] }
+        guard session.historyIsOn, let key = tree.selectedRequestKey, key != responseView.key, let selected = selectedRequest else { return [] }
         if case .sending = responseView.state { return [] }
         let id = takeSendID()
         responseView.pendingPast = id

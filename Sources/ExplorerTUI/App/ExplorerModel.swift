@@ -33,10 +33,6 @@ public struct ExplorerModel: Sendable {
     public var status: String?
     /// The clock, advanced by ticks.
     public var now = Date()
-    /// True while exchanges are being kept in history (it opened, and nothing has gone wrong with it).
-    public var historyIsOn = false
-    /// Why history is off, when something went wrong with it.
-    public var historyProblem: String?
     /// The history list to reopen when the comparison started from it closes.
     public var returnToHistory: HistoryPanel?
 
@@ -143,12 +139,12 @@ public struct ExplorerModel: Sendable {
         case .requestAdded, .addFailed:
             return importFinished(message)
         case .historyOpened:
-            historyIsOn = true
+            session.historyIsOn = true
             return restorePastResponse()
         case let .historyProblem(text):
-            historyIsOn = false
-            historyProblem = "⚠ " + text
-            status = historyProblem
+            session.historyIsOn = false
+            session.historyProblem = "⚠ " + text
+            status = session.historyProblem
             return []
         case let .historyListed(id, entries, environments):
             guard var panel = historyPanel, panel.pending == id else { return [] }

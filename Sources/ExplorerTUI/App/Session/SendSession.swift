@@ -2,7 +2,8 @@ import ExplorerCore
 import Foundation
 
 /// What every send shares: the environment in use per collection, the command line's variables and headers, the
-/// built-in demo's address, the values captured so far, the chain of needed requests in flight, and send ids.
+/// built-in demo's address, the values captured so far, the chain of needed requests in flight, send ids, and
+/// whether history keeps what is sent.
 public struct SendSession: Sendable {
     /// Active environment name per collection slug.
     public var activeEnvironment: [String: String] = [:]
@@ -20,6 +21,10 @@ public struct SendSession: Sendable {
     public var nextSendID = 1
     /// The capture key (collection and environment) of the request in flight, for the values its response captures.
     public var sendCaptureKey: String?
+    /// True while exchanges are being kept in history (it opened, and nothing has gone wrong with it).
+    public var historyIsOn = false
+    /// Why history is off, when something went wrong with it.
+    public var historyProblem: String?
 
     /// Creates a session with nothing captured.
     public init() {}
