@@ -2,71 +2,85 @@ import ExplorerCore
 import Foundation
 
 extension ExplorerModel {
-    /// Routes a key: open overlays and text fields first, then the key map for the focused pane.
+    /// Routes a key: keys that work everywhere, then whatever is open over the panes (`modal`), then a field being
+    /// typed in the focused pane, then the key map for the focused pane.
     mutating func handle(_ key: Key) -> [AppEffect] {
         if case let .resize(width, height) = key { return update(.resized(width: width, height: height)) }
         // Ctrl-C as in other terminal programs, from anywhere: it stops a request in flight, else quits (asking first
-        // when there are unsaved edits). It did nothing.
-        if key == .control("c"), !confirmingQuit {
+        // when there are unsaved edits).
+        if key == .control("c"), modal != .quitConfirmation {
             if case .sending = responseView.state { return perform(.cancel) }
-            showingHelp = false
-            toolPanel = nil
-            historyPanel = nil
-            returnToHistory = nil
-            environmentPicker = nil
-            tree.filterField = nil
-            responseView.bodyView.searchField = nil
-            headerEditor = nil
-            importField = nil
-            urlField = nil
-            valueEditor = nil
-            dialog = nil
-            if bodyEditor != nil { commitBodyEditor() }
-            bodyEditor = nil
+            closeEverything()
             return perform(.quit)
         }
-        if confirmingQuit {
-            switch key {
-            case .character("y"), .character("Y"): return [.quit]
-            default:
-                confirmingQuit = false
-                status = "Quit cancelled; s saves the selected request's edits (● marks the others)."
-                return []
+        if let modal {
+            switch modal {
+            case .quitConfirmation: return handleQuitConfirmation(key)
+            case let .help(scroll): return handleHelp(key, scroll: scroll)
+            case .dialog, .tool, .history, .environmentPicker, .importPrompt:
+                // Pasted text and clicks have their own routes; the overlays below take typed keys only.
+                break
             }
-        }
-        if showingHelp {
-            // On a screen too small for every key at once the help scrolls; any other key closes it.
-            let page = max(1, height - 6)
-            switch key {
-            case .down, .character("j"): helpScroll += 1
-            case .up, .character("k"): helpScroll = max(0, helpScroll - 1)
-            case .pageDown, .character(" "): helpScroll += page
-            case .pageUp: helpScroll = max(0, helpScroll - page)
-            default:
-                showingHelp = false
-                helpScroll = 0
-            }
-            return []
         }
         if case let .paste(text) = key { return paste(text) }
         if case let .mouse(event) = key { return mouse(event) }
-        if dialog != nil { return handleDialog(key) }
-        if toolPanel != nil { return handleToolPanel(key) }
-        if historyPanel != nil { return handleHistoryPanel(key) }
-        if environmentPicker != nil { return handlePicker(key) }
+        switch modal {
+        case .dialog?: return handleDialog(key)
+        case .tool?: return handleToolPanel(key)
+        case .history?: return handleHistoryPanel(key)
+        case .environmentPicker?: return handlePicker(key)
+        case .importPrompt?: return handleImport(key)
+        case .help?, .quitConfirmation?, nil: break
+        }
         if tree.filterField != nil { return handleFilter(key) }
         if responseView.bodyView.searchField != nil { return handleSearch(key) }
         if responseView.bodyView.filterField != nil { return handleJSONFilter(key) }
-        if headerEditor != nil { return handleRowEditor(key) }
-        if urlField != nil { return handleURLField(key) }
-        if valueEditor != nil { return handleValueEditor(key) }
-        if bodyEditor != nil { return handleBodyEditor(key) }
-        if importField != nil { return handleImport(key) }
+        switch requestEditor.edit {
+        case .row?: return handleRowEditor(key)
+        case .url?: return handleURLField(key)
+        case .value?: return handleValueEditor(key)
+        case .body?: return handleBodyEditor(key)
+        case nil: break
+        }
         guard let action = keyMap.action(for: key, focus: focus, tab: requestEditor.tab, isTable: currentTable != nil) else {
             if case .character = key { status = "\(key.label) does nothing here; ? lists the keys." }
             return []
         }
         return perform(action)
+    }
+
+    /// Closes whatever is open and stops every edit in progress (a body being edited is kept as a draft first).
+    private mutating func closeEverything() {
+        modal = nil
+        returnToHistory = nil
+        tree.filterField = nil
+        responseView.bodyView.searchField = nil
+        if bodyEditor != nil { commitBodyEditor() }
+        requestEditor.edit = nil
+    }
+
+    /// y quits with unsaved edits; any other key takes the question back.
+    private mutating func handleQuitConfirmation(_ key: Key) -> [AppEffect] {
+        switch key {
+        case .character("y"), .character("Y"): return [.quit]
+        default:
+            modal = nil
+            status = "Quit cancelled; s saves the selected request's edits (● marks the others)."
+            return []
+        }
+    }
+
+    /// On a screen too small for every key at once the help scrolls; any other key closes it.
+    private mutating func handleHelp(_ key: Key, scroll: Int) -> [AppEffect] {
+        let page = max(1, height - 6)
+        switch key {
+        case .down, .character("j"): modal = .help(scroll: scroll + 1)
+        case .up, .character("k"): modal = .help(scroll: max(0, scroll - 1))
+        case .pageDown, .character(" "): modal = .help(scroll: scroll + page)
+        case .pageUp: modal = .help(scroll: max(0, scroll - page))
+        default: modal = nil
+        }
+        return []
     }
 
     /// Does what an action means in the current state.
