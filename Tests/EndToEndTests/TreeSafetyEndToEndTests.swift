@@ -21,7 +21,10 @@ struct TreeSafetyEndToEndTests {
         let session = try TmuxSession(arguments: [binary.path, "--collections", temp.path, "--no-history"], width: 110, height: 30)
         defer { session.kill() }
         try session.waitFor("env: local")
-        try session.sendKeys("j", "l", "j", "j")
+        // The folder's requests are read after the first frame: wait for them before moving onto B.
+        try session.sendKeys("j", "l")
+        try session.waitFor("Wipe")
+        try session.sendKeys("j", "j")
         try session.waitFor("/b")
         try session.sendKeys("d")
         try session.waitFor("Delete B (b.yaml)?")
