@@ -76,17 +76,7 @@ final class ExplorerRunLoop {
                 // 1.9 KB pasted curl command take 33 s to appear.
                 var keys = [key]
                 while keys.count < 4096, let next = terminal.readKey(timeoutMilliseconds: 0) { keys.append(next) }
-                for (index, pressed) in keys.enumerated() where running {
-                    // In the curl import prompt a line break inside a paste is a space: as Enter it imported the first
-                    // line and ran the rest as explorer keys. (After a `\` the prompt itself reads it as a continuation.)
-                    let isLineBreak = pressed == .enter || pressed == .control("j")
-                    let afterBackslash = index > 0 && keys[index - 1] == .character("\\")
-                    if isLineBreak, index < keys.count - 1, !afterBackslash, model.importField != nil {
-                        _ = apply(.keyPressed(.character(" ")))
-                        continue
-                    }
-                    running = apply(.keyPressed(pressed)) && running
-                }
+                running = apply(.keysPressed(keys)) && running
             }
             for message in inbox.drain() {
                 running = apply(message) && running

@@ -31,7 +31,7 @@ struct TerminalCheckCommand: ParsableCommand {
             let size = terminal.size
             terminal.draw(Self.screen(width: size.width, height: size.height, lastKey: lastKey, keyCount: keyCount, colorMode: terminal.colorMode))
             guard let key = terminal.readKey(timeoutMilliseconds: 1000) else { continue }
-            if key == .character("q") { return }
+            if KeyMap.standard.action(for: key, in: .terminalCheck) == .quit { return }
             lastKey = key.label
             keyCount += 1
         }

@@ -11,6 +11,12 @@ public enum AppAction: Sendable, Equatable {
     case importCurl, reload
     case history, historyAll, openExchange, replay, markExchange, compareExchanges, cycleStatusFilter, cycleEnvironmentFilter
     case toggleHistoryScope
+    /// Applies what is being typed or picked (Enter); `accept` answers yes; `interrupt` is Ctrl-C from anywhere.
+    case confirm, accept, interrupt
+    /// Tab in a field: completes a `{{variable}}` in the URL, keeps a secret in the secrets file.
+    case complete
+    case nextField, previousField, nextFormat, saveCaptures
+    case wordLeft, wordRight, deleteWordBefore
 }
 
 extension AppAction {

@@ -5,6 +5,8 @@ import Foundation
 public enum AppMessage: Sendable {
     /// A key was pressed.
     case keyPressed(Key)
+    /// Keys that arrived together (a paste in a terminal without bracketed paste, or typing faster than a frame).
+    case keysPressed([Key])
     /// The terminal was resized.
     case resized(width: Int, height: Int)
     /// Time passed (drives the spinner and elapsed time).

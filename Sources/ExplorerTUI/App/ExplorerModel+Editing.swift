@@ -37,19 +37,19 @@ extension ExplorerModel {
     /// Keys while the URL line has the cursor: readline editing, Tab completes a `{{variable}}`, Enter applies.
     mutating func handleURLField(_ key: Key) -> [AppEffect] {
         guard var field = urlField else { return [] }
-        switch key {
-        case .escape:
+        switch keyMap.action(for: key, in: .urlField) {
+        case .cancel?:
             urlField = nil
             status = "URL edit cancelled."
-        case .enter, .control("j"):
+        case .confirm?:
             return applyURL(field.text)
-        case .tab:
+        case .complete?:
             field = completeVariable(in: field)
             urlField = field
-        case .alt("b"), .alt("f"):
-            field.moveByWord(forward: key == .alt("f"))
+        case let word? where word == .wordLeft || word == .wordRight:
+            field.moveByWord(forward: word == .wordRight)
             urlField = field
-        case .control("w"):
+        case .deleteWordBefore?:
             // In a URL a word ends at punctuation (`/`, `{{`, `?`, `&`, `=`), not only at spaces.
             let end = field.cursor
             field.moveByWord(forward: false)
@@ -153,17 +153,17 @@ extension ExplorerModel {
     /// Esc leaves the editor (the text stays in the draft), Ctrl-J sends.
     mutating func handleBodyEditor(_ key: Key) -> [AppEffect] {
         guard var editor = bodyEditor else { return [] }
-        switch key {
-        case .escape:
+        switch keyMap.action(for: key, in: .bodyEditor) {
+        case .cancel?:
             commitBodyEditor()
             bodyEditor = nil
             if let error = editor.jsonError { status = "The JSON does not parse: \(error). It is kept; sending asks first." }
             return []
-        case .control("j"):
+        case .send?:
             commitBodyEditor()
             bodyEditor = nil
             return perform(.send)
-        case .control("s"):
+        case .save?:
             commitBodyEditor()
             bodyEditor = nil
             return perform(.save)
@@ -333,10 +333,10 @@ extension ExplorerModel {
     /// Keys while an Auth or Options value (or a body file path) is edited: Enter applies, Esc cancels.
     mutating func handleValueEditor(_ key: Key) -> [AppEffect] {
         guard var editor = valueEditor else { return [] }
-        switch key {
-        case .escape:
+        switch keyMap.action(for: key, in: .valueEditor) {
+        case .cancel?:
             valueEditor = nil
-        case .enter, .control("j"):
+        case .confirm?:
             let text = editor.field.text
             switch editor.target {
             case .timeout:
@@ -368,7 +368,7 @@ extension ExplorerModel {
             }
             valueEditor = nil
             status = "\(editor.label.trimmingCharacters(in: CharacterSet(charactersIn: ": "))) set; press s to save."
-        case .tab where editor.isSecret:
+        case .complete? where editor.isSecret:
             editor.keepsInSecretsFile.toggle()
             valueEditor = editor
         default:

@@ -25,14 +25,14 @@ extension ExplorerModel {
     mutating func handleHistoryPanel(_ key: Key) -> [AppEffect] {
         guard var panel = historyPanel else { return [] }
         if var field = panel.filterField {
-            switch key {
-            case .enter, .control("j"):
+            switch keyMap.action(for: key, in: .historyFilter) {
+            case .confirm?:
                 panel.filterField = nil
                 panel.text = field.text
                 panel.selection = 0
                 historyPanel = panel
                 return listHistory()
-            case .escape:
+            case .cancel?:
                 panel.filterField = nil
                 historyPanel = panel
             default:
@@ -42,15 +42,16 @@ extension ExplorerModel {
             }
             return []
         }
-        guard let action = keyMap.history.first(where: { $0.keys.contains(key) })?.action else {
-            if key == .character("?") { showingHelp = true }
-            return []
-        }
+        guard let action = keyMap.historyAction(for: key) else { return [] }
         let page = max(1, height - 8)
         let last = max(0, panel.entries.count - 1)
         switch action {
         case .cancel:
             historyPanel = nil
+            return []
+        case .help:
+            // The help replaces the list, as any overlay replaces another.
+            modal = .help(scroll: 0)
             return []
         case .moveUp: panel.selection = max(0, panel.selection - 1)
         case .moveDown: panel.selection = min(last, panel.selection + 1)

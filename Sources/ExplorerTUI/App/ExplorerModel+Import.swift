@@ -15,11 +15,11 @@ extension ExplorerModel {
     /// Keys while the prompt is open: Enter imports, Esc closes. A pasted line ending in `\` continues on the next line.
     mutating func handleImport(_ key: Key) -> [AppEffect] {
         guard var field = importField else { return [] }
-        switch key {
-        case .escape:
+        switch keyMap.action(for: key, in: .importPrompt) {
+        case .cancel?:
             importField = nil
             return []
-        case .enter, .control("j"):
+        case .confirm?:
             // Pasting a multi-line command delivers Enter after each `\`: that is a continuation, not the end.
             if field.text.hasSuffix("\\") {
                 var text = field.text

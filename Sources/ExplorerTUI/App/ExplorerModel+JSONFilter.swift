@@ -26,11 +26,11 @@ extension ExplorerModel {
     /// Keys while the filter prompt is open: each edit re-runs the filter; Enter keeps it, Esc removes it.
     mutating func handleJSONFilter(_ key: Key) -> [AppEffect] {
         guard var field = responseView.bodyView.filterField else { return [] }
-        switch key {
-        case .enter, .control("j"):
+        switch keyMap.action(for: key, in: .jsonFilter) {
+        case .confirm?:
             responseView.bodyView.filterField = nil
             return []
-        case .escape:
+        case .cancel?:
             responseView.bodyView.filterField = nil
             clearJSONFilter()
             status = "Filter removed."

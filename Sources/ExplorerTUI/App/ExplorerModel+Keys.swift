@@ -8,7 +8,7 @@ extension ExplorerModel {
         if case let .resize(width, height) = key { return update(.resized(width: width, height: height)) }
         // Ctrl-C as in other terminal programs, from anywhere: it stops a request in flight, else quits (asking first
         // when there are unsaved edits).
-        if key == .control("c"), modal != .quitConfirmation {
+        if keyMap.action(for: key, in: .anywhere) == .interrupt, modal != .quitConfirmation {
             if case .sending = responseView.state { return perform(.cancel) }
             closeEverything()
             return perform(.quit)
@@ -61,8 +61,8 @@ extension ExplorerModel {
 
     /// y quits with unsaved edits; any other key takes the question back.
     private mutating func handleQuitConfirmation(_ key: Key) -> [AppEffect] {
-        switch key {
-        case .character("y"), .character("Y"): return [.quit]
+        switch keyMap.action(for: key, in: .quitConfirmation) {
+        case .accept?: return [.quit]
         default:
             modal = nil
             status = "Quit cancelled; s saves the selected request's edits (● marks the others)."
@@ -73,11 +73,11 @@ extension ExplorerModel {
     /// On a screen too small for every key at once the help scrolls; any other key closes it.
     private mutating func handleHelp(_ key: Key, scroll: Int) -> [AppEffect] {
         let page = max(1, height - 6)
-        switch key {
-        case .down, .character("j"): modal = .help(scroll: scroll + 1)
-        case .up, .character("k"): modal = .help(scroll: max(0, scroll - 1))
-        case .pageDown, .character(" "): modal = .help(scroll: scroll + page)
-        case .pageUp: modal = .help(scroll: max(0, scroll - page))
+        switch keyMap.action(for: key, in: .help) {
+        case .moveDown?: modal = .help(scroll: scroll + 1)
+        case .moveUp?: modal = .help(scroll: max(0, scroll - 1))
+        case .pageDown?: modal = .help(scroll: scroll + page)
+        case .pageUp?: modal = .help(scroll: max(0, scroll - page))
         default: modal = nil
         }
         return []
@@ -344,17 +344,17 @@ extension ExplorerModel {
 
     private mutating func handlePicker(_ key: Key) -> [AppEffect] {
         guard let collection = currentCollection, let index = environmentPicker else { environmentPicker = nil; return [] }
-        switch key {
-        case .up, .character("k"): environmentPicker = max(0, index - 1)
-        case .down, .character("j"): environmentPicker = min(collection.environments.count - 1, index + 1)
-        case .enter, .control("j"):
+        switch keyMap.action(for: key, in: .environmentPicker) {
+        case .moveUp?: environmentPicker = max(0, index - 1)
+        case .moveDown?: environmentPicker = min(collection.environments.count - 1, index + 1)
+        case .confirm?:
             if collection.environments.indices.contains(index) {
                 session.activeEnvironment[collection.slug] = collection.environments[index].name
                 status = "Environment: \(collection.environments[index].name)"
             }
             environmentPicker = nil
-        case .escape, .character("q"), .character("e"): environmentPicker = nil
-        case .character("s") where collection.environments.indices.contains(index):
+        case .cancel?: environmentPicker = nil
+        case .saveCaptures? where collection.environments.indices.contains(index):
             return saveCaptures(collection, environment: collection.environments[index])
         default: break
         }
@@ -363,16 +363,16 @@ extension ExplorerModel {
 
     private mutating func handleFilter(_ key: Key) -> [AppEffect] {
         guard var field = tree.filterField else { return [] }
-        switch key {
-        case .enter:
+        switch keyMap.action(for: key, in: .treeFilter) {
+        case .confirm?:
             tree.filterField = nil
-        case .control("j"):
+        case .send?:
             // Ctrl-J sends from anywhere: here it keeps the filter and sends the request highlighted by it.
             tree.filterField = nil
             tree.cursor = min(tree.cursor, max(0, treeRows.count - 1))
             syncSelectionWithCursor(strict: true)
             return send()
-        case .escape:
+        case .cancel?:
             tree.filterField = nil
             tree.filter = ""
             // Back to the whole tree and the request selected before filtering (a filter that matched nothing on the
@@ -394,12 +394,12 @@ extension ExplorerModel {
 
     private mutating func handleSearch(_ key: Key) -> [AppEffect] {
         guard var field = responseView.bodyView.searchField else { return [] }
-        switch key {
-        case .enter, .control("j"):
+        switch keyMap.action(for: key, in: .search) {
+        case .confirm?:
             responseView.bodyView.searchField = nil
             responseView.bodyView.query = field.text
             return startSearch()
-        case .escape:
+        case .cancel?:
             responseView.bodyView.searchField = nil
         default:
             _ = field.handle(key)

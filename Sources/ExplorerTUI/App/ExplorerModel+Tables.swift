@@ -157,13 +157,13 @@ extension ExplorerModel {
     /// Keys while a row is being edited: Tab switches name and value, Enter moves on and finally applies, Esc cancels.
     mutating func handleRowEditor(_ key: Key) -> [AppEffect] {
         guard var editor = headerEditor else { return [] }
-        switch key {
-        case .escape:
+        switch keyMap.action(for: key, in: .rowEditor) {
+        case .cancel?:
             headerEditor = nil
             return []
-        case .tab, .backTab:
+        case .nextField?:
             editor.field = editor.field == .name ? .value : .name
-        case .enter, .control("j"):
+        case .confirm?:
             if editor.field == .name {
                 editor.field = .value
             } else {

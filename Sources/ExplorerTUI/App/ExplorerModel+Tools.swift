@@ -38,7 +38,8 @@ extension ExplorerModel {
     /// Keys while the overlay is open: scrolling, Tab for the next export format, Enter to pick, Esc or q to close.
     mutating func handleToolPanel(_ key: Key) -> [AppEffect] {
         guard let panel = toolPanel else { return [] }
-        if key == .escape || key == .character("q") {
+        let action = keyMap.action(for: key, in: .toolPanel)
+        if action == .cancel {
             toolPanel = nil
             // A comparison started from the history list goes back to it.
             let back = returnToHistory
@@ -54,10 +55,10 @@ extension ExplorerModel {
         switch panel {
         case let .choosingEnvironment(selection):
             let candidates = comparisonCandidates
-            switch key {
-            case .up, .character("k"): toolPanel = .choosingEnvironment(selection: max(0, selection - 1))
-            case .down, .character("j"): toolPanel = .choosingEnvironment(selection: min(candidates.count - 1, selection + 1))
-            case .enter, .control("j"):
+            switch action {
+            case .moveUp?: toolPanel = .choosingEnvironment(selection: max(0, selection - 1))
+            case .moveDown?: toolPanel = .choosingEnvironment(selection: min(candidates.count - 1, selection + 1))
+            case .confirm?:
                 guard candidates.indices.contains(selection), let first = selectedResolver else { toolPanel = nil; return [] }
                 var second = first
                 second.environment = candidates[selection]
@@ -67,14 +68,14 @@ extension ExplorerModel {
             default: break
             }
         case let .exported(format, lines, scroll):
-            if key == .tab || key == .character("x") {
+            if action == .nextFormat {
                 let all = ExportFormat.allCases
                 let next = all[((all.firstIndex(of: format) ?? 0) + 1) % all.count]
                 return exportRequest(next)
             }
-            toolPanel = .exported(format: format, lines: lines, scroll: ExplorerModel.scrolled(scroll, by: key, page: page, count: lines.count))
+            toolPanel = .exported(format: format, lines: lines, scroll: ExplorerModel.scrolled(scroll, by: action, page: page, count: lines.count))
         case let .compared(title, lines, scroll):
-            toolPanel = .compared(title: title, lines: lines, scroll: ExplorerModel.scrolled(scroll, by: key, page: page, count: lines.count))
+            toolPanel = .compared(title: title, lines: lines, scroll: ExplorerModel.scrolled(scroll, by: action, page: page, count: lines.count))
         case .exporting, .comparing, .failed:
             break
         }
@@ -100,15 +101,15 @@ extension ExplorerModel {
         return []
     }
 
-    private static func scrolled(_ scroll: Int, by key: Key, page: Int, count: Int) -> Int {
+    private static func scrolled(_ scroll: Int, by action: AppAction?, page: Int, count: Int) -> Int {
         let last = max(0, count - page)
-        switch key {
-        case .up, .character("k"): return max(0, scroll - 1)
-        case .down, .character("j"): return min(last, scroll + 1)
-        case .pageUp: return max(0, scroll - page)
-        case .pageDown, .character(" "): return min(last, scroll + page)
-        case .home, .character("g"): return 0
-        case .end, .character("G"): return last
+        switch action {
+        case .moveUp?: return max(0, scroll - 1)
+        case .moveDown?: return min(last, scroll + 1)
+        case .pageUp?: return max(0, scroll - page)
+        case .pageDown?: return min(last, scroll + page)
+        case .top?: return 0
+        case .bottom?: return last
         default: return scroll
         }
     }

@@ -228,13 +228,11 @@ extension ExplorerModel {
         switch open {
         case var .picker(picker):
             let last = picker.options.count - (picker.custom == nil ? 1 : 0)
-            switch key {
-            case .escape: dialog = nil
-            case .up, .control("p"): picker.selection = max(0, picker.selection - 1)
-            case .down, .control("n"), .tab: picker.selection = min(last, picker.selection + 1)
-            case .enter, .control("j"): return choose(picker)
-            case .character("k") where !picker.isOnCustom: picker.selection = max(0, picker.selection - 1)
-            case .character("j") where !picker.isOnCustom: picker.selection = min(last, picker.selection + 1)
+            switch keyMap.action(for: key, in: .picker) ?? (picker.isOnCustom ? nil : keyMap.action(for: key, in: .pickerList)) {
+            case .cancel?: dialog = nil
+            case .moveUp?: picker.selection = max(0, picker.selection - 1)
+            case .moveDown?: picker.selection = min(last, picker.selection + 1)
+            case .confirm?: return choose(picker)
             default:
                 if picker.isOnCustom, var custom = picker.custom {
                     custom.handle(key)
@@ -247,11 +245,11 @@ extension ExplorerModel {
             }
             if dialog != nil { dialog = .picker(picker) }
         case var .form(form):
-            switch key {
-            case .escape: dialog = nil
-            case .tab, .down: form.focused = (form.focused + 1) % form.fields.count
-            case .backTab, .up: form.focused = (form.focused + form.fields.count - 1) % form.fields.count
-            case .enter, .control("j"):
+            switch keyMap.action(for: key, in: .form) {
+            case .cancel?: dialog = nil
+            case .nextField?: form.focused = (form.focused + 1) % form.fields.count
+            case .previousField?: form.focused = (form.focused + form.fields.count - 1) % form.fields.count
+            case .confirm?:
                 if form.focused < form.fields.count - 1 {
                     form.focused += 1
                 } else {
@@ -261,7 +259,7 @@ extension ExplorerModel {
             }
             if dialog != nil { dialog = .form(form) }
         case let .confirmation(confirmation):
-            if key == .character("y") || key == .character("Y") { return confirm(confirmation) }
+            if keyMap.action(for: key, in: .confirmation) == .accept { return confirm(confirmation) }
             dialog = nil
             status = "Cancelled."
         }

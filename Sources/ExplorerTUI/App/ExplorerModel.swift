@@ -59,6 +59,21 @@ public struct ExplorerModel: Sendable {
             let before = tree.selectedRequestKey
             let effects = handle(key)
             return tree.selectedRequestKey != before ? effects + restorePastResponse() : effects
+        case let .keysPressed(keys):
+            var effects: [AppEffect] = []
+            for (index, pressed) in keys.enumerated() {
+                // In the curl import prompt a line break inside a burst of keys is a space: as Enter it imported the
+                // first line and ran the rest as explorer keys. (After a `\` the prompt reads it as a continuation.)
+                if var field = importField, index < keys.count - 1, keyMap.action(for: pressed, in: .importPrompt) == .confirm,
+                   !field.text.hasSuffix("\\") {
+                    field.insert(" ")
+                    importField = field
+                    continue
+                }
+                effects += update(.keyPressed(pressed))
+                if effects.contains(where: { if case .quit = $0 { true } else { false } }) { break }
+            }
+            return effects
         case let .resized(width, height):
             self.width = width
             self.height = height

@@ -25,6 +25,98 @@ public struct KeyMap: Sendable {
         KeyBinding([.character("e")], .cycleEnvironmentFilter, "environment: all or one"),
         KeyBinding([.character("a")], .toggleHistoryScope, "this request / all requests"),
         KeyBinding([.escape, .character("q")], .cancel, "close"),
+        KeyBinding([.character("?")], .help, "help"),
+    ]
+    /// Keys of the overlays, prompts and fields, by mode; keys a mode does not bind go to its text field, if any.
+    public var modes: [KeyMode: [KeyBinding]] = [
+        .anywhere: [KeyBinding([.control("c")], .interrupt, "cancel the request in flight, else quit")],
+        .quitConfirmation: [KeyBinding([.character("y"), .character("Y")], .accept, "quit without saving")],
+        .confirmation: [KeyBinding([.character("y"), .character("Y")], .accept, "yes (any other key: no)")],
+        .help: [
+            KeyBinding([.down, .character("j")], .moveDown, "scroll down"),
+            KeyBinding([.up, .character("k")], .moveUp, "scroll up"),
+            KeyBinding([.pageDown, .character(" ")], .pageDown, "page down"),
+            KeyBinding([.pageUp], .pageUp, "page up"),
+        ],
+        .picker: [
+            KeyBinding([.escape], .cancel, "close"),
+            KeyBinding([.up, .control("p")], .moveUp, "previous"),
+            KeyBinding([.down, .control("n"), .tab], .moveDown, "next"),
+            KeyBinding([.enter, .control("j")], .confirm, "choose", hint: true),
+        ],
+        .pickerList: [
+            KeyBinding([.character("k")], .moveUp, "previous"),
+            KeyBinding([.character("j")], .moveDown, "next"),
+        ],
+        .form: [
+            KeyBinding([.escape], .cancel, "cancel"),
+            KeyBinding([.tab, .down], .nextField, "next field"),
+            KeyBinding([.backTab, .up], .previousField, "previous field"),
+            KeyBinding([.enter, .control("j")], .confirm, "next field; on the last, done", hint: true),
+        ],
+        .environmentPicker: [
+            KeyBinding([.up, .character("k")], .moveUp, "previous environment"),
+            KeyBinding([.down, .character("j")], .moveDown, "next environment"),
+            KeyBinding([.enter, .control("j")], .confirm, "use it", hint: true),
+            KeyBinding([.escape, .character("q"), .character("e")], .cancel, "close"),
+            KeyBinding([.character("s")], .saveCaptures, "save its captured values next to the collection", hint: true),
+        ],
+        .toolPanel: [
+            KeyBinding([.escape, .character("q")], .cancel, "close", hint: true),
+            KeyBinding([.tab, .character("x")], .nextFormat, "next export format", hint: true),
+            KeyBinding([.enter, .control("j")], .confirm, "compare with this environment"),
+            KeyBinding([.up, .character("k")], .moveUp, "up"),
+            KeyBinding([.down, .character("j")], .moveDown, "down"),
+            KeyBinding([.pageUp], .pageUp, "page up"),
+            KeyBinding([.pageDown, .character(" ")], .pageDown, "page down"),
+            KeyBinding([.home, .character("g")], .top, "top"),
+            KeyBinding([.end, .character("G")], .bottom, "end"),
+        ],
+        .importPrompt: [
+            KeyBinding([.escape], .cancel, "cancel"),
+            KeyBinding([.enter, .control("j")], .confirm, "import", hint: true),
+        ],
+        .treeFilter: [
+            KeyBinding([.enter], .confirm, "keep the filter", hint: true),
+            KeyBinding([.control("j")], .send, "keep the filter and send the highlighted request"),
+            KeyBinding([.escape], .cancel, "clear the filter"),
+        ],
+        .search: [
+            KeyBinding([.enter, .control("j")], .confirm, "search", hint: true),
+            KeyBinding([.escape], .cancel, "cancel"),
+        ],
+        .jsonFilter: [
+            KeyBinding([.enter, .control("j")], .confirm, "keep the filter", hint: true),
+            KeyBinding([.escape], .cancel, "remove the filter"),
+        ],
+        .historyFilter: [
+            KeyBinding([.enter, .control("j")], .confirm, "apply", hint: true),
+            KeyBinding([.escape], .cancel, "cancel"),
+        ],
+        .urlField: [
+            KeyBinding([.escape], .cancel, "cancel the edit"),
+            KeyBinding([.enter, .control("j")], .confirm, "apply", hint: true),
+            KeyBinding([.tab], .complete, "complete a {{variable}}", hint: true),
+            KeyBinding([.alt("b")], .wordLeft, "word left"),
+            KeyBinding([.alt("f")], .wordRight, "word right"),
+            KeyBinding([.control("w")], .deleteWordBefore, "delete the word before"),
+        ],
+        .rowEditor: [
+            KeyBinding([.escape], .cancel, "cancel the edit"),
+            KeyBinding([.tab, .backTab], .nextField, "name / value"),
+            KeyBinding([.enter, .control("j")], .confirm, "apply", hint: true),
+        ],
+        .valueEditor: [
+            KeyBinding([.escape], .cancel, "cancel the edit"),
+            KeyBinding([.enter, .control("j")], .confirm, "apply", hint: true),
+            KeyBinding([.tab], .complete, "secret: keep it in secrets.local.yaml"),
+        ],
+        .bodyEditor: [
+            KeyBinding([.escape], .cancel, "leave the editor (the text stays)"),
+            KeyBinding([.control("j")], .send, "send"),
+            KeyBinding([.control("s")], .save, "save"),
+        ],
+        .terminalCheck: [KeyBinding([.character("q")], .quit, "quit")],
     ]
     /// Keys of the body editor and the one-line fields, for help: they edit text, so they are not actions.
     public var editing: [KeyHint] = [
@@ -149,6 +241,16 @@ public struct KeyMap: Sendable {
         guard focus == .request, let tab else { return (panes[focus] ?? []) + global }
         return (tab == .body && isTable ? [] : tabs[tab] ?? []) + (isTable ? table : []) + (tab == .body && isTable ? tabs[tab] ?? [] : [])
             + (panes[focus] ?? []) + global
+    }
+
+    /// The action for a key in an overlay, prompt or field, if the mode binds it.
+    public func action(for key: Key, in mode: KeyMode) -> AppAction? {
+        modes[mode]?.first { $0.keys.contains(key) }?.action
+    }
+
+    /// The action for a key in the history list, if any.
+    public func historyAction(for key: Key) -> AppAction? {
+        history.first { $0.keys.contains(key) }?.action
     }
 
     /// The action for a key in a pane, if any.

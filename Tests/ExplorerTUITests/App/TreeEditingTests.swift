@@ -117,6 +117,23 @@ struct TreeEditingTests {
         #expect(model.status?.hasPrefix("Pasted a curl command") == true)
     }
 
+    @Test func lineBreaksInABurstOfKeysInTheImportPromptAreSpaces() {
+        var model = Fixtures.model()
+        Fixtures.press([.character("I")], &model)
+        #expect(model.importField != nil)
+        // A paste without bracketed paste arrives as keys: the line breaks inside it are spaces, a `\` continues the
+        // line, and only a line break at the very end would import.
+        let burst = Fixtures.typing("curl https://x.test/a") + [.enter] + Fixtures.typing("-H 'A: 1' \\") + [.control("j")]
+            + Fixtures.typing("-d x")
+        let effects = model.update(.keysPressed(burst))
+        #expect(effects.isEmpty)
+        #expect(model.importField?.text == "curl https://x.test/a -H 'A: 1'  -d x")
+        // Keys after one that quits are not read.
+        var other = Fixtures.model()
+        let quit = other.update(.keysPressed([.character("q"), .character("j")]))
+        #expect(quit.count == 1 && other.tree.cursor == 0)
+    }
+
     @Test func aPasteGoesIntoTheFieldBeingEdited() {
         var model = Fixtures.model()
         Fixtures.press([.character("j"), .right, .down, .down, .tab, .character("u"), .control("u")], &model)

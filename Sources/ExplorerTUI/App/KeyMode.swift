@@ -1,0 +1,41 @@
+/// A state whose keys the key map holds besides the panes': an overlay, a prompt, or a field being edited.
+public enum KeyMode: Sendable, Hashable, CaseIterable {
+    /// Keys that work whatever is open (Ctrl-C).
+    case anywhere
+    /// Quit with unsaved edits?
+    case quitConfirmation
+    /// A yes/no question.
+    case confirmation
+    /// The help overlay.
+    case help
+    /// A list to pick from (method, body kind, folder), with a line to type a value of one's own.
+    case picker
+    /// The picker's list while its own line is not being typed in (j and k move).
+    case pickerList
+    /// A form of named fields (new request, rename).
+    case form
+    /// The environment picker.
+    case environmentPicker
+    /// The export and compare panel.
+    case toolPanel
+    /// The prompt for a curl command to import.
+    case importPrompt
+    /// The tree filter being typed.
+    case treeFilter
+    /// The body search being typed.
+    case search
+    /// The response's JSONPath filter being typed.
+    case jsonFilter
+    /// The history list's text filter being typed.
+    case historyFilter
+    /// The URL line being edited.
+    case urlField
+    /// A table row being edited.
+    case rowEditor
+    /// An Auth or Options value, or a body file path, being edited.
+    case valueEditor
+    /// The body editor.
+    case bodyEditor
+    /// `apiexplorer terminal-check`, which shows every other key it reads.
+    case terminalCheck
+}
