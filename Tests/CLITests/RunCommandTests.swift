@@ -160,6 +160,36 @@ struct RunCommandTests {
         #expect(export.status == 0 && export.stdout.contains("/users/8"), "\(export.stdout)\(export.stderr)")
     }
 
+    @Test func aCapturedNumberIsSentOnAsTheLiteralTheResponseWrote() async throws {
+        // Above 2^63 and with a trailing zero: neither survives a trip through Int64 or Double.
+        let literal = #"{"id": 12345678901234567890, "price": 1.10}"#
+        let source = try FaultServer(routes: ["/item": .respond(status: 200, headers: ["Content-Type: application/json"], body: literal)])
+        defer { source.stop() }
+        let server = try await LoopbackServer.start()
+        let temp = try collection(baseURL: server.baseURL.absoluteString, [
+            "a-item.yaml": "url: \(source.url("/item").absoluteString)\ncaptures:\n  - name: id\n    json: $.id\n  - name: price\n    json: $.price\n",
+            "b-use.yaml": """
+                method: POST
+                url: /echo/{{id}}/{{price}}
+                needs:
+                  - a-item
+                body:
+                  type: json
+                  content: '{"id": {{id}}, "price": {{price}}}'
+                checks:
+                  - json: $.body
+                    equals: '\(literal)'
+                """,
+        ])
+        let output = try await CLIRunner.run(["run", "--collections", temp.path, "R", "--save-captures"])
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        #expect(await server.hits("/echo/12345678901234567890/1.10") == 1)
+        // Saved and read back by a later command, the literal is the same.
+        let export = try await CLIRunner.run(["export", "curl", "R/b-use", "--collections", temp.path])
+        #expect(export.stdout.contains("/echo/12345678901234567890/1.10"), "\(export.stdout)\(export.stderr)")
+        await server.stop()
+    }
+
     @Test func aBrokenFileInTheSelectionAnUnknownEnvironmentOrAFailedCaptureStopTheRightRequests() async throws {
         let server = try await LoopbackServer.start()
         let temp = try collection(baseURL: server.baseURL.absoluteString, [

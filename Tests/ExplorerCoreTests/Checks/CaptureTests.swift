@@ -23,6 +23,18 @@ struct CaptureTests {
         #expect(value(.cookie("theme")) == .success("dark"))
     }
 
+    @Test func aJSONCaptureKeepsTheLiteralTextItWasTakenFrom() {
+        let json = CheckedResponse(status: 200, body: Data(#"{"id": 12345678901234567890, "price": 1.10, "e": 1E+2, "o": {"z": 1.0, "a": "\u00e9"}, "s": "a\"b\u00e9"}"#.utf8))
+        func capture(_ path: String) -> Result<String, JSONBodyError> {
+            CaptureExtractor.value(of: CaptureSpec(name: "v", source: .jsonPath(path)), in: json)
+        }
+        #expect(capture("$.id") == .success("12345678901234567890"))
+        #expect(capture("$.price") == .success("1.10"))
+        #expect(capture("$.e") == .success("1E+2"))
+        #expect(capture("$.o") == .success(#"{"z":1.0,"a":"\u00e9"}"#))
+        #expect(capture("$.s") == .success("a\"bé"), "a string is its decoded text")
+    }
+
     @Test func aCaptureThatFindsNothingSaysWhereAndWhy() {
         let spec = CaptureSpec(name: "token", source: .jsonPath("$.nope"), location: SourceLocation(file: "login.yaml", line: 4, column: 5))
         let json = CheckedResponse(status: 200, body: Data("{}".utf8))
