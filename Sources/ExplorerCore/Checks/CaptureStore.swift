@@ -73,6 +73,14 @@ public struct CaptureStore: Sendable, Equatable {
         for value in mine where value.secret {
             try SecretsFile.set(value.value, for: value.name, environment: environment, inCollection: directory)
         }
+        // Read, merged and written under one lock: a run saving at the same moment cannot write between the read
+        // and the write and have its values dropped.
+        try DirectoryLock.withLock(on: directory) { () throws(SaveError) in
+            try CaptureStore.merge(mine, environment: environment, intoFileIn: directory)
+        }
+    }
+
+    private static func merge(_ mine: [CapturedValue], environment: String, intoFileIn directory: String) throws(SaveError) {
         var merged: CaptureStore
         do { merged = try CaptureStore.load(collectionDirectory: directory) } catch {
             throw .unreadable(path: PathText.appending(directory, CaptureStore.fileName), reason: error.message)

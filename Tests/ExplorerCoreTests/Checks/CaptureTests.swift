@@ -79,6 +79,37 @@ struct CaptureTests {
         #expect(throws: CollectionProblem.self) { try CaptureStore.load(collectionDirectory: temp.path("Mini")) }
     }
 
+    @Test func twoSavesAtOnceKeepBothValues() async throws {
+        let temp = try TempCollections()
+        try temp.write("Mini/collection.yaml", minimalCollection)
+        let directory = temp.path("Mini")
+        let rounds = 40
+        // Each save writes one new name, as two `run --save-captures` at once do: an update lost is lost for good.
+        let problems = await withTaskGroup(of: [String].self) { group in
+            for writer in ["a", "b"] {
+                group.addTask {
+                    await withCheckedContinuation { continuation in
+                        // Off the cooperative pool: a save waiting for the other's lock blocks its thread.
+                        DispatchQueue.global().async {
+                            var problems: [String] = []
+                            for round in 0..<rounds {
+                                var store = CaptureStore()
+                                store.record([CapturedValue(name: "\(writer)\(round)", value: "\(round)", origin: "Mini/\(writer) $.v")], environment: "local")
+                                do { try store.persist(environment: "local", collectionDirectory: directory) } catch { problems.append("\(error)") }
+                            }
+                            continuation.resume(returning: problems)
+                        }
+                    }
+                }
+            }
+            return await group.reduce(into: [String]()) { $0 += $1 }
+        }
+        #expect(problems.isEmpty)
+        let names = Set(try CaptureStore.load(collectionDirectory: directory).values(environment: "local").map(\.name))
+        let lost = (0..<rounds).flatMap { ["a\($0)", "b\($0)"] }.filter { !names.contains($0) }
+        #expect(lost.isEmpty, "lost \(lost.count) of \(2 * rounds): \(lost)")
+    }
+
     @Test func aNeedIsFreshOnlyWhenItsOwnRequestTookEveryValueThisSession() {
         var login = RequestSpec(name: "Log in", slug: "login", method: "POST", url: "/login", file: "/x/login.yaml")
         login.captures = [CaptureSpec(name: "token", source: .jsonPath("$.token"))]
