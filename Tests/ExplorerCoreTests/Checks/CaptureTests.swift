@@ -110,6 +110,26 @@ struct CaptureTests {
         #expect(lost.isEmpty, "lost \(lost.count) of \(2 * rounds): \(lost)")
     }
 
+    @Test func aValueOnlyReadFromTheFileDoesNotOverwriteOneSavedSince() throws {
+        let temp = try TempCollections()
+        try temp.write("Mini/collection.yaml", minimalCollection)
+        let directory = temp.path("Mini")
+        var seed = CaptureStore()
+        seed.record([CapturedValue(name: "a", value: "0", origin: "Mini/a $.v"), CapturedValue(name: "b", value: "0", origin: "Mini/b $.v")],
+                    environment: "local")
+        try seed.persist(environment: "local", collectionDirectory: directory)
+        // Two runs start from the same file; each takes a new value of one name and saves everything it holds.
+        var first = try CaptureStore.load(collectionDirectory: directory)
+        var second = try CaptureStore.load(collectionDirectory: directory)
+        first.record([CapturedValue(name: "a", value: "1", origin: "Mini/a $.v")], environment: "local")
+        second.record([CapturedValue(name: "b", value: "1", origin: "Mini/b $.v")], environment: "local")
+        try first.persist(environment: "local", collectionDirectory: directory)
+        try second.persist(environment: "local", collectionDirectory: directory)
+        let back = try CaptureStore.load(collectionDirectory: directory)
+        #expect(back.value("a", environment: "local")?.value == "1")
+        #expect(back.value("b", environment: "local")?.value == "1")
+    }
+
     @Test func aNeedIsFreshOnlyWhenItsOwnRequestTookEveryValueThisSession() {
         var login = RequestSpec(name: "Log in", slug: "login", method: "POST", url: "/login", file: "/x/login.yaml")
         login.captures = [CaptureSpec(name: "token", source: .jsonPath("$.token"))]
