@@ -74,13 +74,14 @@ struct DiffCommand: AsyncParsableCommand {
         let first = try target.resolve(environment: environments[0], options: requestOptions, demoBaseURL: demoURL)
         let second = try target.resolve(environment: environments[1], options: requestOptions, demoBaseURL: demoURL)
         let masker = SecretMasker(secrets: showSecrets ? [] : first.secretValues + second.secretValues)
+        let history = HistoryRecorder(settings: historyOptions.settings)
+        history.openInBackground()
         let sentAt = Date()
         async let firstResult = DiffCommand.send(first)
         async let secondResult = DiffCommand.send(second)
         let responses = await (firstResult, secondResult)
         await launcher.stop()
         // Kept once the answer is printed (or the failure reported), so history never delays it.
-        let history = HistoryRecorder(settings: historyOptions.settings)
         defer {
             for (resolved, outcome) in [(first, responses.0), (second, responses.1)] {
                 switch outcome {

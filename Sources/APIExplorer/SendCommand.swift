@@ -79,6 +79,7 @@ struct SendCommand: AsyncParsableCommand {
         StandardOutput.write(Array(printer.requestText(resolved.request).utf8), to: printTo)
         let response: Request.Response
         let history = HistoryRecorder(settings: historyOptions.settings)
+        history.openInBackground()
         let sentAt = Date()
         do {
             response = try await resolved.request.send()
