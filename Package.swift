@@ -114,7 +114,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["TestSupport", "ExplorerCore"]
+            dependencies: ["TestSupport", "ExplorerCore", "ExplorerHistory", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "ExplorerTUITests",

@@ -64,8 +64,9 @@ struct DiffCommand: AsyncParsableCommand {
         let target = try RequestReference.find(reference, in: result)
         let environments = [try target.environment(named: env[0]), try target.environment(named: env[1])]
         let launcher = DemoServerLauncher()
-        let pipeline = SendPipeline(demo: launcher, history: HistoryRecorder(settings: historyOptions.settings), source: "diff",
-                                    showsSecrets: showSecrets)
+        let history = HistoryRecorder(settings: historyOptions.settings)
+        history.openInBackground()
+        let pipeline = SendPipeline(demo: launcher, history: history, source: "diff", showsSecrets: showSecrets)
         let resolvers = environments.map { target.resolver(environment: $0, options: requestOptions, demoBaseURL: nil) }
         // Both resolve before either is sent: an unresolved variable sends nothing.
         for resolver in resolvers {

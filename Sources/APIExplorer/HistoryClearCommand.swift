@@ -13,7 +13,7 @@ struct HistoryClearCommand: ParsableCommand {
     var file: String?
 
     func run() throws {
-        let store = try HistoryCommand.openStore(file: file)
+        let store = try HistoryCommand.openStore(file: file, ageingOut: false)
         do {
             let removed = try store.clear()
             print("Removed \(removed) exchange\(removed == 1 ? "" : "s").")

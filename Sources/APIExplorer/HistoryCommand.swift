@@ -10,15 +10,18 @@ struct HistoryCommand: ParsableCommand {
         discussion: """
             Every exchange sent by the explorer, `send` and `diff` is kept (secrets masked) in \
             $XDG_STATE_HOME/apiexplorer/history.sqlite (default ~/.local/state/apiexplorer/history.sqlite); \
-            --history FILE or APIEXPLORER_HISTORY=FILE uses another file, APIEXPLORER_HISTORY=off keeps nothing.
+            --history FILE or APIEXPLORER_HISTORY=FILE uses another file, APIEXPLORER_HISTORY=off keeps nothing. \
+            Exchanges older than APIEXPLORER_HISTORY_MAX_AGE (default 90d; 0 or off keeps them) are removed whenever \
+            a command other than prune and clear opens history.
             """,
         subcommands: [HistoryListCommand.self, HistoryShowCommand.self, HistoryDiffCommand.self, HistoryPruneCommand.self,
                       HistoryClearCommand.self],
         defaultSubcommand: HistoryListCommand.self
     )
 
-    /// Opens the store a `history` subcommand reads, or exits 1 saying why it cannot.
-    static func openStore(file: String?) throws -> HistoryStore {
+    /// Opens the store a `history` subcommand reads, or exits 1 saying why it cannot. With `ageingOut` the exchanges
+    /// past the maximum age go first; prune and clear pass false, so the count they report is all they removed.
+    static func openStore(file: String?, ageingOut: Bool = true) throws -> HistoryStore {
         let settings = HistorySettings.resolve(file: file, disabled: false)
         guard let path = settings.path else {
             StandardError.write("error: " + (settings.problem ?? "history is off (APIEXPLORER_HISTORY=off); pass --history FILE to read one"))
@@ -30,7 +33,10 @@ struct HistoryCommand: ParsableCommand {
             throw ExitCode(1)
         }
         do {
-            return try HistoryStore(path: path, limits: settings.limits)
+            let store = try HistoryStore(path: path, limits: settings.limits)
+            // Before reading, so a list never shows what every other command would already have removed.
+            if ageingOut { settings.ageOut(store) }
+            return store
         } catch {
             StandardError.write("error: " + error.description)
             throw ExitCode(1)

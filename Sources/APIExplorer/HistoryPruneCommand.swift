@@ -21,31 +21,24 @@ struct HistoryPruneCommand: ParsableCommand {
     func validate() throws {
         guard (keep == nil) != (olderThan == nil) else { throw ValidationError("prune takes one of --keep N or --older-than AGE") }
         if let keep, keep < 0 { throw ValidationError("--keep must be 0 or more") }
-        if let olderThan, HistoryPruneCommand.seconds(olderThan) == nil {
+        if let olderThan, HistorySettings.parseAge(olderThan) == nil {
             throw ValidationError("--older-than takes a number and a unit (s, m, h, d or w), e.g. 30d; got '\(olderThan)'")
         }
     }
 
     func run() throws {
-        let store = try HistoryCommand.openStore(file: file)
+        let store = try HistoryCommand.openStore(file: file, ageingOut: false)
         do {
             let removed: Int
             if let keep {
                 removed = try store.prune(keep: keep)
             } else {
-                removed = try store.prune(olderThan: Date().addingTimeInterval(-(olderThan.flatMap(HistoryPruneCommand.seconds) ?? 0)))
+                removed = try store.prune(olderThan: Date().addingTimeInterval(-(olderThan.flatMap(HistorySettings.parseAge) ?? 0)))
             }
             print("Removed \(removed) exchange\(removed == 1 ? "" : "s"); \(try store.count()) kept.")
         } catch {
             StandardError.write("error: " + error.description)
             throw ExitCode(1)
         }
-    }
-
-    /// Seconds in `30d`, `12h`, `90m`, `45s` or `2w`, or nil.
-    static func seconds(_ text: String) -> TimeInterval? {
-        let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800]
-        guard let last = text.last, let unit = units[last], let number = Double(text.dropLast()), number >= 0 else { return nil }
-        return number * unit
     }
 }

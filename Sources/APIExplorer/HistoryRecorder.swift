@@ -35,6 +35,12 @@ final class HistoryRecorder: @unchecked Sendable {
         return store
     }
 
+    /// Opens the store on the history queue now, removing exchanges past the maximum age as it does, so a command's
+    /// start does not wait for either and its first record finds the store ready (or waits for the opening to end).
+    func openInBackground() {
+        later { _ = self.open() }
+    }
+
     /// Stores an exchange; a failure is reported once and history stops for this run.
     func record(_ exchange: HistoryExchange) {
         guard let store = open() else { return }

@@ -112,6 +112,7 @@ struct RunCommand: AsyncParsableCommand {
         let launcher = DemoServerLauncher()
         let progress = RunProgress()
         let history = HistoryRecorder(settings: historyOptions.settings)
+        history.openInBackground()
         let started = Date()
         var outcomes: [RequestOutcome] = []
         let total = plans.reduce(0) { $0 + $1.1.count } * repetitions

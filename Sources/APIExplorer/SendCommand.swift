@@ -62,8 +62,10 @@ struct SendCommand: AsyncParsableCommand {
         let target = try RequestReference.find(reference, in: result)
         let environment = try target.environment(named: env)
         let launcher = DemoServerLauncher()
-        let pipeline = SendPipeline(demo: launcher, history: HistoryRecorder(settings: historyOptions.settings), source: "send",
-                                    showsSecrets: showSecrets)
+        let history = HistoryRecorder(settings: historyOptions.settings)
+        // Opened (and aged out) while the request is on its way, so it never delays the answer.
+        history.openInBackground()
+        let pipeline = SendPipeline(demo: launcher, history: history, source: "send", showsSecrets: showSecrets)
         let resolver: RequestResolver
         do {
             resolver = try await pipeline.prepare(target.resolver(environment: environment, options: requestOptions, demoBaseURL: nil))

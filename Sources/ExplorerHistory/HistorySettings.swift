@@ -3,20 +3,27 @@ import Foundation
 
 /// Where history lives and how much it keeps: `--history FILE` / `--no-history`, then the environment variables
 /// `APIEXPLORER_HISTORY` (a file, or `off`), `APIEXPLORER_HISTORY_BODY_LIMIT` (bytes per body: 1048576, 512K, 2M),
-/// `APIEXPLORER_HISTORY_LARGE_BODIES` (`truncate` or `skip`) and `APIEXPLORER_HISTORY_SIZE_LIMIT` (the whole file: 100M).
+/// `APIEXPLORER_HISTORY_LARGE_BODIES` (`truncate` or `skip`), `APIEXPLORER_HISTORY_SIZE_LIMIT` (the whole file: 100M)
+/// and `APIEXPLORER_HISTORY_MAX_AGE` (90d, 12h, 2w; `0` or `off` keeps exchanges however old).
 public struct HistorySettings: Sendable, Equatable {
+    /// How long an exchange is kept unless `APIEXPLORER_HISTORY_MAX_AGE` says otherwise: 90 days.
+    public static let defaultMaxAge: TimeInterval = 90 * 86_400
+
     /// The database file, or nil when history is off.
     public var path: String?
     /// Why history is off, when it is off for a reason the user should hear (a bad setting); nil when it was asked for.
     public var problem: String?
     /// How much is kept.
     public var limits: HistoryLimits
+    /// Seconds after which an exchange is removed when history is opened, or nil to keep exchanges however old.
+    public var maxAge: TimeInterval?
 
     /// Creates settings.
-    public init(path: String?, problem: String? = nil, limits: HistoryLimits = HistoryLimits()) {
+    public init(path: String?, problem: String? = nil, limits: HistoryLimits = HistoryLimits(), maxAge: TimeInterval? = defaultMaxAge) {
         self.path = path
         self.problem = problem
         self.limits = limits
+        self.maxAge = maxAge
     }
 
     /// The settings for a command: `file` is `--history FILE`, `disabled` is `--no-history`. A bad value turns history
@@ -38,14 +45,28 @@ public struct HistorySettings: Sendable, Equatable {
         case let other?:
             return HistorySettings(path: nil, problem: "history is off: APIEXPLORER_HISTORY_LARGE_BODIES='\(other)' must be truncate or skip")
         }
-        if let file { return HistorySettings(path: file, limits: limits) }
+        var maxAge: TimeInterval? = defaultMaxAge
+        if let text = environment["APIEXPLORER_HISTORY_MAX_AGE"], !text.isEmpty {
+            guard let seconds = ["0", "off"].contains(text.lowercased()) ? 0 : parseAge(text) else {
+                return HistorySettings(path: nil, problem: "history is off: APIEXPLORER_HISTORY_MAX_AGE='\(text)' is not an age (write 90d, 12h or 2w; 0 or off keeps everything)")
+            }
+            maxAge = seconds > 0 ? seconds : nil
+        }
+        if let file { return HistorySettings(path: file, limits: limits, maxAge: maxAge) }
         if let value = environment["APIEXPLORER_HISTORY"], !value.isEmpty {
-            if ["off", "0", "no", "false"].contains(value.lowercased()) { return HistorySettings(path: nil, limits: limits) }
-            return HistorySettings(path: value, limits: limits)
+            if ["off", "0", "no", "false"].contains(value.lowercased()) { return HistorySettings(path: nil, limits: limits, maxAge: maxAge) }
+            return HistorySettings(path: value, limits: limits, maxAge: maxAge)
         }
         let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
-        return HistorySettings(path: state + "/apiexplorer/history.sqlite", limits: limits)
+        return HistorySettings(path: state + "/apiexplorer/history.sqlite", limits: limits, maxAge: maxAge)
+    }
+
+    /// Seconds in an age written as a number and a unit: `45s`, `90m`, `12h`, `30d` or `2w`; nil for anything else.
+    public static func parseAge(_ text: String) -> TimeInterval? {
+        let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800]
+        guard let last = text.last, let unit = units[last], let number = Double(text.dropLast()), number >= 0, number.isFinite else { return nil }
+        return number * unit
     }
 
     /// Bytes from `1048576`, `512K`, `2M` or `1G` (powers of 1024), or nil.
@@ -60,13 +81,23 @@ public struct HistorySettings: Sendable, Equatable {
         return number
     }
 
-    /// Opens the store these settings name, or says why history is off (nil and no problem when it was turned off).
+    /// Opens the store these settings name, having removed the exchanges older than `maxAge`, or says why history is
+    /// off (nil and no problem when it was turned off).
     public func open() -> (store: HistoryStore?, problem: String?) {
         guard let path else { return (nil, problem) }
         do {
-            return (try HistoryStore(path: path, limits: limits), nil)
+            let store = try HistoryStore(path: path, limits: limits)
+            ageOut(store)
+            return (store, nil)
         } catch {
             return (nil, error.description)
         }
+    }
+
+    /// Removes from `store` the exchanges older than `maxAge`. Best effort: one that cannot (another process holds the
+    /// file past the busy wait) is left for the next start.
+    public func ageOut(_ store: HistoryStore, now: Date = Date()) {
+        guard let maxAge else { return }
+        _ = try? store.ageOut(before: now.addingTimeInterval(-maxAge))
     }
 }

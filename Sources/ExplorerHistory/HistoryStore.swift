@@ -123,6 +123,24 @@ public final class HistoryStore: Sendable {
         try removing { db in try db.execute(sql: "DELETE FROM exchange WHERE sent_at < ?", arguments: [date.timeIntervalSince1970]) }
     }
 
+    /// Removes exchanges sent before `date`, as `apiexplorer` does whenever it opens history, and returns how many went.
+    /// Unlike `prune(olderThan:)` the space is not given back: VACUUM rewrites the whole file, too slow to do at every
+    /// start, and SQLite reuses the freed pages, which secure_delete has zeroed.
+    @discardableResult
+    public func ageOut(before date: Date) throws(HistoryError) -> Int {
+        let cutoff = date.timeIntervalSince1970
+        // Most starts find nothing to remove, and a read waits for no other process's write.
+        let found = try read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM exchange WHERE sent_at < ?)", arguments: [cutoff]) }
+        guard found == true else { return 0 }
+        let removed = try perform { db -> Int in
+            try db.execute(sql: "DELETE FROM exchange WHERE sent_at < ?", arguments: [cutoff])
+            return db.changesCount
+        }
+        // Until a checkpoint copies the zeroed pages back, the database file still holds the removed rows; best effort.
+        _ = try? pool.writeWithoutTransaction { try $0.checkpoint(.passive) }
+        return removed
+    }
+
     /// Removes every exchange; returns how many went.
     @discardableResult
     public func clear() throws(HistoryError) -> Int {

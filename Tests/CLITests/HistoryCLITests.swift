@@ -1,3 +1,5 @@
+import ExplorerCore
+import ExplorerHistory
 import Foundation
 import Testing
 import TestSupport
@@ -61,6 +63,48 @@ struct HistoryCLITests {
         #expect(cleared.status == 0 && cleared.stdout == "Removed 1 exchange.\n")
         let empty = try await CLIRunner.run(["history", "--history", file])
         #expect(empty.status == 0 && empty.stdout.isEmpty && empty.stderr.contains("No exchanges kept"))
+    }
+
+    @Test func exchangesOlderThanTheMaximumAgeGoWhenACommandOpensHistory() async throws {
+        let temp = try TempDirectory()
+        let file = temp.path + "/h.sqlite"
+        let store = try HistoryStore(path: file)
+        func keep(daysAgo days: [Double]) throws {
+            for age in days {
+                try store.record(HistoryExchange(sentAt: Date().addingTimeInterval(-age * 86_400), reference: "Old/\(Int(age))", environment: nil,
+                                                 source: "send", request: HistoryRequest(method: "GET", url: "http://127.0.0.1:9/", headers: [], body: .empty),
+                                                 response: nil, error: "refused"))
+            }
+        }
+        func kept() throws -> [String] { try store.entries().compactMap(\.reference).filter { $0.hasPrefix("Old/") } }
+        try keep(daysAgo: [100, 40, 1])
+        // The default is 90 days.
+        let sent = try await CLIRunner.run(["send", "Demo/users/get-user", "--history", file] + collections)
+        #expect(sent.status == 0 && !sent.stderr.contains("warning"), "\(sent.stderr)")
+        #expect(try kept() == ["Old/1", "Old/40"])
+        // 0 and off keep everything.
+        try keep(daysAgo: [100])
+        for off in ["0", "off", "OFF"] {
+            let kept100 = try await CLIRunner.run(["send", "Demo/users/get-user", "--history", file] + collections,
+                                                  environment: ["APIEXPLORER_HISTORY_MAX_AGE": off])
+            #expect(kept100.status == 0 && !kept100.stderr.contains("warning"), "\(kept100.stderr)")
+        }
+        #expect(try kept() == ["Old/100", "Old/1", "Old/40"])
+        // The history commands read it too, in prune's syntax.
+        let listed = try await CLIRunner.run(["history", "--json", "--history", file], environment: ["APIEXPLORER_HISTORY_MAX_AGE": "30d"])
+        #expect(listed.status == 0 && !listed.stdout.contains("Old/40") && listed.stdout.contains("Old/1"), "\(listed.stdout)\(listed.stderr)")
+        #expect(try kept() == ["Old/1"])
+        // Prune and clear report all they removed, the old ones among them.
+        try keep(daysAgo: [100])
+        let all = try store.count()
+        let cleared = try await CLIRunner.run(["history", "clear", "--history", file])
+        #expect(cleared.stdout == "Removed \(all) exchanges.\n", "\(cleared.stdout)\(cleared.stderr)")
+        // A value that is not an age names the variable; the send still succeeds.
+        let bad = try await CLIRunner.run(["send", "Demo/users/get-user", "--history", file] + collections,
+                                          environment: ["APIEXPLORER_HISTORY_MAX_AGE": "90 days"])
+        #expect(bad.status == 0 && bad.stderr.contains("APIEXPLORER_HISTORY_MAX_AGE='90 days'"), "\(bad.stderr)")
+        let badList = try await CLIRunner.run(["history", "--history", file], environment: ["APIEXPLORER_HISTORY_MAX_AGE": "-3d"])
+        #expect(badList.status == 1 && badList.stderr.contains("APIEXPLORER_HISTORY_MAX_AGE='-3d'"), "\(badList.stderr)")
     }
 
     @Test func turnedOffNothingIsWrittenAndWithNoFileTheListSaysSo() async throws {

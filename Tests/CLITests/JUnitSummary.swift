@@ -11,6 +11,8 @@ final class JUnitSummary: NSObject, XMLParserDelegate {
     private(set) var failures: [String] = []
     /// Test cases with an `<error>`.
     private(set) var errors: [String] = []
+    /// The `message` of each test case's `<failure>`, by `classname.name`.
+    private(set) var failureMessages: [String: String] = [:]
     /// The attributes of the first `<testsuite>`.
     private(set) var suiteAttributes: [String: String] = [:]
     private var current = ""
@@ -30,7 +32,9 @@ final class JUnitSummary: NSObject, XMLParserDelegate {
         case "testcase":
             current = "\(attributes["classname"] ?? "").\(attributes["name"] ?? "")"
             testcases.append(current)
-        case "failure": failures.append(current)
+        case "failure":
+            failures.append(current)
+            failureMessages[current] = attributes["message"]
         case "error": errors.append(current)
         default: break
         }

@@ -79,10 +79,14 @@ struct RunCommandTests {
         #expect(output.stdout.contains("the body is not JSON"))
         #expect(output.stdout.contains("3 requests: 3 sent, 0 not sent · checks: 2 passed, 3 failed"))
         #expect(try String(contentsOfFile: temp.path + "/r.txt", encoding: .utf8) == output.stdout)
+        // One test case per check, so a dashboard names the check that failed.
         let parsed = try JUnitSummary(contentsOf: xml)
-        #expect(parsed.testcases == ["R.a-ok", "R.b-wrong", "R.c-text"])
-        #expect(parsed.failures == ["R.b-wrong", "R.c-text"] && parsed.errors.isEmpty)
-        #expect(parsed.suiteAttributes["tests"] == "3" && parsed.suiteAttributes["failures"] == "2")
+        #expect(parsed.testcases == ["R.a-ok › status 200", "R.b-wrong › status 2xx", #"R.b-wrong › $.name equals "Nobody""#,
+                                     "R.b-wrong › $.nope exists", "R.c-text › $.a equals 1"])
+        #expect(parsed.failures == [#"R.b-wrong › $.name equals "Nobody""#, "R.b-wrong › $.nope exists", "R.c-text › $.a equals 1"])
+        #expect(parsed.errors.isEmpty)
+        #expect(parsed.failureMessages["R.b-wrong › $.nope exists"] == "$.nope selected nothing", "\(parsed.failureMessages)")
+        #expect(parsed.suiteAttributes["tests"] == "5" && parsed.suiteAttributes["failures"] == "3")
     }
 
     @Test func aTransportErrorExitsTwoAndTheRunGoesOnUnlessBail() async throws {
@@ -91,13 +95,18 @@ struct RunCommandTests {
         let temp = try collection(baseURL: server.baseURL.absoluteString, [
             "a-refused.yaml": "url: \(closed)/x\n",
             "b-ok.yaml": "url: /status/200\nchecks:\n  - status: 200\n",
+            "c-unchecked.yaml": "url: /status/204\n",
         ])
         let xml = temp.path + "/junit.xml"
         let output = try await CLIRunner.run(["run", "--collections", temp.path, "R", "--report", "junit", xml])
         #expect(output.status == 2, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.contains("ERROR R/a-refused") && output.stdout.contains("could not be sent"))
         #expect(output.stdout.contains("PASS  R/b-ok"))
-        #expect(try JUnitSummary(contentsOf: xml).errors == ["R.a-refused"])
+        // The transport error is a case of its own; a request without checks still has one case, for its status.
+        let parsed = try JUnitSummary(contentsOf: xml)
+        #expect(parsed.testcases == ["R.a-refused", "R.b-ok › status 200", "R.c-unchecked"])
+        #expect(parsed.errors == ["R.a-refused"] && parsed.failures.isEmpty)
+        #expect(parsed.suiteAttributes["tests"] == "3" && parsed.suiteAttributes["errors"] == "1")
         let bailed = try await CLIRunner.run(["run", "--collections", temp.path, "R", "--bail"])
         #expect(bailed.status == 2 && !bailed.stdout.contains("R/b-ok"))
         #expect(await server.hits("/status/200") == 1)
@@ -158,6 +167,36 @@ struct RunCommandTests {
         try temp.write("R/b.yaml", "url: /users/{{made}}\n")
         let export = try await CLIRunner.run(["export", "curl", "R/b", "--collections", temp.path])
         #expect(export.status == 0 && export.stdout.contains("/users/8"), "\(export.stdout)\(export.stderr)")
+    }
+
+    @Test func aCapturedNumberIsSentOnAsTheLiteralTheResponseWrote() async throws {
+        // Above 2^63 and with a trailing zero: neither survives a trip through Int64 or Double.
+        let literal = #"{"id": 12345678901234567890, "price": 1.10}"#
+        let source = try FaultServer(routes: ["/item": .respond(status: 200, headers: ["Content-Type: application/json"], body: literal)])
+        defer { source.stop() }
+        let server = try await LoopbackServer.start()
+        let temp = try collection(baseURL: server.baseURL.absoluteString, [
+            "a-item.yaml": "url: \(source.url("/item").absoluteString)\ncaptures:\n  - name: id\n    json: $.id\n  - name: price\n    json: $.price\n",
+            "b-use.yaml": """
+                method: POST
+                url: /echo/{{id}}/{{price}}
+                needs:
+                  - a-item
+                body:
+                  type: json
+                  content: '{"id": {{id}}, "price": {{price}}}'
+                checks:
+                  - json: $.body
+                    equals: '\(literal)'
+                """,
+        ])
+        let output = try await CLIRunner.run(["run", "--collections", temp.path, "R", "--save-captures"])
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        #expect(await server.hits("/echo/12345678901234567890/1.10") == 1)
+        // Saved and read back by a later command, the literal is the same.
+        let export = try await CLIRunner.run(["export", "curl", "R/b-use", "--collections", temp.path])
+        #expect(export.stdout.contains("/echo/12345678901234567890/1.10"), "\(export.stdout)\(export.stderr)")
+        await server.stop()
     }
 
     @Test func aBrokenFileInTheSelectionAnUnknownEnvironmentOrAFailedCaptureStopTheRightRequests() async throws {

@@ -76,6 +76,21 @@ struct HistoryStoreTests {
         #expect(try store.latest(reference: "Demo/nothing") == nil)
     }
 
+    @Test func ageingOutRemovesOnlyWhatIsOlderThanTheAge() throws {
+        let temp = try TempDirectory()
+        let store = try HistoryStore(path: temp.path + "/h.sqlite")
+        let day = 86_400.0
+        for age in [100.0, 91, 89, 1] {
+            try store.record(HistoryFixtures.exchange("/age/\(Int(age))", sentAt: Date().addingTimeInterval(-age * day)))
+        }
+        let settings = HistorySettings(path: store.path)
+        settings.ageOut(store)
+        #expect(try store.entries().map { $0.url.components(separatedBy: "/").last ?? "" } == ["1", "89"])
+        #expect(try store.ageOut(before: Date().addingTimeInterval(-90 * day)) == 0, "nothing left to remove")
+        HistorySettings(path: store.path, maxAge: nil).ageOut(store, now: Date().addingTimeInterval(1000 * day))
+        #expect(try store.count() == 2, "no maximum age keeps everything")
+    }
+
     @Test func pruningKeepsTheNewestOrTheRecentAndClearingEmptiesTheFile() throws {
         let temp = try TempDirectory()
         let path = temp.path + "/h.sqlite"

@@ -8,12 +8,14 @@ public enum CaptureExtractor {
                              document: Result<JSONPathDocument, JSONBodyError>? = nil) -> Result<String, JSONBodyError> {
         switch capture.source {
         case let .jsonPath(path):
-            switch CheckEvaluator.select(path, in: document ?? CheckEvaluator.parse(response.body)) {
+            switch CheckEvaluator.matches(path, in: document ?? CheckEvaluator.parse(response.body)) {
             case let .failure(error): return .failure(error)
-            case let .success(values):
-                guard let first = values.first else { return .failure(JSONBodyError(message: "\(path) selected nothing")) }
-                if case let .string(text) = first { return .success(text) }
-                return .success(first.compactText)
+            case let .success(matches):
+                guard let first = matches.first else { return .failure(JSONBodyError(message: "\(path) selected nothing")) }
+                if first.value.hasPrefix("\""), case let .string(text)? = JSONValue.parse(Data(first.value.utf8)) { return .success(text) }
+                // The literal the response wrote, not a parsed value written out again: an id above 2^63 or a price
+                // of 1.10 must reach the next request as the server sent it.
+                return .success(first.value)
             }
         case let .header(name):
             guard let value = response.values(of: name).first else { return .failure(JSONBodyError(message: "header \(name) is absent")) }

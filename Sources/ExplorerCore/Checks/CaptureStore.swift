@@ -67,17 +67,27 @@ public struct CaptureStore: Sendable, Equatable {
     }
 
     /// Writes the values of `environment`: secret ones into `secrets.local.yaml` (one line each, the rest of that
-    /// file untouched), the others into `captures.local.yaml`, keeping the other environments' entries.
+    /// file untouched), the others into `captures.local.yaml`, merged with what that file holds then (another run
+    /// may have saved since this store read it): its other entries stay, and so do the values this store only read from it.
     public func persist(environment: String, collectionDirectory directory: String) throws(SaveError) {
         let mine = values(environment: environment)
         for value in mine where value.secret {
             try SecretsFile.set(value.value, for: value.name, environment: environment, inCollection: directory)
         }
+        // Read, merged and written under one lock: a run saving at the same moment cannot write between the read
+        // and the write and have its values dropped.
+        try DirectoryLock.withLock(on: directory) { () throws(SaveError) in
+            try CaptureStore.merge(mine, environment: environment, intoFileIn: directory)
+        }
+    }
+
+    private static func merge(_ mine: [CapturedValue], environment: String, intoFileIn directory: String) throws(SaveError) {
         var merged: CaptureStore
         do { merged = try CaptureStore.load(collectionDirectory: directory) } catch {
             throw .unreadable(path: PathText.appending(directory, CaptureStore.fileName), reason: error.message)
         }
-        merged.record(mine.filter { !$0.secret }, environment: environment)
+        // A value this store only read from the file stays as the file has it now, which may be newer.
+        merged.record(mine.filter { !$0.secret && !$0.isFromFile }, environment: environment)
         // A capture now marked secret lives in secrets.local.yaml only: an old plain copy here would win over it.
         for value in mine where value.secret { merged.byEnvironment[CaptureStore.key(environment)]?[value.name] = nil }
         var lines = ["# Values captured from responses by apiexplorer (--save-captures). Safe to delete."]

@@ -152,6 +152,11 @@ public struct CheckEvaluator: Sendable {
 
     /// The values `path` selects, each parsed.
     static func select(_ path: String, in document: Result<JSONPathDocument, JSONBodyError>) -> Result<[JSONValue], JSONBodyError> {
+        matches(path, in: document).map { $0.map { JSONValue.parse(Data($0.value.utf8)) ?? .string($0.value) } }
+    }
+
+    /// The values `path` selects as the body writes them: compact JSON, numbers and key order as written.
+    static func matches(_ path: String, in document: Result<JSONPathDocument, JSONBodyError>) -> Result<[JSONPathMatch], JSONBodyError> {
         let parsed: JSONPath
         do { parsed = try JSONPath(path) } catch { return .failure(JSONBodyError(message: "the JSONPath '\(path)' does not parse: \(error)")) }
         let loaded: JSONPathDocument
@@ -160,7 +165,7 @@ public struct CheckEvaluator: Sendable {
         case let .success(value): loaded = value
         }
         do {
-            return .success(try parsed.select(in: loaded).map { JSONValue.parse(Data($0.value.utf8)) ?? .string($0.value) })
+            return .success(try parsed.select(in: loaded))
         } catch {
             return .failure(JSONBodyError(message: "\(error)"))
         }

@@ -1,8 +1,10 @@
 import Foundation
 
 extension RunReport {
-    /// The report as JUnit XML: one test suite per collection, one test case per request (per repetition), a
-    /// `<failure>` listing its failed checks, an `<error>` when it could not be sent.
+    /// The report as JUnit XML: one test suite per collection, one test case per check named `REQUEST › check` (with
+    /// `#N` after the request for a repetition) and a `<failure>` when it failed, so a CI dashboard names the check.
+    /// A request that could not be sent is a case named after it with an `<error>`; one without checks a case for its
+    /// status.
     public var junitXML: String {
         var suites: [(String, [RequestOutcome])] = []
         for outcome in outcomes {
@@ -10,34 +12,53 @@ extension RunReport {
             if let index = suites.firstIndex(where: { $0.0 == collection }) { suites[index].1.append(outcome) } else { suites.append((collection, [outcome])) }
         }
         let timestamp = ISO8601DateFormatter().string(from: startedAt)
-        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-                     "<testsuites name=\"apiexplorer run\" tests=\"\(outcomes.count)\" failures=\"\(outcomes.filter { $0.error == nil && !$0.passed }.count)\" errors=\"\(notSent)\" time=\"\(RunReport.seconds(duration))\">"]
+        var suiteLines: [String] = []
+        var total = (tests: 0, failures: 0, errors: 0)
         for (collection, members) in suites {
             let name = environment.map { "\(collection) (\($0))" } ?? collection
-            let failures = members.filter { $0.error == nil && !$0.passed }.count
-            let errors = members.filter { $0.error != nil }.count
-            let time = members.reduce(0) { $0 + $1.duration }
-            lines.append("  <testsuite name=\"\(RunReport.xml(name))\" tests=\"\(members.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(RunReport.seconds(time))\" timestamp=\"\(timestamp)\">")
+            var caseLines: [String] = []
+            var count = (tests: 0, failures: 0, errors: 0)
             for outcome in members {
                 let parts = outcome.reference.split(separator: "/").map(String.init)
-                let classname = parts.dropLast().joined(separator: ".")
-                let testName = (parts.last ?? outcome.reference) + (outcome.iteration > 1 ? " #\(outcome.iteration)" : "")
-                lines.append("    <testcase classname=\"\(RunReport.xml(classname))\" name=\"\(RunReport.xml(testName))\" time=\"\(RunReport.seconds(outcome.duration))\">")
-                if let error = outcome.error {
-                    lines.append("      <error type=\"not sent\" message=\"\(RunReport.xml(error))\"></error>")
-                } else if !outcome.passed {
-                    let failed = outcome.checks.filter { !$0.passed }
-                    let message = failed.map { "\($0.check.summary): \($0.reason ?? "failed")" }.joined(separator: "; ")
-                    let body = failed.map { "\($0.check.location): \($0.check.summary): \($0.reason ?? "failed") (actual: \($0.actual))" }.joined(separator: "\n")
-                    lines.append("      <failure type=\"check\" message=\"\(RunReport.xml(message))\">\(RunReport.xml(body))</failure>")
+                let classname = RunReport.xml(parts.dropLast().joined(separator: "."))
+                let request = (parts.last ?? outcome.reference) + (outcome.iteration > 1 ? " #\(outcome.iteration)" : "")
+                // The request's time goes on its first case only, so a suite's time is the sum of its requests'.
+                var time = outcome.duration
+                func testcase(_ name: String, _ content: String) {
+                    caseLines.append("    <testcase classname=\"\(classname)\" name=\"\(RunReport.xml(name))\" time=\"\(RunReport.seconds(time))\">")
+                    caseLines.append("      " + content)
+                    caseLines.append("    </testcase>")
+                    count.tests += 1
+                    time = 0
                 }
-                let passed = outcome.checks.filter(\.passed).map { "PASS \($0.check.summary) (actual: \($0.actual))" }
-                if !passed.isEmpty { lines.append("      <system-out>\(RunReport.xml(passed.joined(separator: "\n")))</system-out>") }
-                lines.append("    </testcase>")
+                if let error = outcome.error {
+                    testcase(request, "<error type=\"not sent\" message=\"\(RunReport.xml(error))\"></error>")
+                    count.errors += 1
+                } else if outcome.checks.isEmpty {
+                    testcase(request, "<system-out>\(RunReport.xml("status \(outcome.status.map(String.init) ?? "none")"))</system-out>")
+                }
+                for result in outcome.checks {
+                    let summary = result.check.summary
+                    if result.passed {
+                        testcase(request + " › " + summary, "<system-out>\(RunReport.xml("actual: \(result.actual)"))</system-out>")
+                    } else {
+                        let reason = result.reason ?? "failed"
+                        let detail = "\(result.check.location): \(summary): \(reason) (actual: \(result.actual))"
+                        testcase(request + " › " + summary,
+                                 "<failure type=\"check\" message=\"\(RunReport.xml(reason))\">\(RunReport.xml(detail))</failure>")
+                        count.failures += 1
+                    }
+                }
             }
-            lines.append("  </testsuite>")
+            let time = members.reduce(0) { $0 + $1.duration }
+            suiteLines.append("  <testsuite name=\"\(RunReport.xml(name))\" tests=\"\(count.tests)\" failures=\"\(count.failures)\" errors=\"\(count.errors)\" time=\"\(RunReport.seconds(time))\" timestamp=\"\(timestamp)\">")
+            suiteLines += caseLines
+            suiteLines.append("  </testsuite>")
+            total = (total.tests + count.tests, total.failures + count.failures, total.errors + count.errors)
         }
-        lines.append("</testsuites>")
+        let lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+                     "<testsuites name=\"apiexplorer run\" tests=\"\(total.tests)\" failures=\"\(total.failures)\" errors=\"\(total.errors)\" time=\"\(RunReport.seconds(duration))\">"]
+            + suiteLines + ["</testsuites>"]
         return lines.joined(separator: "\n") + "\n"
     }
 

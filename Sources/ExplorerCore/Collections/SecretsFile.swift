@@ -4,8 +4,15 @@ import Yams
 /// Writes one secret value into a collection's `secrets.local.yaml` (environment → variable → value), touching only
 /// that entry's line: other entries, comments and blank lines stay as they are. A new file is created owner-only (0600).
 public enum SecretsFile {
-    /// Sets `variable` to `value` under `environment` in the secrets file of the collection in `directory`.
+    /// Sets `variable` to `value` under `environment` in the secrets file of the collection in `directory`, holding the
+    /// collection's `DirectoryLock` so a save from another process at the same moment is not lost.
     public static func set(_ value: String, for variable: String, environment: String, inCollection directory: String) throws(SaveError) {
+        try DirectoryLock.withLock(on: directory) { () throws(SaveError) in
+            try setLocked(value, for: variable, environment: environment, inCollection: directory)
+        }
+    }
+
+    private static func setLocked(_ value: String, for variable: String, environment: String, inCollection directory: String) throws(SaveError) {
         let path = PathText.appending(directory, CollectionLoader.secretsFileName)
         let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
         var lines = existing.isEmpty ? [] : existing.components(separatedBy: "\n")

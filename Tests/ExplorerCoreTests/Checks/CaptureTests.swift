@@ -23,6 +23,18 @@ struct CaptureTests {
         #expect(value(.cookie("theme")) == .success("dark"))
     }
 
+    @Test func aJSONCaptureKeepsTheLiteralTextItWasTakenFrom() {
+        let json = CheckedResponse(status: 200, body: Data(#"{"id": 12345678901234567890, "price": 1.10, "e": 1E+2, "o": {"z": 1.0, "a": "\u00e9"}, "s": "a\"b\u00e9"}"#.utf8))
+        func capture(_ path: String) -> Result<String, JSONBodyError> {
+            CaptureExtractor.value(of: CaptureSpec(name: "v", source: .jsonPath(path)), in: json)
+        }
+        #expect(capture("$.id") == .success("12345678901234567890"))
+        #expect(capture("$.price") == .success("1.10"))
+        #expect(capture("$.e") == .success("1E+2"))
+        #expect(capture("$.o") == .success(#"{"z":1.0,"a":"\u00e9"}"#))
+        #expect(capture("$.s") == .success("a\"bé"), "a string is its decoded text")
+    }
+
     @Test func aCaptureThatFindsNothingSaysWhereAndWhy() {
         let spec = CaptureSpec(name: "token", source: .jsonPath("$.nope"), location: SourceLocation(file: "login.yaml", line: 4, column: 5))
         let json = CheckedResponse(status: 200, body: Data("{}".utf8))
@@ -65,6 +77,57 @@ struct CaptureTests {
         #expect(back.value("token", environment: "local") == nil)
         try temp.write("Mini/captures.local.yaml", "local: [")
         #expect(throws: CollectionProblem.self) { try CaptureStore.load(collectionDirectory: temp.path("Mini")) }
+    }
+
+    @Test func twoSavesAtOnceKeepBothValues() async throws {
+        let temp = try TempCollections()
+        try temp.write("Mini/collection.yaml", minimalCollection)
+        let directory = temp.path("Mini")
+        let rounds = 40
+        // Each save writes one new name, as two `run --save-captures` at once do: an update lost is lost for good.
+        let problems = await withTaskGroup(of: [String].self) { group in
+            for writer in ["a", "b"] {
+                group.addTask {
+                    await withCheckedContinuation { continuation in
+                        // Off the cooperative pool: a save waiting for the other's lock blocks its thread.
+                        DispatchQueue.global().async {
+                            var problems: [String] = []
+                            for round in 0..<rounds {
+                                var store = CaptureStore()
+                                store.record([CapturedValue(name: "\(writer)\(round)", value: "\(round)", origin: "Mini/\(writer) $.v")], environment: "local")
+                                do { try store.persist(environment: "local", collectionDirectory: directory) } catch { problems.append("\(error)") }
+                            }
+                            continuation.resume(returning: problems)
+                        }
+                    }
+                }
+            }
+            return await group.reduce(into: [String]()) { $0 += $1 }
+        }
+        #expect(problems.isEmpty)
+        let names = Set(try CaptureStore.load(collectionDirectory: directory).values(environment: "local").map(\.name))
+        let lost = (0..<rounds).flatMap { ["a\($0)", "b\($0)"] }.filter { !names.contains($0) }
+        #expect(lost.isEmpty, "lost \(lost.count) of \(2 * rounds): \(lost)")
+    }
+
+    @Test func aValueOnlyReadFromTheFileDoesNotOverwriteOneSavedSince() throws {
+        let temp = try TempCollections()
+        try temp.write("Mini/collection.yaml", minimalCollection)
+        let directory = temp.path("Mini")
+        var seed = CaptureStore()
+        seed.record([CapturedValue(name: "a", value: "0", origin: "Mini/a $.v"), CapturedValue(name: "b", value: "0", origin: "Mini/b $.v")],
+                    environment: "local")
+        try seed.persist(environment: "local", collectionDirectory: directory)
+        // Two runs start from the same file; each takes a new value of one name and saves everything it holds.
+        var first = try CaptureStore.load(collectionDirectory: directory)
+        var second = try CaptureStore.load(collectionDirectory: directory)
+        first.record([CapturedValue(name: "a", value: "1", origin: "Mini/a $.v")], environment: "local")
+        second.record([CapturedValue(name: "b", value: "1", origin: "Mini/b $.v")], environment: "local")
+        try first.persist(environment: "local", collectionDirectory: directory)
+        try second.persist(environment: "local", collectionDirectory: directory)
+        let back = try CaptureStore.load(collectionDirectory: directory)
+        #expect(back.value("a", environment: "local")?.value == "1")
+        #expect(back.value("b", environment: "local")?.value == "1")
     }
 
     @Test func aNeedIsFreshOnlyWhenItsOwnRequestTookEveryValueThisSession() {
