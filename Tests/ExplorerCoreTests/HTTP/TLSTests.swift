@@ -24,7 +24,39 @@ struct TLSTests {
         defer { server.stop() }
         let error = try #require(await send(server.url("/"), over: transport).failureValue)
         #expect(error.transportFailure == .tls, "\(error)")
-        #expect(error.description.contains("not trusted") && error.description.contains("verifyTLS: false"), "\(error)")
+        #expect(error.description.contains("(the certificate of 127.0.0.1 is not trusted: it is self-signed)"), "\(error)")
+        #expect(error.description.contains("verifyTLS: false"), "an unknown issuer is where turning verification off helps: \(error)")
+    }
+
+    @Test(arguments: TransportKind.overSwiftNIO) func aCertificateFromAnUnknownCAIsReportedWithItsIssuer(transport: TransportKind) async throws {
+        let certificates = try TestCertificates()
+        let server = try TLSLoopbackServer(certificateFile: certificates.serverCertificate, keyFile: certificates.serverKey)
+        defer { server.stop() }
+        let error = try #require(await send(server.url("/"), over: transport).failureValue)
+        #expect(error.description.contains("(the certificate of 127.0.0.1 is not trusted: it is signed by an unknown CA, CN=apiexplorer test CA)"),
+                "\(error)")
+        #expect(error.description.contains("caCertificates") && error.description.contains("verifyTLS: false"), "\(error)")
+    }
+
+    /// Its CA is trusted: the certificate is refused for its date alone, and turning verification off is no fix.
+    @Test(arguments: TransportKind.overSwiftNIO) func anExpiredCertificateIsReportedAsExpiredWithItsDate(transport: TransportKind) async throws {
+        let certificates = try TestCertificates()
+        let server = try TLSLoopbackServer(certificateFile: certificates.expiredCertificate, keyFile: certificates.serverKey)
+        defer { server.stop() }
+        let error = try #require(await send(server.url("/"), over: transport) { $0.tls.caCertificatesFile = certificates.caCertificate }.failureValue)
+        #expect(error.transportFailure == .tls, "\(error)")
+        #expect(error.description.contains("(the certificate of 127.0.0.1 expired on 2025-01-02 00:00 UTC)"), "\(error)")
+        #expect(!error.description.contains("verifyTLS") && !error.description.contains("not trusted"), "\(error)")
+    }
+
+    @Test(arguments: TransportKind.overSwiftNIO) func aCertificateNotYetValidIsReportedWithTheDateItStarts(transport: TransportKind) async throws {
+        let certificates = try TestCertificates()
+        let server = try TLSLoopbackServer(certificateFile: certificates.notYetValidCertificate, keyFile: certificates.serverKey)
+        defer { server.stop() }
+        let error = try #require(await send(server.url("/"), over: transport) { $0.tls.caCertificatesFile = certificates.caCertificate }.failureValue)
+        #expect(error.description.contains("(the certificate of 127.0.0.1 is not valid until 2099-01-01 00:00 UTC)"), "\(error)")
+        #expect(error.description.contains("clock") && !error.description.contains("verifyTLS") && !error.description.contains("not trusted"),
+                "\(error)")
     }
 
     @Test(arguments: TransportKind.overSwiftNIO) func aSelfSignedCertificateIsAcceptedWithVerificationOff(transport: TransportKind) async throws {

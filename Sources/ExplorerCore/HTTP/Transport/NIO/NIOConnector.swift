@@ -28,7 +28,54 @@ enum NIOConnector {
         }
     }
 
+    /// The certificate the https server of `key` presents, read with verification off: AsyncHTTPClient hands over only
+    /// the error when it refuses one, and saying why takes the certificate. `nil` when no handshake completes.
+    static func presentedCertificate(key: NIOPoolKey, group: any EventLoopGroup) async -> NIOSSLCertificate? {
+        guard let context = uncheckedContext else { return nil }
+        do {
+            let (channel, _, _) = try await connected(key: key, group: group)
+            defer { channel.close(promise: nil) }
+            // A server that stalls the handshake must not hold the report up for long.
+            channel.eventLoop.scheduleTask(in: .seconds(10)) { channel.close(promise: nil) }
+            try await tunnel(channel, key: key)
+            let read = channel.eventLoop.makePromise(of: NIOSSLCertificate?.self)
+            try await channel.eventLoop.submit {
+                let handler = try NIOSSLClientHandler(context: context, serverHostname: key.hostIsAddress ? nil : key.host)
+                try channel.pipeline.syncOperations.addHandler(handler)
+                try channel.pipeline.syncOperations.addHandler(NIOTLSHandshakeWatcher(host: key.host, configure: { _ in handler.peerCertificate },
+                                                                                      promise: read))
+            }.get()
+            return try await read.futureResult.get()
+        } catch {
+            return nil
+        }
+    }
+
+    /// A client context that verifies nothing, for `presentedCertificate`.
+    private static let uncheckedContext: NIOSSLContext? = {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.certificateVerification = .none
+        return try? NIOSSLContext(configuration: configuration)
+    }()
+
     private static func openChannel(key: NIOPoolKey, tls: NIOSSLContext?, group: any EventLoopGroup, pool: NIOConnectionPool) async throws -> NIOConnection {
+        let (channel, dns, tcp) = try await connected(key: key, group: group)
+        do {
+            return try await withTaskCancellationHandler {
+                try Task.checkCancellation()
+                return try await prepare(channel, key: key, tls: tls, pool: pool, dns: dns, tcp: tcp)
+            } onCancel: {
+                channel.close(promise: nil)
+            }
+        } catch {
+            channel.close(promise: nil)
+            throw error
+        }
+    }
+
+    /// A TCP connection to the host of `key`, or to its proxy, and how long DNS (`nil` for an IP address) and the
+    /// connect took.
+    private static func connected(key: NIOPoolKey, group: any EventLoopGroup) async throws -> (channel: any Channel, dns: TimeInterval?, tcp: TimeInterval) {
         let started = DispatchTime.now().uptimeNanoseconds
         let host = key.proxy?.host ?? key.host
         let port = key.proxy?.port ?? key.port
@@ -43,18 +90,17 @@ enum NIOConnector {
         try Task.checkCancellation()
         let connectStarted = DispatchTime.now().uptimeNanoseconds
         let channel = try await connect(to: addresses, group: group)
-        let tcp = seconds(since: connectStarted)
-        do {
-            return try await withTaskCancellationHandler {
-                try Task.checkCancellation()
-                return try await prepare(channel, key: key, tls: tls, pool: pool, dns: dns, tcp: tcp)
-            } onCancel: {
-                channel.close(promise: nil)
-            }
-        } catch {
-            channel.close(promise: nil)
-            throw error
-        }
+        return (channel, dns, seconds(since: connectStarted))
+    }
+
+    /// The CONNECT tunnel through the proxy of an https `key`; nothing for a direct connection or plain http.
+    private static func tunnel(_ channel: any Channel, key: NIOPoolKey) async throws {
+        guard key.isTLS, let proxy = key.proxy else { return }
+        let opened = channel.eventLoop.makePromise(of: Void.self)
+        try await channel.eventLoop.submit {
+            try NIOProxyTunnelHandler.start(on: channel, authority: key.authority, authorization: proxy.authorization, promise: opened)
+        }.get()
+        try await opened.futureResult.get()
     }
 
     /// A TCP connection to the first of `addresses` that accepts one (`NIOAddressRace`).
@@ -77,13 +123,7 @@ enum NIOConnector {
     /// Tunnel, TLS and the protocol's handlers on a connected channel.
     private static func prepare(_ channel: any Channel, key: NIOPoolKey, tls: NIOSSLContext?, pool: NIOConnectionPool,
                                 dns: TimeInterval?, tcp: TimeInterval) async throws -> NIOConnection {
-        if key.isTLS, let proxy = key.proxy {
-            let opened = channel.eventLoop.makePromise(of: Void.self)
-            try await channel.eventLoop.submit {
-                try NIOProxyTunnelHandler.start(on: channel, authority: key.authority, authorization: proxy.authorization, promise: opened)
-            }.get()
-            try await opened.futureResult.get()
-        }
+        try await tunnel(channel, key: key)
         // Sets up the protocol's handlers; runs on the channel's event loop.
         let configure = { (http2: Bool) throws -> NIOConnection.Carrier in
             let pipeline = channel.pipeline.syncOperations
@@ -122,7 +162,7 @@ enum NIOConnector {
                 // No SNI for an IP address, as AsyncHTTPClient and curl do.
                 let handler = try NIOSSLClientHandler(context: tls, serverHostname: key.hostIsAddress ? nil : key.host)
                 try channel.pipeline.syncOperations.addHandler(handler)
-                try channel.pipeline.syncOperations.addHandler(NIOTLSHandshakeWatcher(configure: { try configure($0 == "h2") }, promise: done))
+                try channel.pipeline.syncOperations.addHandler(NIOTLSHandshakeWatcher(host: key.host, configure: { try configure($0 == "h2") }, promise: done))
             }.get()
             carrier = try await done.futureResult.get()
             handshake = seconds(since: started)
