@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import NIOSSL
 import Testing
 import TestSupport
 @testable import ExplorerCore
@@ -57,6 +58,28 @@ struct TLSTests {
         #expect(error.description.contains("(the certificate of 127.0.0.1 is not valid until 2099-01-01 00:00 UTC)"), "\(error)")
         #expect(error.description.contains("clock") && !error.description.contains("verifyTLS") && !error.description.contains("not trusted"),
                 "\(error)")
+    }
+
+    /// A certificate for example.test, asked for by name (localhost) and by address (127.0.0.1, where no name is sent).
+    @Test(arguments: TransportKind.overSwiftNIO) func aCertificateForAnotherHostNamesTheHostsItIsFor(transport: TransportKind) async throws {
+        let certificates = try TestCertificates()
+        let server = try TLSLoopbackServer(certificateFile: certificates.otherHostCertificate, keyFile: certificates.serverKey)
+        defer { server.stop() }
+        let byName = try #require(URL(string: "https://localhost:\(server.port)/"))
+        for (url, host) in [(byName, "localhost"), (server.url("/"), "127.0.0.1")] {
+            let error = try #require(await send(url, over: transport) { $0.tls.caCertificatesFile = certificates.caCertificate }.failureValue)
+            #expect(error.transportFailure == .tls, "\(error)")
+            #expect(error.description.contains("(the certificate is for example.test, not \(host))"), "\(error)")
+            #expect(!error.description.contains("verifyTLS") && !error.description.contains("NIOSSL") && !error.description.contains("<none>"),
+                    "\(error)")
+        }
+    }
+
+    @Test func aHostMismatchListsEveryNameAndAddressTheCertificateIsFor() throws {
+        let certificates = try TestCertificates()
+        let certificate = try #require(try NIOSSLCertificate.fromPEMFile(certificates.serverCertificate).first)
+        let refusal = CertificateRefusal(error: NIOSSLExtraError.failedToValidateHostname, host: "10.0.0.1", certificate: certificate)
+        #expect(refusal.urlError().transportDetail == "the certificate is for 127.0.0.1 and localhost, not 10.0.0.1")
     }
 
     @Test(arguments: TransportKind.overSwiftNIO) func aSelfSignedCertificateIsAcceptedWithVerificationOff(transport: TransportKind) async throws {

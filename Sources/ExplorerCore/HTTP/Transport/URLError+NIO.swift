@@ -75,9 +75,7 @@ extension URLError {
         if CertificateRefusal.refuses(error) { return CertificateRefusal(error: error, host: "the server", certificate: nil).urlError() }
         if let tls = error as? NIOSSLError { return fromTLS(tls) }
         if let boring = error as? BoringSSLError { return fromTLS(.handshakeFailed(boring)) }
-        if error is NIOSSLExtraError {
-            return URLError(.serverCertificateUntrusted, detail: "the certificate does not name the host: \(error)")
-        }
+        if error is NIOSSLExtraError { return URLError(.secureConnectionFailed, detail: "\(error)") }
         if let channel = error as? ChannelError {
             switch channel {
             case .connectTimeout: return URLError(.timedOut)
