@@ -75,6 +75,24 @@ struct TLSTests {
         }
     }
 
+    @Test(arguments: TransportKind.overSwiftNIO) func aWrongOrMissingClientKeyPassphraseIsNamed(transport: TransportKind) async throws {
+        let certificates = try TestCertificates()
+        let server = try TLSLoopbackServer(certificateFile: certificates.serverCertificate, keyFile: certificates.serverKey,
+                                           clientCAFile: certificates.caCertificate)
+        defer { server.stop() }
+        for passphrase in ["not the passphrase", nil] {
+            let error = try #require(await send(server.url("/"), over: transport) {
+                $0.tls = TLSOptions(caCertificatesFile: certificates.caCertificate, clientCertificateFile: certificates.clientCertificate,
+                                    clientKeyFile: certificates.clientKey, clientKeyPassphrase: passphrase)
+            }.failureValue)
+            #expect(error.transportFailure == .tls, "\(error)")
+            let said = passphrase == nil ? "(clientKey: the key in \(certificates.clientKey) is encrypted: set clientKeyPassphrase)"
+                : "(clientKey: clientKeyPassphrase does not open the key in \(certificates.clientKey))"
+            #expect(error.description.contains(said), "\(error)")
+            #expect(!error.description.contains("failedToLoadPrivateKey") && !error.description.contains("verifyTLS"), "\(error)")
+        }
+    }
+
     @Test func aHostMismatchListsEveryNameAndAddressTheCertificateIsFor() throws {
         let certificates = try TestCertificates()
         let certificate = try #require(try NIOSSLCertificate.fromPEMFile(certificates.serverCertificate).first)
