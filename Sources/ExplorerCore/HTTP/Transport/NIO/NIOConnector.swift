@@ -33,7 +33,7 @@ enum NIOConnector {
     static func presentedCertificate(key: NIOPoolKey, group: any EventLoopGroup) async -> NIOSSLCertificate? {
         guard let context = uncheckedContext else { return nil }
         do {
-            let (channel, _, _) = try await connected(key: key, group: group)
+            let (channel, _) = try await connected(key: key, group: group)
             defer { channel.close(promise: nil) }
             // A server that stalls the handshake must not hold the report up for long.
             channel.eventLoop.scheduleTask(in: .seconds(10)) { channel.close(promise: nil) }
@@ -59,11 +59,12 @@ enum NIOConnector {
     }()
 
     private static func openChannel(key: NIOPoolKey, tls: NIOSSLContext?, group: any EventLoopGroup, pool: NIOConnectionPool) async throws -> NIOConnection {
-        let (channel, dns, tcp) = try await connected(key: key, group: group)
+        let started = DispatchTime.now().uptimeNanoseconds
+        let (channel, resolved) = try await connected(key: key, group: group)
         do {
             return try await withTaskCancellationHandler {
                 try Task.checkCancellation()
-                return try await prepare(channel, key: key, tls: tls, pool: pool, dns: dns, tcp: tcp)
+                return try await prepare(channel, key: key, tls: tls, pool: pool, started: started, resolved: resolved)
             } onCancel: {
                 channel.close(promise: nil)
             }
@@ -73,24 +74,21 @@ enum NIOConnector {
         }
     }
 
-    /// A TCP connection to the host of `key`, or to its proxy, and how long DNS (`nil` for an IP address) and the
-    /// connect took.
-    private static func connected(key: NIOPoolKey, group: any EventLoopGroup) async throws -> (channel: any Channel, dns: TimeInterval?, tcp: TimeInterval) {
-        let started = DispatchTime.now().uptimeNanoseconds
+    /// A TCP connection to the host of `key`, or to its proxy, and when the host name was resolved (`nil` for an IP
+    /// address).
+    private static func connected(key: NIOPoolKey, group: any EventLoopGroup) async throws -> (channel: any Channel, resolved: UInt64?) {
         let host = key.proxy?.host ?? key.host
         let port = key.proxy?.port ?? key.port
-        var dns: TimeInterval?
+        var resolved: UInt64?
         let addresses: [SocketAddress]
         if let literal = try? SocketAddress(ipAddress: host, port: port) {
             addresses = [literal]
         } else {
             addresses = try await NIOHostResolver.resolve(host, port: port)
-            dns = seconds(since: started)
+            resolved = DispatchTime.now().uptimeNanoseconds
         }
         try Task.checkCancellation()
-        let connectStarted = DispatchTime.now().uptimeNanoseconds
-        let channel = try await connect(to: addresses, group: group)
-        return (channel, dns, seconds(since: connectStarted))
+        return (try await connect(to: addresses, group: group), resolved)
     }
 
     /// The CONNECT tunnel through the proxy of an https `key`; nothing for a direct connection or plain http.
@@ -122,8 +120,9 @@ enum NIOConnector {
 
     /// Tunnel, TLS and the protocol's handlers on a connected channel.
     private static func prepare(_ channel: any Channel, key: NIOPoolKey, tls: NIOSSLContext?, pool: NIOConnectionPool,
-                                dns: TimeInterval?, tcp: TimeInterval) async throws -> NIOConnection {
+                                started: UInt64, resolved: UInt64?) async throws -> NIOConnection {
         try await tunnel(channel, key: key)
+        let connected = DispatchTime.now().uptimeNanoseconds
         // Sets up the protocol's handlers; runs on the channel's event loop.
         let configure = { (http2: Bool) throws -> NIOConnection.Carrier in
             let pipeline = channel.pipeline.syncOperations
@@ -153,10 +152,8 @@ enum NIOConnector {
             try pipeline.addHandler(handler)
             return .http1(NIOLoopBound(handler, eventLoop: channel.eventLoop))
         }
-        var handshake: TimeInterval?
         let carrier: NIOConnection.Carrier
         if let tls {
-            let started = DispatchTime.now().uptimeNanoseconds
             let done = channel.eventLoop.makePromise(of: NIOConnection.Carrier.self)
             try await channel.eventLoop.submit {
                 // No SNI for an IP address, as AsyncHTTPClient and curl do.
@@ -165,14 +162,14 @@ enum NIOConnector {
                 try channel.pipeline.syncOperations.addHandler(NIOTLSHandshakeWatcher(host: key.host, configure: { try configure($0 == "h2") }, promise: done))
             }.get()
             carrier = try await done.futureResult.get()
-            handshake = seconds(since: started)
         } else {
             carrier = try await channel.eventLoop.submit { try configure(false) }.get()
         }
-        let phases = ConnectionPhases(dns: dns, tcp: tcp, tls: handshake)
         return try await channel.eventLoop.submit { () -> NIOConnection in
             let http2 = if case .http2 = carrier { true } else { false }
-            let record = ConnectionRecord(number: pool.nextConnectionNumber(), readyAt: DispatchTime.now().uptimeNanoseconds,
+            let ready = DispatchTime.now().uptimeNanoseconds
+            let phases = ConnectionPhases(started: started, resolved: resolved, connected: connected, ready: ready, tls: tls != nil)
+            let record = ConnectionRecord(number: pool.nextConnectionNumber(), readyAt: ready,
                                           remoteAddress: ConnectionLog.text(of: channel.remoteAddress),
                                           tls: TLSDetails(channel: channel), httpVersion: http2 ? "HTTP/2" : "HTTP/1.1",
                                           phases: phases)
@@ -180,9 +177,5 @@ enum NIOConnector {
             if case .http2(_, let keeper) = carrier { keeper.value.whenGoingAway { pool.drain(connection) } }
             return connection
         }.get()
-    }
-
-    private static func seconds(since start: UInt64) -> TimeInterval {
-        Double(DispatchTime.now().uptimeNanoseconds &- start) / 1e9
     }
 }
