@@ -1,8 +1,8 @@
 import Foundation
 
 /// Certificates for TLS tests, made by the `openssl` command in a temporary directory: a CA, a server certificate it
-/// signed for 127.0.0.1 and localhost, a self-signed server certificate, and a client certificate with a key encrypted
-/// by `clientKeyPassphrase`.
+/// signed for 127.0.0.1 and localhost, the same signed as expired, as not yet valid and for another host, a self-signed
+/// server certificate, and a client certificate with a key encrypted by `clientKeyPassphrase`.
 public final class TestCertificates: Sendable {
     /// The directory holding the files; removed with this value.
     public let directory: TempDirectory
@@ -15,6 +15,16 @@ public final class TestCertificates: Sendable {
     public var serverCertificate: String { directory.path + "/server.pem" }
     /// The key of `serverCertificate`.
     public var serverKey: String { directory.path + "/server-key.pem" }
+    /// A certificate the CA signed for 127.0.0.1 and localhost that expired on `expiredOn`; its key is `serverKey`.
+    public var expiredCertificate: String { directory.path + "/expired.pem" }
+    /// The moment `expiredCertificate` stopped being valid: 2025-01-02 00:00 UTC.
+    public let expiredOn = Date(timeIntervalSince1970: 1_735_776_000)
+    /// A certificate the CA signed for 127.0.0.1 and localhost that is valid from `validFrom`; its key is `serverKey`.
+    public var notYetValidCertificate: String { directory.path + "/not-yet-valid.pem" }
+    /// The moment `notYetValidCertificate` becomes valid: 2099-01-01 00:00 UTC.
+    public let validFrom = Date(timeIntervalSince1970: 4_070_908_800)
+    /// A certificate the CA signed for example.test only (neither 127.0.0.1 nor localhost); its key is `serverKey`.
+    public var otherHostCertificate: String { directory.path + "/other-host.pem" }
     /// A self-signed server certificate for 127.0.0.1, and its key.
     public var selfSignedCertificate: String { directory.path + "/self.pem" }
     /// The key of `selfSignedCertificate`.
@@ -31,6 +41,29 @@ public final class TestCertificates: Sendable {
         let san = "subjectAltName=IP:127.0.0.1,DNS:localhost"
         try directory.write("server.ext", san + "\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n")
         try directory.write("client.ext", "basicConstraints=CA:FALSE\nextendedKeyUsage=clientAuth\n")
+        try directory.write("other-host.ext", "subjectAltName=DNS:example.test\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n")
+        // `openssl x509` signs only from now on; `openssl ca` takes any dates, and wants a database and a serial file.
+        try directory.write("ca.cnf", """
+            [ca]
+            default_ca = test
+            [test]
+            database = \(dir)/index.txt
+            new_certs_dir = \(dir)
+            serial = \(dir)/serial
+            default_md = sha256
+            policy = any
+            unique_subject = no
+            [any]
+            commonName = supplied
+
+            """)
+        try directory.write("index.txt", "")
+        try directory.write("serial", "01\n")
+        func signed(_ name: String, from start: String, to end: String, extensions: String) -> [String] {
+            ["ca", "-batch", "-notext", "-config", dir + "/ca.cnf", "-cert", dir + "/ca.pem", "-keyfile", dir + "/ca-key.pem",
+             "-in", dir + "/server.csr", "-startdate", start, "-enddate", end, "-extfile", dir + "/" + extensions,
+             "-out", dir + "/" + name]
+        }
         let steps: [[String]] = [
             ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "30",
              "-subj", "/CN=apiexplorer test CA", "-keyout", dir + "/ca-key.pem", "-out", dir + "/ca.pem",
@@ -39,6 +72,9 @@ public final class TestCertificates: Sendable {
              "-keyout", dir + "/server-key.pem", "-out", dir + "/server.csr"],
             ["x509", "-req", "-in", dir + "/server.csr", "-CA", dir + "/ca.pem", "-CAkey", dir + "/ca-key.pem",
              "-CAcreateserial", "-days", "30", "-extfile", dir + "/server.ext", "-out", dir + "/server.pem"],
+            signed("expired.pem", from: "20250101000000Z", to: "20250102000000Z", extensions: "server.ext"),
+            signed("not-yet-valid.pem", from: "20990101000000Z", to: "20991231000000Z", extensions: "server.ext"),
+            signed("other-host.pem", from: "20250101000000Z", to: "20990101000000Z", extensions: "other-host.ext"),
             ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "30",
              "-subj", "/CN=self-signed 127.0.0.1", "-addext", san, "-keyout", dir + "/self-key.pem", "-out", dir + "/self.pem"],
             ["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-subj", "/CN=apiexplorer test client",

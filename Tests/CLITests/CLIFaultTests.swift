@@ -210,7 +210,7 @@ struct CLIFaultTests {
         try temp.write("T/get.yaml", "url: /get\n")
         let refused = try await CLIRunner.run(["send", "T/get", "--env", "strict", "--collections", temp.path])
         #expect(refused.status == 2, "\(refused.stderr)")
-        #expect(refused.stderr.hasPrefix("error: TLS failure (the server's certificate is not trusted"), "\(refused.stderr)")
+        #expect(refused.stderr.hasPrefix("error: TLS failure (the certificate of 127.0.0.1 is not trusted: it is self-signed)"), "\(refused.stderr)")
         #expect(refused.stderr.split(separator: "\n").count == 1)
         let accepted = try await CLIRunner.run(["send", "T/get", "--env", "insecure", "--collections", temp.path])
         #expect(accepted.status == 0, "\(accepted.stderr)")
@@ -219,6 +219,43 @@ struct CLIFaultTests {
         #expect(traced.status == 0, "\(traced.stderr)")
         #expect(traced.stdout.contains("protocol     HTTP/1.1") && traced.stdout.contains("tls          TLSv1."), "\(traced.stdout)")
         #expect(traced.stdout.contains("certificate  CN=self-signed 127.0.0.1") && traced.stdout.contains("first byte "), "\(traced.stdout)")
+    }
+
+    /// Each refusal says what is wrong, on one line, and suggests turning verification off for none of them.
+    @Test func anExpiredCertificateAHostMismatchAndAWrongPassphraseAreSaidAsSuch() async throws {
+        let certificates = try TestCertificates()
+        let expired = try TLSLoopbackServer(certificateFile: certificates.expiredCertificate, keyFile: certificates.serverKey)
+        defer { expired.stop() }
+        let otherHost = try TLSLoopbackServer(certificateFile: certificates.otherHostCertificate, keyFile: certificates.serverKey)
+        defer { otherHost.stop() }
+        let temp = try TempDirectory()
+        try temp.write("T/collection.yaml", """
+        name: T
+        environments:
+          - name: expired
+            baseURL: https://127.0.0.1:\(expired.port)
+            caCertificates: \(certificates.caCertificate)
+          - name: other
+            baseURL: https://localhost:\(otherHost.port)
+            caCertificates: \(certificates.caCertificate)
+          - name: passphrase
+            baseURL: https://127.0.0.1:\(otherHost.port)
+            clientCertificate: \(certificates.clientCertificate)
+            clientKey: \(certificates.clientKey)
+            clientKeyPassphrase: not the passphrase
+        """)
+        try temp.write("T/get.yaml", "url: /get\n")
+        let said = [
+            "expired": "error: TLS failure (the certificate of 127.0.0.1 expired on 2025-01-02 00:00 UTC) — GET https://127.0.0.1:\(expired.port)/get. ",
+            "other": "error: TLS failure (the certificate is for example.test, not localhost) — GET https://localhost:\(otherHost.port)/get. ",
+            "passphrase": "error: TLS failure (clientKey: clientKeyPassphrase does not open the key in \(certificates.clientKey)) — ",
+        ]
+        for (environment, start) in said {
+            let output = try await CLIRunner.run(["send", "T/get", "--env", environment, "--collections", temp.path])
+            #expect(output.status == 2, "\(environment): \(output.stderr)")
+            #expect(output.stderr.hasPrefix(start), "\(environment): \(output.stderr)")
+            #expect(output.stderr.split(separator: "\n").count == 1 && !output.stderr.contains("verifyTLS"), "\(environment): \(output.stderr)")
+        }
     }
 
     @Test func aGzipBombIsReportedWithItsSize() async throws {

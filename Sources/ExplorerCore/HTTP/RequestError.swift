@@ -67,7 +67,7 @@ public enum RequestError: Error, Sendable, LocalizedError, CustomStringConvertib
         case let .urlError(_, error):
             let kind = TransportFailure(error)
             let detail = error.transportDetail.map { " (\(TerminalSafeText.sanitize($0)))" } ?? ""
-            return "\(RequestError.phrase(for: kind, error: error))\(detail) — \(target). \(kind.suggestion)"
+            return "\(RequestError.phrase(for: kind, error: error))\(detail) — \(target). \(error.transportAdvice ?? kind.suggestion)"
         case let .httpStatus(_, error):
             return "The server answered \(error.description) to \(target)."
         case let .decoding(_, message, response):

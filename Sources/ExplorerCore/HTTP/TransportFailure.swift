@@ -55,7 +55,7 @@ public enum TransportFailure: String, Sendable, Hashable {
         case .hostNotFound: return "Check the host name, or whether you are online."
         case .connectionLost: return "The connection dropped; try again."
         case .tls:
-            return "Check the certificate, trust its CA (caCertificates), or turn TLS verification off for this environment (verifyTLS: false) if you trust it."
+            return "Check the server's certificate and this environment's TLS settings (caCertificates, clientCertificate, clientKey)."
         case .cancelled: return "The request was cancelled."
         case .tooManyRedirects: return "The server redirects in a loop."
         case .badResponse: return "The server sent a response that could not be read."

@@ -10,10 +10,17 @@ extension URLError {
     /// A detail the core attached (libcurl's reason, a size limit), shown after the error's phrase.
     var transportDetail: String? { userInfo[URLError.detailKey] as? String }
 
-    /// Copies `error` with its code and user info, adding `detail`.
-    init(_ code: URLError.Code, detail: String, from error: URLError? = nil) {
+    /// The user-info key holding what to do about this very error, shown instead of its kind's general suggestion.
+    static let adviceKey = "ExplorerCoreAdvice"
+
+    /// What to do about this error when the core knows better than the kind's `TransportFailure.suggestion`.
+    var transportAdvice: String? { userInfo[URLError.adviceKey] as? String }
+
+    /// Copies `error` with its code and user info, adding `detail` and, when given, `advice`.
+    init(_ code: URLError.Code, detail: String, advice: String? = nil, from error: URLError? = nil) {
         var info = error?.userInfo ?? [:]
         info[URLError.detailKey] = detail
+        if let advice { info[URLError.adviceKey] = advice }
         self.init(code, userInfo: info)
     }
 

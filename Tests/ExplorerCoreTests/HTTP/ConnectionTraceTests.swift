@@ -139,6 +139,39 @@ struct ConnectionTraceTests {
         #expect(server.received.all.count == 5 && server.received.all.allSatisfy(noMarker), "\(server.received.all)")
     }
 
+    /// The first request with a CA file waits while the TLS context is made (the system's trust store and the file are
+    /// read); the trace names that step, and any wait before opening began, so the phases add up to "ready after". A
+    /// second connection with the same options reuses the context and has no such step.
+    @Test func thePhasesOfANewTLSConnectionWithACAFileAddUpToReadyAfter() async throws {
+        let certificates = try TestCertificates()
+        let first = try TLSLoopbackServer(certificateFile: certificates.serverCertificate, keyFile: certificates.serverKey)
+        defer { first.stop() }
+        let second = try TLSLoopbackServer(certificateFile: certificates.serverCertificate, keyFile: certificates.serverKey)
+        defer { second.stop() }
+        let trust: (inout Request.Configuration) -> Void = { $0.tls.caCertificatesFile = certificates.caCertificate }
+        let made = try await send(first.url("/"), over: .swiftNIO, trust)
+        let reusedContext = try await send(second.url("/"), over: .swiftNIO, trust)
+        for response in [made, reusedContext] {
+            let timing = response.timing
+            let ready = try #require(timing.connect)
+            let phases = (timing.tlsSetup ?? 0) + (timing.queued ?? 0) + (timing.dns ?? 0) + (timing.tcp ?? 0) + (timing.tlsHandshake ?? 0)
+            #expect(abs(ready - phases) < 0.002, "ready after \(ready * 1000) ms, phases \(phases * 1000) ms: \(timing)")
+        }
+        #expect((made.timing.tlsSetup ?? 0) > 0 && reusedContext.timing.tlsSetup == nil, "\(made.timing) \(reusedContext.timing)")
+        let trace = ResponseTrace.lines(for: made).joined(separator: "\n")
+        #expect(trace.contains("             tls setup ") && trace.contains("  tcp ") && trace.contains("  tls "), "\(trace)")
+        #expect(!ResponseTrace.lines(for: reusedContext).joined(separator: "\n").contains("tls setup"))
+        // A wait under a millisecond is left out of the line; a longer one is named.
+        var timing = HopTiming()
+        timing.tlsSetup = 0.017
+        timing.queued = 0.0004
+        timing.tcp = 0.0002
+        timing.tlsHandshake = 0.0013
+        #expect(ResponseTrace.phases(timing).hasPrefix("tls setup 17 ms  tcp 0.2 ms  tls 1.3 ms"), "\(ResponseTrace.phases(timing))")
+        timing.queued = 0.002
+        #expect(ResponseTrace.phases(timing).hasPrefix("tls setup 17 ms  queued 2.0 ms  tcp 0.2 ms"), "\(ResponseTrace.phases(timing))")
+    }
+
     @Test(arguments: TransportKind.overSwiftNIO) func aRedirectToAnotherPortOpensANewConnectionForTheSecondHop(transport: TransportKind) async throws {
         let target = try await LoopbackServer.start()
         let origin = try FaultServer(routes: ["/jump": .redirect(to: target.url("/echo").absoluteString)])

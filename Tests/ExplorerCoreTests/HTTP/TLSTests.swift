@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import NIOSSL
 import Testing
 import TestSupport
 @testable import ExplorerCore
@@ -24,7 +25,79 @@ struct TLSTests {
         defer { server.stop() }
         let error = try #require(await send(server.url("/"), over: transport).failureValue)
         #expect(error.transportFailure == .tls, "\(error)")
-        #expect(error.description.contains("not trusted") && error.description.contains("verifyTLS: false"), "\(error)")
+        #expect(error.description.contains("(the certificate of 127.0.0.1 is not trusted: it is self-signed)"), "\(error)")
+        #expect(error.description.contains("verifyTLS: false"), "an unknown issuer is where turning verification off helps: \(error)")
+    }
+
+    @Test(arguments: TransportKind.overSwiftNIO) func aCertificateFromAnUnknownCAIsReportedWithItsIssuer(transport: TransportKind) async throws {
+        let certificates = try TestCertificates()
+        let server = try TLSLoopbackServer(certificateFile: certificates.serverCertificate, keyFile: certificates.serverKey)
+        defer { server.stop() }
+        let error = try #require(await send(server.url("/"), over: transport).failureValue)
+        #expect(error.description.contains("(the certificate of 127.0.0.1 is not trusted: it is signed by an unknown CA, CN=apiexplorer test CA)"),
+                "\(error)")
+        #expect(error.description.contains("caCertificates") && error.description.contains("verifyTLS: false"), "\(error)")
+    }
+
+    /// Its CA is trusted: the certificate is refused for its date alone, and turning verification off is no fix.
+    @Test(arguments: TransportKind.overSwiftNIO) func anExpiredCertificateIsReportedAsExpiredWithItsDate(transport: TransportKind) async throws {
+        let certificates = try TestCertificates()
+        let server = try TLSLoopbackServer(certificateFile: certificates.expiredCertificate, keyFile: certificates.serverKey)
+        defer { server.stop() }
+        let error = try #require(await send(server.url("/"), over: transport) { $0.tls.caCertificatesFile = certificates.caCertificate }.failureValue)
+        #expect(error.transportFailure == .tls, "\(error)")
+        #expect(error.description.contains("(the certificate of 127.0.0.1 expired on 2025-01-02 00:00 UTC)"), "\(error)")
+        #expect(!error.description.contains("verifyTLS") && !error.description.contains("not trusted"), "\(error)")
+    }
+
+    @Test(arguments: TransportKind.overSwiftNIO) func aCertificateNotYetValidIsReportedWithTheDateItStarts(transport: TransportKind) async throws {
+        let certificates = try TestCertificates()
+        let server = try TLSLoopbackServer(certificateFile: certificates.notYetValidCertificate, keyFile: certificates.serverKey)
+        defer { server.stop() }
+        let error = try #require(await send(server.url("/"), over: transport) { $0.tls.caCertificatesFile = certificates.caCertificate }.failureValue)
+        #expect(error.description.contains("(the certificate of 127.0.0.1 is not valid until 2099-01-01 00:00 UTC)"), "\(error)")
+        #expect(error.description.contains("clock") && !error.description.contains("verifyTLS") && !error.description.contains("not trusted"),
+                "\(error)")
+    }
+
+    /// A certificate for example.test, asked for by name (localhost) and by address (127.0.0.1, where no name is sent).
+    @Test(arguments: TransportKind.overSwiftNIO) func aCertificateForAnotherHostNamesTheHostsItIsFor(transport: TransportKind) async throws {
+        let certificates = try TestCertificates()
+        let server = try TLSLoopbackServer(certificateFile: certificates.otherHostCertificate, keyFile: certificates.serverKey)
+        defer { server.stop() }
+        let byName = try #require(URL(string: "https://localhost:\(server.port)/"))
+        for (url, host) in [(byName, "localhost"), (server.url("/"), "127.0.0.1")] {
+            let error = try #require(await send(url, over: transport) { $0.tls.caCertificatesFile = certificates.caCertificate }.failureValue)
+            #expect(error.transportFailure == .tls, "\(error)")
+            #expect(error.description.contains("(the certificate is for example.test, not \(host))"), "\(error)")
+            #expect(!error.description.contains("verifyTLS") && !error.description.contains("NIOSSL") && !error.description.contains("<none>"),
+                    "\(error)")
+        }
+    }
+
+    @Test(arguments: TransportKind.overSwiftNIO) func aWrongOrMissingClientKeyPassphraseIsNamed(transport: TransportKind) async throws {
+        let certificates = try TestCertificates()
+        let server = try TLSLoopbackServer(certificateFile: certificates.serverCertificate, keyFile: certificates.serverKey,
+                                           clientCAFile: certificates.caCertificate)
+        defer { server.stop() }
+        for passphrase in ["not the passphrase", nil] {
+            let error = try #require(await send(server.url("/"), over: transport) {
+                $0.tls = TLSOptions(caCertificatesFile: certificates.caCertificate, clientCertificateFile: certificates.clientCertificate,
+                                    clientKeyFile: certificates.clientKey, clientKeyPassphrase: passphrase)
+            }.failureValue)
+            #expect(error.transportFailure == .tls, "\(error)")
+            let said = passphrase == nil ? "(clientKey: the key in \(certificates.clientKey) is encrypted: set clientKeyPassphrase)"
+                : "(clientKey: clientKeyPassphrase does not open the key in \(certificates.clientKey))"
+            #expect(error.description.contains(said), "\(error)")
+            #expect(!error.description.contains("failedToLoadPrivateKey") && !error.description.contains("verifyTLS"), "\(error)")
+        }
+    }
+
+    @Test func aHostMismatchListsEveryNameAndAddressTheCertificateIsFor() throws {
+        let certificates = try TestCertificates()
+        let certificate = try #require(try NIOSSLCertificate.fromPEMFile(certificates.serverCertificate).first)
+        let refusal = CertificateRefusal(error: NIOSSLExtraError.failedToValidateHostname, host: "10.0.0.1", certificate: certificate)
+        #expect(refusal.urlError().transportDetail == "the certificate is for 127.0.0.1 and localhost, not 10.0.0.1")
     }
 
     @Test(arguments: TransportKind.overSwiftNIO) func aSelfSignedCertificateIsAcceptedWithVerificationOff(transport: TransportKind) async throws {

@@ -101,7 +101,7 @@ final class AsyncHTTPClientTransport: HTTPTransport, @unchecked Sendable {
             exchange.failAtResume { events.finished(error: URLError(.badURL, detail: "\(error)")) }
             return exchange
         }
-        let delegate = AsyncHTTPClientHopDelegate(url: url, events: events) { [connections] in connections.forget(hop: hop) }
+        let delegate = AsyncHTTPClientHopDelegate(url: url, proxy: proxy, events: events) { [connections] in connections.forget(hop: hop) }
         let client = client(for: proxy)
         exchange.prepare { [connections] in
             connections.expect(hop: hop, receiver: events)

@@ -48,6 +48,12 @@ final class HopReceiver: @unchecked Sendable {
         Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
     }
 
+    /// The transport spent `seconds` making the TLS context for the hop (trust store, CA file, client certificate)
+    /// before it opened a connection.
+    func madeTLSContext(in seconds: TimeInterval) {
+        lock.withLock { timing.tlsSetup = seconds }
+    }
+
     /// The hop's request is being written on the connection `record`, which carried `previous` requests before it:
     /// the hop is on a new connection unless that one had carried a request or was ready before the hop started, and
     /// then `connect` is the time from the start until it was ready (DNS, TCP and TLS together).
@@ -58,6 +64,10 @@ final class HopReceiver: @unchecked Sendable {
                                         remoteAddress: record.remoteAddress, reused: reused)
             timing.connect = reused ? nil : Double(record.readyAt &- started.uptimeNanoseconds) / 1e9
             if !reused, let phases = record.phases {
+                // What opening did not account for, after any TLS setup: waiting for the pool, or for a thread.
+                if phases.started >= started.uptimeNanoseconds {
+                    timing.queued = max(0, Double(phases.started - started.uptimeNanoseconds) / 1e9 - (timing.tlsSetup ?? 0))
+                }
                 timing.dns = phases.dns
                 timing.tcp = phases.tcp
                 timing.tlsHandshake = phases.tls

@@ -52,13 +52,18 @@ public enum ResponseTrace {
     }
 
     /// "dns 1 ms  tcp 0.2 ms  tls 4 ms  first byte 9 ms  download 1 ms  total 10 ms": the phases of a new connection
-    /// when the transport measured them apart (the SwiftNIO transport), then the response's.
+    /// when the transport measured them apart (the SwiftNIO transport), which add up to its "ready after": led by
+    /// "tls setup 17 ms" when the hop waited for the TLS context to be made and "queued 2 ms" when it waited a
+    /// millisecond or more before opening began; then the response's.
     static func phases(_ timing: HopTiming) -> String {
         var parts: [String] = []
         func add(_ name: String, _ value: TimeInterval?) {
             if let value { parts.append("\(name) \(MeasurementText.duration(value))") }
         }
-        for (name, value) in [("dns", timing.dns), ("tcp", timing.tcp), ("tls", timing.tlsHandshake)] {
+        // A wait under a millisecond is left out: it is always there, and says nothing.
+        let queued = timing.queued.flatMap { $0 >= 0.001 ? $0 : nil }
+        for (name, value) in [("tls setup", timing.tlsSetup), ("queued", queued), ("dns", timing.dns), ("tcp", timing.tcp),
+                              ("tls", timing.tlsHandshake)] {
             if let value { parts.append("\(name) \(fine(value))") }
         }
         add("first byte", timing.firstByte)

@@ -24,7 +24,7 @@ extension TLSDetails {
     }
 
     /// "CN=example.com, O=Example" from a certificate name.
-    private static func text(of names: [SSLCertificateName]) -> String {
+    static func text(of names: [SSLCertificateName]) -> String {
         names.map { name -> String in
             let key: String
             switch name.type {

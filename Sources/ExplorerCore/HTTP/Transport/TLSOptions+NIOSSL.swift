@@ -21,13 +21,7 @@ extension TLSOptions {
             break
         case let (certificateFile?, keyFile?):
             let chain = try Self.load("clientCertificate", certificateFile) { try NIOSSLCertificate.fromPEMFile($0) }
-            let passphrase = clientKeyPassphrase
-            let key = try Self.load("clientKey", keyFile) { path in
-                if let passphrase {
-                    return try NIOSSLPrivateKey(file: path, format: .pem) { $0(Array(passphrase.utf8)) }
-                }
-                return try NIOSSLPrivateKey(file: path, format: .pem)
-            }
+            let key = try loadClientKey(keyFile)
             tls.certificateChain = chain.map { .certificate($0) }
             tls.privateKey = .privateKey(key)
         case (_?, nil):
@@ -36,6 +30,29 @@ extension TLSOptions {
             throw URLError(.clientCertificateRejected, detail: "clientKey is set but clientCertificate is not: both are needed")
         }
         return tls
+    }
+
+    /// The client key in `file`, opened with `clientKeyPassphrase`; an encrypted key that does not open fails saying
+    /// so rather than as a file that cannot be used.
+    private func loadClientKey(_ file: String) throws(URLError) -> NIOSSLPrivateKey {
+        let passphrase = clientKeyPassphrase
+        do {
+            return try Self.load("clientKey", file) { path in
+                if let passphrase {
+                    return try NIOSSLPrivateKey(file: path, format: .pem) { $0(Array(passphrase.utf8)) }
+                }
+                return try NIOSSLPrivateKey(file: path, format: .pem)
+            }
+        } catch {
+            // PEM marks an encrypted key in its header: "BEGIN ENCRYPTED PRIVATE KEY" or "Proc-Type: 4,ENCRYPTED".
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8), text.contains("ENCRYPTED") else { throw error }
+            if passphrase == nil {
+                throw URLError(.secureConnectionFailed, detail: "clientKey: the key in \(file) is encrypted: set clientKeyPassphrase",
+                               advice: "Set clientKeyPassphrase for this environment, from secrets.local.yaml.")
+            }
+            throw URLError(.secureConnectionFailed, detail: "clientKey: clientKeyPassphrase does not open the key in \(file)",
+                           advice: "Check clientKeyPassphrase for this environment (in secrets.local.yaml).")
+        }
     }
 
     /// Runs `read` on `file`, turning a failure into an error that names the key and the file.

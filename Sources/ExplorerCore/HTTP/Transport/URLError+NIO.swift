@@ -19,6 +19,7 @@ extension URLError {
     /// SwiftNIO; `head` and `received` say how far the response had come, for "transfer closed with N bytes remaining".
     static func fromNIO(_ error: any Error, head: HTTPURLResponse?, received: Int) -> URLError {
         if let urlError = error as? URLError { return urlError }
+        if let refusal = error as? CertificateRefusal { return refusal.urlError() }
         if let client = error as? HTTPClientError {
             switch client {
             case .cancelled: return URLError(.cancelled)
@@ -70,11 +71,11 @@ extension URLError {
         if error is SocketAddressError { return URLError(.cannotFindHost) }
         // A TLS peer that closes without close_notify: a closed connection, as curl reports it.
         if let tls = error as? NIOSSLError, case .uncleanShutdown = tls { return connectionClosed(head: head, received: received) }
+        // A refusal the transport could not tie to its host and certificate.
+        if CertificateRefusal.refuses(error) { return CertificateRefusal(error: error, host: "the server", certificate: nil).urlError() }
         if let tls = error as? NIOSSLError { return fromTLS(tls) }
         if let boring = error as? BoringSSLError { return fromTLS(.handshakeFailed(boring)) }
-        if error is NIOSSLExtraError {
-            return URLError(.serverCertificateUntrusted, detail: "the certificate does not name the host: \(error)")
-        }
+        if error is NIOSSLExtraError { return URLError(.secureConnectionFailed, detail: "\(error)") }
         if let channel = error as? ChannelError {
             switch channel {
             case .connectTimeout: return URLError(.timedOut)
@@ -103,10 +104,6 @@ extension URLError {
     private static func fromTLS(_ error: NIOSSLError) -> URLError {
         let text = "\(error)"
         let lower = text.lowercased()
-        if lower.contains("certificate_verify_failed") || lower.contains("certificate verify failed") {
-            return URLError(.serverCertificateUntrusted, detail:
-                "the server's certificate is not trusted (self-signed, or signed by an unknown CA): add its CA with caCertificates or set verifyTLS: false")
-        }
         if lower.contains("certificate_required") || lower.contains("handshake_failure") && lower.contains("alert") {
             return URLError(.clientCertificateRequired, detail:
                 "the server asks for a client certificate: set clientCertificate and clientKey for this environment")

@@ -28,26 +28,43 @@ enum NIOConnector {
         }
     }
 
+    /// The certificate the https server of `key` presents, read with verification off: AsyncHTTPClient hands over only
+    /// the error when it refuses one, and saying why takes the certificate. `nil` when no handshake completes.
+    static func presentedCertificate(key: NIOPoolKey, group: any EventLoopGroup) async -> NIOSSLCertificate? {
+        guard let context = uncheckedContext else { return nil }
+        do {
+            let (channel, _) = try await connected(key: key, group: group)
+            defer { channel.close(promise: nil) }
+            // A server that stalls the handshake must not hold the report up for long.
+            channel.eventLoop.scheduleTask(in: .seconds(10)) { channel.close(promise: nil) }
+            try await tunnel(channel, key: key)
+            let read = channel.eventLoop.makePromise(of: NIOSSLCertificate?.self)
+            try await channel.eventLoop.submit {
+                let handler = try NIOSSLClientHandler(context: context, serverHostname: key.hostIsAddress ? nil : key.host)
+                try channel.pipeline.syncOperations.addHandler(handler)
+                try channel.pipeline.syncOperations.addHandler(NIOTLSHandshakeWatcher(host: key.host, configure: { _ in handler.peerCertificate },
+                                                                                      promise: read))
+            }.get()
+            return try await read.futureResult.get()
+        } catch {
+            return nil
+        }
+    }
+
+    /// A client context that verifies nothing, for `presentedCertificate`.
+    private static let uncheckedContext: NIOSSLContext? = {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.certificateVerification = .none
+        return try? NIOSSLContext(configuration: configuration)
+    }()
+
     private static func openChannel(key: NIOPoolKey, tls: NIOSSLContext?, group: any EventLoopGroup, pool: NIOConnectionPool) async throws -> NIOConnection {
         let started = DispatchTime.now().uptimeNanoseconds
-        let host = key.proxy?.host ?? key.host
-        let port = key.proxy?.port ?? key.port
-        var dns: TimeInterval?
-        let addresses: [SocketAddress]
-        if let literal = try? SocketAddress(ipAddress: host, port: port) {
-            addresses = [literal]
-        } else {
-            addresses = try await NIOHostResolver.resolve(host, port: port)
-            dns = seconds(since: started)
-        }
-        try Task.checkCancellation()
-        let connectStarted = DispatchTime.now().uptimeNanoseconds
-        let channel = try await connect(to: addresses, group: group)
-        let tcp = seconds(since: connectStarted)
+        let (channel, resolved) = try await connected(key: key, group: group)
         do {
             return try await withTaskCancellationHandler {
                 try Task.checkCancellation()
-                return try await prepare(channel, key: key, tls: tls, pool: pool, dns: dns, tcp: tcp)
+                return try await prepare(channel, key: key, tls: tls, pool: pool, started: started, resolved: resolved)
             } onCancel: {
                 channel.close(promise: nil)
             }
@@ -55,6 +72,33 @@ enum NIOConnector {
             channel.close(promise: nil)
             throw error
         }
+    }
+
+    /// A TCP connection to the host of `key`, or to its proxy, and when the host name was resolved (`nil` for an IP
+    /// address).
+    private static func connected(key: NIOPoolKey, group: any EventLoopGroup) async throws -> (channel: any Channel, resolved: UInt64?) {
+        let host = key.proxy?.host ?? key.host
+        let port = key.proxy?.port ?? key.port
+        var resolved: UInt64?
+        let addresses: [SocketAddress]
+        if let literal = try? SocketAddress(ipAddress: host, port: port) {
+            addresses = [literal]
+        } else {
+            addresses = try await NIOHostResolver.resolve(host, port: port)
+            resolved = DispatchTime.now().uptimeNanoseconds
+        }
+        try Task.checkCancellation()
+        return (try await connect(to: addresses, group: group), resolved)
+    }
+
+    /// The CONNECT tunnel through the proxy of an https `key`; nothing for a direct connection or plain http.
+    private static func tunnel(_ channel: any Channel, key: NIOPoolKey) async throws {
+        guard key.isTLS, let proxy = key.proxy else { return }
+        let opened = channel.eventLoop.makePromise(of: Void.self)
+        try await channel.eventLoop.submit {
+            try NIOProxyTunnelHandler.start(on: channel, authority: key.authority, authorization: proxy.authorization, promise: opened)
+        }.get()
+        try await opened.futureResult.get()
     }
 
     /// A TCP connection to the first of `addresses` that accepts one (`NIOAddressRace`).
@@ -76,14 +120,9 @@ enum NIOConnector {
 
     /// Tunnel, TLS and the protocol's handlers on a connected channel.
     private static func prepare(_ channel: any Channel, key: NIOPoolKey, tls: NIOSSLContext?, pool: NIOConnectionPool,
-                                dns: TimeInterval?, tcp: TimeInterval) async throws -> NIOConnection {
-        if key.isTLS, let proxy = key.proxy {
-            let opened = channel.eventLoop.makePromise(of: Void.self)
-            try await channel.eventLoop.submit {
-                try NIOProxyTunnelHandler.start(on: channel, authority: key.authority, authorization: proxy.authorization, promise: opened)
-            }.get()
-            try await opened.futureResult.get()
-        }
+                                started: UInt64, resolved: UInt64?) async throws -> NIOConnection {
+        try await tunnel(channel, key: key)
+        let connected = DispatchTime.now().uptimeNanoseconds
         // Sets up the protocol's handlers; runs on the channel's event loop.
         let configure = { (http2: Bool) throws -> NIOConnection.Carrier in
             let pipeline = channel.pipeline.syncOperations
@@ -113,26 +152,24 @@ enum NIOConnector {
             try pipeline.addHandler(handler)
             return .http1(NIOLoopBound(handler, eventLoop: channel.eventLoop))
         }
-        var handshake: TimeInterval?
         let carrier: NIOConnection.Carrier
         if let tls {
-            let started = DispatchTime.now().uptimeNanoseconds
             let done = channel.eventLoop.makePromise(of: NIOConnection.Carrier.self)
             try await channel.eventLoop.submit {
                 // No SNI for an IP address, as AsyncHTTPClient and curl do.
                 let handler = try NIOSSLClientHandler(context: tls, serverHostname: key.hostIsAddress ? nil : key.host)
                 try channel.pipeline.syncOperations.addHandler(handler)
-                try channel.pipeline.syncOperations.addHandler(NIOTLSHandshakeWatcher(configure: { try configure($0 == "h2") }, promise: done))
+                try channel.pipeline.syncOperations.addHandler(NIOTLSHandshakeWatcher(host: key.host, configure: { try configure($0 == "h2") }, promise: done))
             }.get()
             carrier = try await done.futureResult.get()
-            handshake = seconds(since: started)
         } else {
             carrier = try await channel.eventLoop.submit { try configure(false) }.get()
         }
-        let phases = ConnectionPhases(dns: dns, tcp: tcp, tls: handshake)
         return try await channel.eventLoop.submit { () -> NIOConnection in
             let http2 = if case .http2 = carrier { true } else { false }
-            let record = ConnectionRecord(number: pool.nextConnectionNumber(), readyAt: DispatchTime.now().uptimeNanoseconds,
+            let ready = DispatchTime.now().uptimeNanoseconds
+            let phases = ConnectionPhases(started: started, resolved: resolved, connected: connected, ready: ready, tls: tls != nil)
+            let record = ConnectionRecord(number: pool.nextConnectionNumber(), readyAt: ready,
                                           remoteAddress: ConnectionLog.text(of: channel.remoteAddress),
                                           tls: TLSDetails(channel: channel), httpVersion: http2 ? "HTTP/2" : "HTTP/1.1",
                                           phases: phases)
@@ -140,9 +177,5 @@ enum NIOConnector {
             if case .http2(_, let keeper) = carrier { keeper.value.whenGoingAway { pool.drain(connection) } }
             return connection
         }.get()
-    }
-
-    private static func seconds(since start: UInt64) -> TimeInterval {
-        Double(DispatchTime.now().uptimeNanoseconds &- start) / 1e9
     }
 }

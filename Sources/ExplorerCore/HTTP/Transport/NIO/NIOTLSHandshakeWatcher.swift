@@ -1,18 +1,22 @@
 import NIOCore
+import NIOSSL
 import NIOTLS
 
 /// Sits behind the TLS handler of a connection being opened. Once the handshake is done it sets up the pipeline for the
 /// protocol ALPN chose, at once (an HTTP/2 server's first frames may be in the very next read, and must not pass by an
 /// empty pipeline), and completes `promise` with what `configure` made; it fails the promise with the error that ended
-/// the handshake. Then it takes itself out.
-final class NIOTLSHandshakeWatcher: ChannelInboundHandler, RemovableChannelHandler {
+/// the handshake (a `CertificateRefusal`, with the server's certificate, when it was refused). Then it takes itself out.
+final class NIOTLSHandshakeWatcher<Outcome>: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
 
-    private let configure: (_ negotiated: String?) throws -> NIOConnection.Carrier
-    private let promise: EventLoopPromise<NIOConnection.Carrier>
+    private let host: String
+    private let configure: (_ negotiated: String?) throws -> Outcome
+    private let promise: EventLoopPromise<Outcome>
     private var done = false
 
-    init(configure: @escaping (_ negotiated: String?) throws -> NIOConnection.Carrier, promise: EventLoopPromise<NIOConnection.Carrier>) {
+    /// `host` is the host as the request's URL names it, for a refusal to name.
+    init(host: String, configure: @escaping (_ negotiated: String?) throws -> Outcome, promise: EventLoopPromise<Outcome>) {
+        self.host = host
         self.configure = configure
         self.promise = promise
     }
@@ -33,7 +37,13 @@ final class NIOTLSHandshakeWatcher: ChannelInboundHandler, RemovableChannelHandl
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         if !done {
             done = true
-            promise.fail(error)
+            if CertificateRefusal.refuses(error) {
+                // The TLS handler is still in the pipeline, and still has the certificate it refused.
+                let handler = try? context.pipeline.syncOperations.handler(type: NIOSSLClientHandler.self)
+                promise.fail(CertificateRefusal(error: error, host: host, certificate: handler?.peerCertificate))
+            } else {
+                promise.fail(error)
+            }
         }
         context.fireErrorCaught(error)
     }

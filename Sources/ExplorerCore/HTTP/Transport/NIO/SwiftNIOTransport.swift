@@ -21,7 +21,7 @@ final class SwiftNIOTransport: HTTPTransport, @unchecked Sendable {
 
     init() {
         pool = NIOConnectionPool(group: MultiThreadedEventLoopGroup.singleton) { [unowned self] key throws(URLError) in
-            try key.tls.map { options throws(URLError) in try context(for: options) }
+            try key.tls.map { options throws(URLError) in try context(for: options).context }
         }
     }
 
@@ -40,8 +40,9 @@ final class SwiftNIOTransport: HTTPTransport, @unchecked Sendable {
             if isTLS {
                 var options = configuration.tls
                 options.verify = configuration.verifiesTLSCertificates
-                // Made here so a file that cannot be read fails the request at once, naming the file.
-                _ = try context(for: options)
+                // Made here so a file that cannot be read fails the request at once, naming the file. The first request
+                // with these options waits while the system's trust store is read: the trace shows it as "tls setup".
+                if let seconds = try context(for: options).made { events.madeTLSContext(in: seconds) }
                 tls = options
             }
         } catch {
@@ -86,10 +87,12 @@ final class SwiftNIOTransport: HTTPTransport, @unchecked Sendable {
         request.controlCharacterRefusal
     }
 
-    /// The TLS context for `options`, made once per set of options, offering HTTP/2 and HTTP/1.1 by ALPN; throws a
-    /// URLError that names the file that could not be read.
-    private func context(for options: TLSOptions) throws(URLError) -> NIOSSLContext {
-        if let made = lock.withLock({ contexts[options] }) { return made }
+    /// The TLS context for `options`, made once per set of options, offering HTTP/2 and HTTP/1.1 by ALPN, and how long
+    /// making it took when this call made it (`nil` when it was made before); throws a URLError that names the file
+    /// that could not be read.
+    private func context(for options: TLSOptions) throws(URLError) -> (context: NIOSSLContext, made: TimeInterval?) {
+        if let made = lock.withLock({ contexts[options] }) { return (made, nil) }
+        let started = DispatchTime.now().uptimeNanoseconds
         var configuration = try options.makeTLSConfiguration()
         configuration.applicationProtocols = ["h2", "http/1.1"]
         let made: NIOSSLContext
@@ -99,6 +102,6 @@ final class SwiftNIOTransport: HTTPTransport, @unchecked Sendable {
             throw URLError(.secureConnectionFailed, detail: "the TLS settings cannot be used: \(error)")
         }
         lock.withLock { contexts[options] = made }
-        return made
+        return (made, Double(DispatchTime.now().uptimeNanoseconds &- started) / 1e9)
     }
 }
