@@ -16,9 +16,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-        // The transport on Linux (AsyncHTTPClient over SwiftNIO) and the loopback TLS server in TestSupport. The packages
-        // ExplorerCore does not name directly are pinned too, so every machine builds the same versions from the mirror.
-        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        // The transport on Linux (ExplorerCore's own, on SwiftNIO) and the loopback TLS server in TestSupport. The
+        // packages ExplorerCore does not name directly are pinned too, so every machine builds the same versions from
+        // the mirror.
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-http2", exact: "1.46.0"),
@@ -37,13 +37,11 @@ let package = Package(
             dependencies: [
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                // Only to place the hop marker handler behind AHC's HTTP/2-to-HTTP/1 codec in each stream channel.
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
@@ -81,7 +79,6 @@ let package = Package(
                 "TestSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // Test helper: saves a request file in a loop so a test can SIGKILL it mid-save (not shipped in a product).

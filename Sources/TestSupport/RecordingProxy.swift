@@ -55,8 +55,8 @@ public final class RecordingProxy: @unchecked Sendable {
                 authorizations.append(line.dropFirst("proxy-authorization:".count).trimmingCharacters(in: .whitespaces))
             }
         }
-        // AsyncHTTPClient tunnels every request, http or https, with CONNECT; the SwiftNIO transport names the whole
-        // URL of a plain http request (absolute form, as curl does), which goes upstream with only its path.
+        // https comes through CONNECT; a plain http request names its whole URL (absolute form, as curl does), and
+        // goes upstream with only its path.
         if parts[0] != "CONNECT", parts[1].hasPrefix("http://") {
             let target = parts[1].dropFirst("http://".count)
             let authority = String(target.prefix { $0 != "/" })

@@ -10,7 +10,6 @@ extension Request {
         if let session { return URLSessionTransport(session: session) }
         switch configuration.transport ?? .platformDefault {
         case .urlSession: return URLSessionTransport(session: self.session)
-        case .asyncHTTPClient: return AsyncHTTPClientTransport.shared
         case .swiftNIO: return SwiftNIOTransport.shared
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The TLS settings of a request beyond on/off verification: extra trusted CAs and a client certificate (mTLS).
-/// Only the SwiftNIO-based transports (SwiftNIO, AsyncHTTPClient) can use them.
+/// Only the SwiftNIO transport can use them.
 public struct TLSOptions: Sendable, Hashable {
     /// Whether the server's certificate is verified (copied from `Configuration.verifiesTLSCertificates` when used).
     var verify = true

@@ -54,8 +54,8 @@ struct CookieJarTests {
             "/me": .respond(status: 200, headers: [], body: "me"),
         ])
         defer { server.stop() }
-        _ = try await send(server.url("/login"), jar: nil, over: .asyncHTTPClient)
-        _ = try await send(server.url("/me"), jar: nil, over: .asyncHTTPClient)
+        _ = try await send(server.url("/login"), jar: nil, over: .swiftNIO)
+        _ = try await send(server.url("/me"), jar: nil, over: .swiftNIO)
         #expect(server.requests(to: "/me").last?.headers["cookie"] == nil)
     }
 

@@ -9,5 +9,5 @@ extension Request {
 
 extension TransportKind {
     /// The transports over SwiftNIO, which alone have TLS options, proxies and connection details.
-    static let overSwiftNIO: [TransportKind] = [.asyncHTTPClient, .swiftNIO]
+    static let overSwiftNIO: [TransportKind] = [.swiftNIO]
 }

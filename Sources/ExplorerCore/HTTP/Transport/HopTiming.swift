@@ -8,8 +8,8 @@ public struct HopTiming: Sendable, Hashable {
     public var dns: TimeInterval?
     /// Opening the connection the hop went over, from the hop's start until the connection was ready to send: TLS
     /// setup, waiting, DNS, TCP and TLS together. `nil` on a reused connection and on the URLSession transport, which
-    /// tells nothing about connections. AsyncHTTPClient reports no phase apart; the SwiftNIO transport fills in
-    /// `tlsSetup`, `queued`, `dns`, `tcp` and `tlsHandshake` too.
+    /// tells nothing about connections. The SwiftNIO transport fills in `tlsSetup`, `queued`, `dns`, `tcp` and
+    /// `tlsHandshake` too.
     public var connect: TimeInterval?
     /// Making the TLS context for the request's TLS options (reading the system's trust store, a CA file, a client
     /// certificate) before the connection was opened: on the SwiftNIO transport, for the first request with those

@@ -37,16 +37,13 @@ public enum ResponseTrace {
     }
 
     /// "new connection #3 to 127.0.0.1:8443, ready after 2.1 ms" or "reused connection #3 to 127.0.0.1:8443"; `nil`
-    /// when the transport did not say which connection it was. AsyncHTTPClient does not report the phases of opening a
-    /// connection apart, so its line adds "(DNS, TCP and TLS)"; the SwiftNIO transport's phases are on the phases line.
+    /// when the transport did not say which connection it was. The phases of opening it are on the phases line.
     static func connectionText(_ connection: ConnectionDetails?, timing: HopTiming) -> String? {
         guard let connection, let number = connection.number else { return nil }
         var text = (connection.reused ? "reused" : "new") + " connection #\(number)"
         if let address = connection.remoteAddress { text += " to " + address }
         if !connection.reused, let connect = timing.connect {
             text += ", ready after \(fine(connect))"
-            // Phases measured apart are on the phases line; AsyncHTTPClient tells only the sum.
-            if timing.tcp == nil { text += " (" + (connection.tls == nil ? "DNS and TCP" : "DNS, TCP and TLS") + ")" }
         }
         return text
     }

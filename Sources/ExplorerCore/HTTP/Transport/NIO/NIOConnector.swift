@@ -28,36 +28,6 @@ enum NIOConnector {
         }
     }
 
-    /// The certificate the https server of `key` presents, read with verification off: AsyncHTTPClient hands over only
-    /// the error when it refuses one, and saying why takes the certificate. `nil` when no handshake completes.
-    static func presentedCertificate(key: NIOPoolKey, group: any EventLoopGroup) async -> NIOSSLCertificate? {
-        guard let context = uncheckedContext else { return nil }
-        do {
-            let (channel, _) = try await connected(key: key, group: group)
-            defer { channel.close(promise: nil) }
-            // A server that stalls the handshake must not hold the report up for long.
-            channel.eventLoop.scheduleTask(in: .seconds(10)) { channel.close(promise: nil) }
-            try await tunnel(channel, key: key)
-            let read = channel.eventLoop.makePromise(of: NIOSSLCertificate?.self)
-            try await channel.eventLoop.submit {
-                let handler = try NIOSSLClientHandler(context: context, serverHostname: key.hostIsAddress ? nil : key.host)
-                try channel.pipeline.syncOperations.addHandler(handler)
-                try channel.pipeline.syncOperations.addHandler(NIOTLSHandshakeWatcher(host: key.host, configure: { _ in handler.peerCertificate },
-                                                                                      promise: read))
-            }.get()
-            return try await read.futureResult.get()
-        } catch {
-            return nil
-        }
-    }
-
-    /// A client context that verifies nothing, for `presentedCertificate`.
-    private static let uncheckedContext: NIOSSLContext? = {
-        var configuration = TLSConfiguration.makeClientConfiguration()
-        configuration.certificateVerification = .none
-        return try? NIOSSLContext(configuration: configuration)
-    }()
-
     private static func openChannel(key: NIOPoolKey, tls: NIOSSLContext?, group: any EventLoopGroup, pool: NIOConnectionPool) async throws -> NIOConnection {
         let started = DispatchTime.now().uptimeNanoseconds
         let (channel, resolved) = try await connected(key: key, group: group)
@@ -146,7 +116,7 @@ enum NIOConnector {
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPResponseDecoder>.self)
             try pipeline.addHandler(HeadControlByteEscaper(), position: .before(decoder))
             try pipeline.addHandler(NIOHTTPResponseDecompressor(limit: .none))
-            // An idle keep-alive connection is closed after a minute, as AsyncHTTPClient does, rather than kept for ever.
+            // An idle keep-alive connection is closed after a minute, as browsers do, rather than kept for ever.
             try pipeline.addHandler(IdleStateHandler(allTimeout: NIOConnector.idleTimeout))
             let handler = NIOHTTP1ConnectionHandler(pool: pool)
             try pipeline.addHandler(handler)
@@ -156,7 +126,7 @@ enum NIOConnector {
         if let tls {
             let done = channel.eventLoop.makePromise(of: NIOConnection.Carrier.self)
             try await channel.eventLoop.submit {
-                // No SNI for an IP address, as AsyncHTTPClient and curl do.
+                // No SNI for an IP address (RFC 6066), as curl does.
                 let handler = try NIOSSLClientHandler(context: tls, serverHostname: key.hostIsAddress ? nil : key.host)
                 try channel.pipeline.syncOperations.addHandler(handler)
                 try channel.pipeline.syncOperations.addHandler(NIOTLSHandshakeWatcher(host: key.host, configure: { try configure($0 == "h2") }, promise: done))
@@ -170,7 +140,7 @@ enum NIOConnector {
             let ready = DispatchTime.now().uptimeNanoseconds
             let phases = ConnectionPhases(started: started, resolved: resolved, connected: connected, ready: ready, tls: tls != nil)
             let record = ConnectionRecord(number: pool.nextConnectionNumber(), readyAt: ready,
-                                          remoteAddress: ConnectionLog.text(of: channel.remoteAddress),
+                                          remoteAddress: NIOAddressText.text(of: channel.remoteAddress),
                                           tls: TLSDetails(channel: channel), httpVersion: http2 ? "HTTP/2" : "HTTP/1.1",
                                           phases: phases)
             let connection = NIOConnection(channel: channel, record: record, key: key, carrier: carrier)

@@ -4,8 +4,7 @@ import NIOHTTP1
 import FoundationNetworking
 #endif
 
-/// Turns a SwiftNIO response head into the `HTTPURLResponse` the core works with, the same way for both SwiftNIO
-/// transports (AsyncHTTPClient and the direct one).
+/// Turns a SwiftNIO response head into the `HTTPURLResponse` the core works with, for HTTP/1.1 and HTTP/2 alike.
 enum NIOResponseHead {
     /// The response for `head`, received for `url`; a URLError when the head cannot be shown faithfully.
     static func response(from head: HTTPResponseHead, url: URL) -> Result<(HTTPURLResponse, version: String), URLError> {

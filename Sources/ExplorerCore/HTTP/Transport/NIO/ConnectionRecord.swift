@@ -12,7 +12,6 @@ struct ConnectionRecord: Sendable {
     let tls: TLSDetails?
     /// The protocol it speaks: "HTTP/1.1" or "HTTP/2".
     let httpVersion: String
-    /// How long opening it took, phase by phase, when the transport measured the phases apart (the direct SwiftNIO
-    /// transport does; AsyncHTTPClient tells only when a connection is ready).
+    /// How long opening it took, phase by phase.
     var phases: ConnectionPhases?
 }

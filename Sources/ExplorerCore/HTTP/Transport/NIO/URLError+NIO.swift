@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -15,27 +14,10 @@ import Darwin
 #endif
 
 extension URLError {
-    /// The URLError, with the same codes and details FoundationNetworking gives, for an error from AsyncHTTPClient or
-    /// SwiftNIO; `head` and `received` say how far the response had come, for "transfer closed with N bytes remaining".
+    /// The URLError, with the same codes and details FoundationNetworking gives, for an error from SwiftNIO; `head` and `received` say how far the response had come, for "transfer closed with N bytes remaining".
     static func fromNIO(_ error: any Error, head: HTTPURLResponse?, received: Int) -> URLError {
         if let urlError = error as? URLError { return urlError }
         if let refusal = error as? CertificateRefusal { return refusal.urlError() }
-        if let client = error as? HTTPClientError {
-            switch client {
-            case .cancelled: return URLError(.cancelled)
-            case .connectTimeout, .readTimeout, .writeTimeout, .tlsHandshakeTimeout, .deadlineExceeded,
-                 .httpProxyHandshakeTimeout, .socksHandshakeTimeout:
-                return URLError(.timedOut)
-            case .remoteConnectionClosed, .bodyLengthMismatch, .uncleanShutdown:
-                return connectionClosed(head: head, received: received)
-            case .invalidProxyResponse, .proxyAuthenticationRequired:
-                return URLError(.cannotConnectToHost, detail: "the proxy refused the connection (\(client))")
-            case .invalidURL, .emptyHost, .emptyScheme:
-                return URLError(.badURL)
-            default:
-                return URLError(.unknown, detail: "\(client)")
-            }
-        }
         if let parser = error as? HTTPParserError {
             switch parser {
             case .invalidEOFState, .closedConnection:
