@@ -198,9 +198,10 @@ public struct ExplorerModel: Sendable {
 
     /// The selected request with its collection, folders and any unsaved edits applied.
     public var selectedRequest: (collection: CollectionSpec, located: CollectionSpec.Located, key: String)? {
-        guard let key = tree.selectedRequestKey, var (collection, located) = locate(key: key) else { return nil }
+        guard let key = tree.selectedRequestKey, let found = locate(key: key) else { return nil }
+        var located = found.located
         if let edited = requestEditor.drafts[key] { located.request = edited }
-        return (collection, located, key)
+        return (found.collection, located, key)
     }
 
     /// The request `key` (`collection/folder/request`) as loaded or saved, with its collection, or nil.
