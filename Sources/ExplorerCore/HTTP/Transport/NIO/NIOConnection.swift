@@ -26,10 +26,6 @@ final class NIOConnection: @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`.
     private var requestsCarried = 0
-    /// Set by the pool, under its own lock, once the connection is no longer handed out.
-    var retired = false
-    /// Set by the pool, under its own lock, once the connection is counted among its open ones.
-    var pooled = false
 
     init(channel: any Channel, record: ConnectionRecord, key: NIOPoolKey, carrier: Carrier) {
         self.channel = channel
@@ -42,6 +38,15 @@ final class NIOConnection: @unchecked Sendable {
     var isMultiplexed: Bool {
         if case .http2 = carrier { return true }
         return false
+    }
+
+    /// Has the connection's handlers tell `pool` what befalls it (GOAWAY, streams, the idle timeout) from now on. On
+    /// the connection's event loop.
+    func report(to pool: NIOConnectionPool) {
+        switch carrier {
+        case .http1(let handler): handler.value.report(as: record.number)
+        case .http2(_, let keeper): keeper.value.report(to: pool, as: record.number)
+        }
     }
 
     /// Counts one more request over the connection and returns how many it carried before.

@@ -144,7 +144,7 @@ enum NIOConnector {
                                           tls: TLSDetails(channel: channel), httpVersion: http2 ? "HTTP/2" : "HTTP/1.1",
                                           phases: phases)
             let connection = NIOConnection(channel: channel, record: record, key: key, carrier: carrier)
-            if case .http2(_, let keeper) = carrier { keeper.value.whenGoingAway { pool.drain(connection) } }
+            connection.report(to: pool)
             return connection
         }.get()
     }

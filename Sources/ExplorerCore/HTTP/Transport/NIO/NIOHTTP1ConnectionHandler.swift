@@ -8,6 +8,8 @@ final class NIOHTTP1ConnectionHandler: ChannelInboundHandler, RemovableChannelHa
     typealias InboundIn = HTTPClientResponsePart
 
     private let pool: NIOConnectionPool
+    /// The connection's number, to report its idle timeout to the pool with.
+    private var number: Int?
     private var context: ChannelHandlerContext?
     /// The hop in flight and the connection it is on.
     private var current: (exchange: SwiftNIOExchange, connection: NIOConnection)?
@@ -18,6 +20,11 @@ final class NIOHTTP1ConnectionHandler: ChannelInboundHandler, RemovableChannelHa
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+    }
+
+    /// Reports to the pool as connection `number` from now on.
+    func report(as number: Int) {
+        self.number = number
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -72,10 +79,9 @@ final class NIOHTTP1ConnectionHandler: ChannelInboundHandler, RemovableChannelHa
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        // Nothing went over the connection for the idle timeout: an idle one is closed (one carrying a slow response
-        // is left to the core's timers).
+        // Nothing went over the connection for the idle timeout: the pool closes it if it is idle there.
         if event is IdleStateHandler.IdleStateEvent {
-            if current == nil { context.close(promise: nil) }
+            if let number { pool.idleTimedOut(number) }
             return
         }
         context.fireUserInboundEventTriggered(event)
