@@ -173,7 +173,6 @@ extension ExplorerModel {
             bodyEditor = editor
             return checkBodyJSON()
         }
-        return []
     }
 
     /// Checks the JSON being edited: at once when it is small, else off the UI (the result comes as `.jsonChecked`).
