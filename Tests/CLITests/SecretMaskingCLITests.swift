@@ -11,16 +11,7 @@ struct SecretMaskingCLITests {
 
     func collection(_ server: FaultServer) throws -> TempDirectory {
         let temp = try TempDirectory()
-        try temp.write("S/collection.yaml", """
-        name: S
-        environments:
-          - name: local
-            baseURL: \(server.baseURL.absoluteString)
-            variables:
-              - name: apiSecret
-                secret: true
-                fromEnv: APIEXPLORER_TEST_SECRET
-        """)
+        try temp.write("S/collection.yaml", SecretEchoCollection.collectionFile(name: "S", baseURL: server.baseURL))
         try temp.write("S/secret/a.yaml", """
         url: /secret/a
         query:
@@ -41,7 +32,7 @@ struct SecretMaskingCLITests {
         defer { server.stop() }
         let temp = try collection(server)
         let history = temp.path + "/history.sqlite"
-        let env = ["APIEXPLORER_TEST_SECRET": Self.secret]
+        let env = [SecretEchoCollection.variable: Self.secret]
         let sent = try await CLIRunner.run(["send", "S/secret/a", "--print", "Hmb", "--collections", temp.path, "--history", history],
                                            environment: env)
         #expect(sent.status == 0, "\(sent.stderr)")

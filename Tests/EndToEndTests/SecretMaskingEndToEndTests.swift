@@ -10,20 +10,11 @@ struct SecretMaskingEndToEndTests {
         let server = try FaultServer(routes: ["/secret/a": .echoTarget])
         defer { server.stop() }
         let temp = try TempDirectory()
-        try temp.write("S/collection.yaml", """
-        name: S
-        environments:
-          - name: local
-            baseURL: \(server.baseURL.absoluteString)
-            variables:
-              - name: apiSecret
-                secret: true
-                fromEnv: APIEXPLORER_TEST_SECRET
-        """)
+        try temp.write("S/collection.yaml", SecretEchoCollection.collectionFile(name: "S", baseURL: server.baseURL))
         try temp.write("S/a.yaml", "url: /secret/a\nquery:\n  - name: q\n    value: \"{{apiSecret}}\"\n")
         let binary = try BuiltProducts.executable(named: "apiexplorer")
         let session = try TmuxSession(arguments: [binary.path, "--collections", temp.path, "--no-history"], width: 120, height: 30,
-                                      environment: ["APIEXPLORER_TEST_SECRET": secret])
+                                      environment: [SecretEchoCollection.variable: secret])
         defer { session.kill() }
         try session.waitFor("env: local")
         try session.sendKeys("j", "Enter")

@@ -46,6 +46,18 @@ enum Fixtures {
 
     static func typing(_ text: String) -> [Key] { text.map { Key.character($0) } }
 
+    /// `files` (path → text) written under a new temporary directory, and a loader that reads the collections there
+    /// again as the run loop does after a change; the caller removes the directory.
+    static func onDisk(_ files: [String: String], prefix: String) throws -> (directory: String, load: @Sendable () -> CollectionLoadResult) {
+        let directory = NSTemporaryDirectory() + prefix + "-" + UUID().uuidString
+        for (path, text) in files {
+            let full = directory + "/" + path
+            try FileManager.default.createDirectory(atPath: PathText.deletingLastComponent(full), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: full))
+        }
+        return (directory, { CollectionLoader(environment: [:]).load(directory: directory) })
+    }
+
     /// A 200 response with `body` under `contentType` (and any `extraHeaders`), its bytes kept as a real one keeps them.
     static func summary(_ body: String, contentType: String = "application/json", extraHeaders: [(String, String)] = []) -> ResponseSummary {
         ResponseSummary(statusCode: 200, reason: "OK", duration: 0.01, byteCount: body.utf8.count, redirectedTo: nil,

@@ -7,19 +7,12 @@ import Testing
 struct TreeEditingTests {
     /// A collection on disk, loaded, with the model's cursor on Get user.
     func onDisk() throws -> (directory: String, model: ExplorerModel, load: @Sendable () -> CollectionLoadResult) {
-        let directory = NSTemporaryDirectory() + "treeedit-" + UUID().uuidString
-        let files = [
+        let (directory, load) = try Fixtures.onDisk([
             "Demo/collection.yaml": "name: Demo\nenvironments:\n  - name: local\n    baseURL: http://127.0.0.1:1\n",
             "Demo/users/folder.yaml": "name: Users\n",
             "Demo/users/get-user.yaml": "name: Get user\nurl: /users/1\n",
             "Demo/status.yaml": "name: Status\nmethod: DELETE\nurl: /status\n",
-        ]
-        for (path, text) in files {
-            let full = directory + "/" + path
-            try FileManager.default.createDirectory(atPath: PathText.deletingLastComponent(full), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: full))
-        }
-        let load: @Sendable () -> CollectionLoadResult = { CollectionLoader(environment: [:]).load(directory: directory) }
+        ], prefix: "treeedit")
         let result = load()
         var model = ExplorerModel(collections: result.collections, problems: result.problems, loadedFiles: result.loadedFiles)
         Fixtures.press([.character("j"), .right, .down], &model)

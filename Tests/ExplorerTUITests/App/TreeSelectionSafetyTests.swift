@@ -9,19 +9,12 @@ import Testing
 struct TreeSelectionSafetyTests {
     /// Folder f holding A (GET /a), B (GET /b) and Wipe (DELETE /wipe), on disk, with the cursor on B.
     func onDisk() throws -> (directory: String, model: ExplorerModel, load: @Sendable () -> CollectionLoadResult) {
-        let directory = NSTemporaryDirectory() + "treesafety-" + UUID().uuidString
-        let files = [
+        let (directory, load) = try Fixtures.onDisk([
             "T/collection.yaml": "name: T\nenvironments:\n  - name: local\n    baseURL: http://127.0.0.1:1\n",
             "T/f/a.yaml": "name: A\nurl: /a\n",
             "T/f/b.yaml": "name: B\nurl: /b\n",
             "T/f/c.yaml": "name: Wipe\nmethod: DELETE\nurl: /wipe\n",
-        ]
-        for (path, text) in files {
-            let full = directory + "/" + path
-            try FileManager.default.createDirectory(atPath: PathText.deletingLastComponent(full), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: full))
-        }
-        let load: @Sendable () -> CollectionLoadResult = { CollectionLoader(environment: [:]).load(directory: directory) }
+        ], prefix: "treesafety")
         let result = load()
         var model = ExplorerModel(collections: result.collections, problems: result.problems, loadedFiles: result.loadedFiles)
         Fixtures.press([.character("j"), .right, .down, .down], &model)
