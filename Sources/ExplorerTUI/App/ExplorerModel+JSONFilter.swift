@@ -19,8 +19,10 @@ extension ExplorerModel {
             return
         }
         responseView.tab = .body
-        responseView.bodyView.filterField = TextField(text: responseView.bodyView.filterExpression.isEmpty ? "$" : responseView.bodyView.filterExpression,
-                                         placeholder: "JSONPath, such as $.items[*].name")
+        // Empty rather than `$`: typing a whole path (`$.items[…]`, as the README shows) gave `$$.items…`. A path typed
+        // from `.` or `[` is read from the root.
+        responseView.bodyView.filterField = TextField(text: responseView.bodyView.filterExpression,
+                                                      placeholder: "JSONPath, such as $.items[*].name")
     }
 
     /// Keys while the filter prompt is open: each edit re-runs the filter; Enter keeps it, Esc removes it.
@@ -45,7 +47,8 @@ extension ExplorerModel {
     /// Runs `expression` over the body off the UI; an empty one or `$` alone shows the whole body.
     mutating func runJSONFilter(_ expression: String) -> [AppEffect] {
         guard case let .received(summary) = responseView.state else { return [] }
-        let trimmed = expression.trimmingCharacters(in: .whitespaces)
+        var trimmed = expression.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix(".") || trimmed.hasPrefix("[") { trimmed = "$" + trimmed }
         guard !trimmed.isEmpty, trimmed != "$" else {
             clearJSONFilter()
             return []

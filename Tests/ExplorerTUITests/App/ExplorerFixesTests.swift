@@ -217,8 +217,8 @@ struct JSONFilterTests {
         let summary = Fixtures.summary(body)
         Fixtures.deliver(.responseReceived(id: model.session.nextSendID - 1, summary), &model)
         Fixtures.press([.tab, .tab, .character("f")], &model)
-        #expect(model.responseView.bodyView.filterField?.text == "$")
-        // A path that does not parse says where; nothing runs.
+        #expect(model.responseView.bodyView.filterField?.text == "", "empty, so a whole path typed from $ is not $$…")
+        // A path that does not parse says where; nothing runs. One typed from `.` is read from the root.
         var effects = Fixtures.press(Fixtures.typing(".users[?"), &model)
         #expect(model.responseView.bodyView.filterError?.contains("column") == true)
         #expect(ExplorerView.render(model).lines.contains { $0.contains("✗") && $0.contains("column") })
@@ -242,6 +242,17 @@ struct JSONFilterTests {
         #expect(model.responseView.bodyView.filterField?.text == "$.users[*].name")
         Fixtures.press([.escape], &model)
         #expect(model.responseView.bodyView.filtered == nil && ExplorerView.render(model).lines.joined().contains("\"age\": 36"))
+    }
+
+    @Test func theReadmesExampleTypedInFullFilters() {
+        var model = Fixtures.model(width: 100, height: 30)
+        Fixtures.press([.character("G"), .enter], &model)
+        let body = #"{"items": [{"name": "cheap", "price": 5}, {"name": "dear", "price": 120}]}"#
+        Fixtures.deliver(.responseReceived(id: model.session.nextSendID - 1, Fixtures.summary(body)), &model)
+        let effects = Fixtures.press([.tab, .tab, .character("f")] + Fixtures.typing("$.items[?@.price > 99.5]"), &model)
+        let paths = effects.compactMap { effect -> String? in if case let .filterBody(_, _, path) = effect { path } else { nil } }
+        #expect(paths.last == "$.items[?@.price > 99.5]", "\(paths.suffix(2))")
+        #expect(model.responseView.bodyView.filterError == nil, "\(model.responseView.bodyView.filterError ?? "")")
     }
 
     @Test func onlyJSONIsFiltered() {
