@@ -43,8 +43,8 @@ final class ExplorerRunLoop {
             terminal.restore()
         }
         let size = terminal.size
-        model.width = size.width
-        model.height = size.height
+        model.screen.width = size.width
+        model.screen.height = size.height
         if model.collections.contains(where: { $0.environments.contains(where: \.usesBuiltInDemo) }) {
             let demo = self.demo
             let inbox = self.inbox

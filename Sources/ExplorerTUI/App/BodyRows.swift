@@ -26,7 +26,7 @@ struct BodyRows {
     /// The rows for the body in `model`'s response pane.
     init(_ document: BodyDocument, model: ExplorerModel) {
         // The pane's inside: the response rect without its border.
-        self.init(document, view: model.responseView.bodyView, paneWidth: ScreenLayout(width: model.width, height: model.height, maximized: model.maximized).response.width - 2)
+        self.init(document, view: model.responseView.bodyView, paneWidth: model.screen.layout.response.width - 2)
     }
 
     /// A body line as styled text: its indentation, then its tokens coloured by kind and made safe for the terminal.

@@ -168,7 +168,7 @@ extension ExplorerModel {
             bodyEditor = nil
             return perform(.save)
         default:
-            let page = max(1, ScreenLayout(width: width, height: height, maximized: maximized).request.height - 6)
+            let page = max(1, screen.layout.request.height - 6)
             guard editor.area.handle(key, page: page) else { return [] }
             bodyEditor = editor
             return checkBodyJSON()

@@ -43,7 +43,7 @@ extension ExplorerModel {
             return []
         }
         guard let action = keyMap.historyAction(for: key) else { return [] }
-        let page = max(1, height - 8)
+        let page = max(1, screen.height - 8)
         let last = max(0, panel.entries.count - 1)
         switch action {
         case .cancel:

@@ -72,7 +72,7 @@ extension ExplorerModel {
 
     /// On a screen too small for every key at once the help scrolls; any other key closes it.
     private mutating func handleHelp(_ key: Key, scroll: Int) -> [AppEffect] {
-        let page = max(1, height - 6)
+        let page = max(1, screen.height - 6)
         switch keyMap.action(for: key, in: .help) {
         case .moveDown?: modal = .help(scroll: scroll + 1)
         case .moveUp?: modal = .help(scroll: max(0, scroll - 1))
@@ -95,10 +95,10 @@ extension ExplorerModel {
             return [.quit]
         case .help: showingHelp = true
         case .focusNext:
-            maximized = nil
+            screen.maximized = nil
             focus = Focus(rawValue: (focus.rawValue + 1) % Focus.allCases.count) ?? .tree
         case .focusPrevious:
-            maximized = nil
+            screen.maximized = nil
             focus = Focus(rawValue: (focus.rawValue + Focus.allCases.count - 1) % Focus.allCases.count) ?? .tree
         case .send: return send()
         case .cancel:
@@ -114,8 +114,8 @@ extension ExplorerModel {
             environmentPicker = collection.environments.firstIndex { $0.name == environment(of: collection)?.name } ?? 0
         case .save: return saveSelected()
         case .maximize:
-            maximized = maximized == nil && focus != .tree ? focus : nil
-            if maximized == nil, focus == .tree { status = "z maximises the request or the response pane." }
+            screen.maximized = screen.maximized == nil && focus != .tree ? focus : nil
+            if screen.maximized == nil, focus == .tree { status = "z maximises the request or the response pane." }
         case .externalEditor: return openExternalEditor()
         case .newRequest, .newFolder, .duplicateRequest, .renameRequest, .moveRequest, .deleteRequest:
             treeEdit(action)
@@ -258,7 +258,7 @@ extension ExplorerModel {
     }
 
     mutating func responseAction(_ action: AppAction) {
-        let layout = ScreenLayout(width: width, height: height, maximized: maximized)
+        let layout = screen.layout
         let page = layout.bodyHeight
         // The body scrolls by screen rows (a wrapped line takes several); the headers table by rows of the table.
         var body: BodyRows?

@@ -5,7 +5,7 @@ extension ExplorerModel {
     mutating func mouse(_ event: MouseEvent) -> [AppEffect] {
         guard dialog == nil, toolPanel == nil, historyPanel == nil, environmentPicker == nil, !showingHelp, !confirmingQuit, importField == nil,
               headerEditor == nil, urlField == nil, valueEditor == nil, tree.filterField == nil, responseView.bodyView.searchField == nil else { return [] }
-        let layout = ScreenLayout(width: width, height: height, maximized: maximized)
+        let layout = screen.layout
         guard !layout.isTooSmall else { return [] }
         if bodyEditor != nil {
             guard !layout.request.contains(x: event.x, y: event.y) else { return [] }

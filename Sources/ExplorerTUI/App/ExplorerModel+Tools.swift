@@ -51,7 +51,7 @@ extension ExplorerModel {
             }
             return []
         }
-        let page = max(1, height - 6)
+        let page = max(1, screen.height - 6)
         switch panel {
         case let .choosingEnvironment(selection):
             let candidates = comparisonCandidates

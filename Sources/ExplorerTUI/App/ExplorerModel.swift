@@ -19,16 +19,12 @@ public struct ExplorerModel: Sendable {
     /// The response pane: the response, its tab, how its body is viewed.
     public var responseView = ResponseView()
 
-    /// The terminal size.
-    public var width: Int
-    /// The terminal size.
-    public var height: Int
+    /// The terminal size and the pane shown alone, if any.
+    public var screen: Screen
     /// The focused pane.
     public var focus = Focus.tree
     /// What is open over the panes (help, a picker, a panel, a prompt, a dialog), if anything.
     public var modal: Modal?
-    /// The pane shown alone, filling the right side (z toggles it), or nil for the usual layout.
-    public var maximized: Focus?
     /// A one-line message in the bottom bar (saved, errors).
     public var status: String?
     /// The clock, advanced by ticks.
@@ -42,8 +38,7 @@ public struct ExplorerModel: Sendable {
         self.collections = collections
         self.problems = problems
         requestEditor = RequestEditor(loadedFiles: requestEditor.loadedFiles)
-        self.width = width
-        self.height = height
+        screen = Screen(width: width, height: height)
         for collection in collections {
             let chosen = environment.flatMap { collection.environment(named: $0) } ?? collection.defaultEnvironment
             if let chosen { session.activeEnvironment[collection.slug] = chosen.name }
@@ -75,8 +70,8 @@ public struct ExplorerModel: Sendable {
             }
             return effects
         case let .resized(width, height):
-            self.width = width
-            self.height = height
+            screen.width = width
+            screen.height = height
             return []
         case let .ticked(date):
             now = date
@@ -388,7 +383,7 @@ public struct ExplorerModel: Sendable {
     /// view: one far along a long line was off the right edge.
     mutating func revealMatch(_ index: Int) {
         guard case let .received(summary) = responseView.state else { return }
-        let page = ScreenLayout(width: width, height: height, maximized: maximized).bodyHeight
+        let page = screen.layout.bodyHeight
         let document = responseView.bodyView.filtered ?? summary.body
         let body = BodyRows(document, model: self)
         responseView.bodyView.position = min(BodyPosition(line: max(0, index - 2), row: 0), body.end(page: page))

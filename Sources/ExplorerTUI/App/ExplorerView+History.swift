@@ -13,8 +13,8 @@ extension ExplorerView {
 
     /// The history overlay: the filters, one row per exchange (newest first) and the keys.
     static func history(_ panel: HistoryPanel, _ model: ExplorerModel, _ buffer: inout CellBuffer) {
-        let screen = Rect(x: 0, y: 0, width: model.width, height: model.height)
-        let area = Overlay.centered(width: max(1, model.width - 2), height: max(5, model.height - 2), in: screen)
+        let screen = Rect(x: 0, y: 0, width: model.screen.width, height: model.screen.height)
+        let area = Overlay.centered(width: max(1, model.screen.width - 2), height: max(5, model.screen.height - 2), in: screen)
         buffer.fill(area)
         let scope = panel.reference.map { TerminalSafeText.sanitize($0) } ?? "every request"
         let block = Block(title: StyledLine(" History · \(scope) "), isFocused: true)

@@ -36,8 +36,8 @@ extension ExplorerView {
             title = " \(heading) "
             lines = [StyledLine("✗ Failed", style: Theme.error)] + message.split(separator: "\n").map { StyledLine(String($0)) }
         }
-        let screen = Rect(x: 0, y: 0, width: model.width, height: model.height)
-        let area = Overlay.centered(width: max(1, model.width - 4), height: max(3, min(model.height - 2, lines.count + 2)), in: screen)
+        let screen = Rect(x: 0, y: 0, width: model.screen.width, height: model.screen.height)
+        let area = Overlay.centered(width: max(1, model.screen.width - 4), height: max(3, min(model.screen.height - 2, lines.count + 2)), in: screen)
         buffer.fill(area)
         let block = Block(title: StyledLine(title), isFocused: true)
         block.render(in: area, buffer: &buffer)

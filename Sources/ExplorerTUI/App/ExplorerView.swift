@@ -5,12 +5,12 @@ import Foundation
 public enum ExplorerView {
     /// Renders `model` into a new buffer of the model's size.
     public static func render(_ model: ExplorerModel) -> CellBuffer {
-        var buffer = CellBuffer(width: max(1, model.width), height: max(1, model.height))
-        let layout = ScreenLayout(width: model.width, height: model.height, maximized: model.maximized)
+        var buffer = CellBuffer(width: max(1, model.screen.width), height: max(1, model.screen.height))
+        let layout = model.screen.layout
         if layout.isTooSmall {
-            let lines = ["Terminal too small", "\(model.width)×\(model.height); need \(ScreenLayout.minimumWidth)×\(ScreenLayout.minimumHeight)", "q quits"]
-            for (row, line) in lines.enumerated() where row < model.height {
-                _ = buffer.write(line, at: Position(x: 0, y: row), style: row == 0 ? .bold : .plain, maxWidth: model.width)
+            let lines = ["Terminal too small", "\(model.screen.width)×\(model.screen.height); need \(ScreenLayout.minimumWidth)×\(ScreenLayout.minimumHeight)", "q quits"]
+            for (row, line) in lines.enumerated() where row < model.screen.height {
+                _ = buffer.write(line, at: Position(x: 0, y: row), style: row == 0 ? .bold : .plain, maxWidth: model.screen.width)
             }
             return buffer
         }
@@ -330,9 +330,9 @@ public enum ExplorerView {
             }
             lines += capturedLines(model, collection: collection, environment: env.name)
         }
-        let width = min(model.width - 4, max(40, (lines.map(\.width).max() ?? 0) + 4))
-        let height = min(model.height - 2, lines.count + 2)
-        let area = Overlay.centered(width: width, height: height, in: Rect(x: 0, y: 0, width: model.width, height: model.height))
+        let width = min(model.screen.width - 4, max(40, (lines.map(\.width).max() ?? 0) + 4))
+        let height = min(model.screen.height - 2, lines.count + 2)
+        let area = Overlay.centered(width: width, height: height, in: Rect(x: 0, y: 0, width: model.screen.width, height: model.screen.height))
         buffer.fill(area)
         if lines.contains(where: { $0.plainText.contains("(captured from") }) {
             lines.append(StyledLine("  s saves the highlighted environment's captured values next to the collection", style: Theme.dim))
@@ -364,13 +364,13 @@ public enum ExplorerView {
         sections.append(editing)
         let columnWidth = (sections.joined().map(\.width).max() ?? 0) + 2
         let all = Array(sections.joined())
-        let available = max(1, model.height - 4)
+        let available = max(1, model.screen.height - 4)
         // Every key at once in columns when the screen allows; otherwise one column that scrolls.
-        let fitted = helpColumns(sections, width: model.width, height: model.height)
+        let fitted = helpColumns(sections, width: model.screen.width, height: model.screen.height)
         let columns = fitted ?? [Array(all.dropFirst(max(0, min(model.helpScroll, all.count - available))))]
         let rows = min(available, columns.map(\.count).max() ?? 0)
-        let area = Overlay.centered(width: min(model.width - 2, columnWidth * columns.count + 2), height: min(model.height - 2, rows + 2),
-                                    in: Rect(x: 0, y: 0, width: model.width, height: model.height))
+        let area = Overlay.centered(width: min(model.screen.width - 2, columnWidth * columns.count + 2), height: min(model.screen.height - 2, rows + 2),
+                                    in: Rect(x: 0, y: 0, width: model.screen.width, height: model.screen.height))
         buffer.fill(area)
         let title = fitted == nil ? " Keys (↑↓ PgDn scroll, any other key closes) " : " Keys (any key closes) "
         let block = Block(title: StyledLine(title), isFocused: true)
@@ -403,7 +403,7 @@ public enum ExplorerView {
     }
 
     private static func confirm(_ model: ExplorerModel, _ buffer: inout CellBuffer) {
-        let area = Overlay.centered(width: min(model.width - 2, 50), height: 4, in: Rect(x: 0, y: 0, width: model.width, height: model.height))
+        let area = Overlay.centered(width: min(model.screen.width - 2, 50), height: 4, in: Rect(x: 0, y: 0, width: model.screen.width, height: model.screen.height))
         buffer.fill(area)
         let block = Block(title: StyledLine(" Unsaved edits "), isFocused: true)
         block.render(in: area, buffer: &buffer)

@@ -92,7 +92,7 @@ struct HardeningViewTests {
         #expect(model.requestEditor.tab == .headers && model.tree.selectedRequestKey == "C/bare")
         let text = screen(model)
         #expect(!text.contains("No headers"), "\(text)")
-        let layout = ScreenLayout(width: model.width, height: model.height)
+        let layout = ScreenLayout(width: model.screen.width, height: model.screen.height)
         let bottom = ExplorerView.render(model).lines[layout.request.y + layout.request.height - 1]
         #expect(bottom.contains("└") && bottom.contains("┘") && !bottom.contains("No"), "\(bottom)")
     }

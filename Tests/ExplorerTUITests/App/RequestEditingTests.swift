@@ -255,11 +255,11 @@ struct RequestEditingTests {
     @Test func zMaximisesTheFocusedPane() {
         var model = onGetUser(width: 100, height: 30)
         Fixtures.press([.character("z")], &model)
-        #expect(model.maximized == .request)
+        #expect(model.screen.maximized == .request)
         let lines = ExplorerView.render(model).lines
         #expect(lines[1].hasPrefix("┌  Get user") && !lines.joined().contains("Collections") && !lines.joined().contains("Response"))
         Fixtures.press([.character("z")], &model)
-        #expect(model.maximized == nil && ExplorerView.render(model).lines.joined().contains("Collections"))
+        #expect(model.screen.maximized == nil && ExplorerView.render(model).lines.joined().contains("Collections"))
     }
 
     @Test func theExternalEditorTakesTheBodyOrTheFile() {
