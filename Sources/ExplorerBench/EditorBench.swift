@@ -45,7 +45,7 @@ enum EditorBench {
                 _ = frame.diff(from: previous)
             })
         }
-        guard model.bodyEditor?.area.text.utf8.count == text.utf8.count + count else { throw BenchFailure("the typed keys did not reach the body editor") }
+        guard model.requestEditor.edit?.body?.area.text.utf8.count == text.utf8.count + count else { throw BenchFailure("the typed keys did not reach the body editor") }
         let perKey = Median.of(keys)
         let redraw = Median.of(redraws)
         return BenchRow(name: "type a key in the body editor, \(MeasurementText.byteCount(text.utf8.count)) JSON (\(label))",

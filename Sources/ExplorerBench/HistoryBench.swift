@@ -37,7 +37,7 @@ enum HistoryBench {
             }
             // The reference: the query alone.
             let query = Stopwatch.time { _ = try? store.entries(matching: HistoryQuery(limit: HistoryPanel.rowLimit)) }
-            guard model.historyPanel?.entries.count == min(total, HistoryPanel.rowLimit) else { throw BenchFailure("the history list did not fill") }
+            guard model.modal?.historyPanel?.entries.count == min(total, HistoryPanel.rowLimit) else { throw BenchFailure("the history list did not fill") }
             if attempt > 0 {
                 opens.append(open)
                 queries.append(query)

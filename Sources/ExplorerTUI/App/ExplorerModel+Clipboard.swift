@@ -74,19 +74,19 @@ extension ExplorerModel {
         case .binary: suggested = "response.bin"
         default: suggested = "response.txt"
         }
-        dialog = .form(NameForm(title: " Save the body (\(MeasurementText.byteCount(summary.byteCount))) ", fields: [("File", suggested)],
-                                purpose: .saveBody, note: "The bytes as received (gzip decoded) · relative to the current directory"))
+        modal = .dialog(.form(NameForm(title: " Save the body (\(MeasurementText.byteCount(summary.byteCount))) ", fields: [("File", suggested)],
+                                purpose: .saveBody, note: "The bytes as received (gzip decoded) · relative to the current directory")))
     }
 
     mutating func saveBodySubmitted(_ form: NameForm) -> [AppEffect] {
         guard case let .received(summary) = responseView.state else { return [] }
         let path = form.value(0)
         guard !path.isEmpty else {
-            dialog = .form(form)
+            modal = .dialog(.form(form))
             status = "Name the file to save to. Esc cancels."
             return []
         }
-        dialog = nil
+        modal = nil
         return [.saveBody(data: summary.data, path: path)]
     }
 

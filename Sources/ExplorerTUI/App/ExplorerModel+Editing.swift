@@ -13,7 +13,7 @@ extension ExplorerModel {
 
     /// True when the request `key` has unsaved edits (a draft, or a body being edited).
     public func isModified(_ key: String) -> Bool {
-        requestEditor.drafts[key] != nil || (key == tree.selectedRequestKey && bodyEditor?.area.isModified == true)
+        requestEditor.drafts[key] != nil || (key == tree.selectedRequestKey && requestEditor.edit?.body?.area.isModified == true)
     }
 
     /// The names of the variables the selected request can use, for completion.
@@ -31,33 +31,33 @@ extension ExplorerModel {
             status = "Select a request in the tree first."
             return
         }
-        urlField = TextField(text: request.url, placeholder: "/path or https://host/path?query")
+        requestEditor.edit = .url(TextField(text: request.url, placeholder: "/path or https://host/path?query"))
     }
 
     /// Keys while the URL line has the cursor: readline editing, Tab completes a `{{variable}}`, Enter applies.
     mutating func handleURLField(_ key: Key) -> [AppEffect] {
-        guard var field = urlField else { return [] }
+        guard var field = requestEditor.edit?.url else { return [] }
         switch keyMap.action(for: key, in: .urlField) {
         case .cancel?:
-            urlField = nil
+            requestEditor.edit = nil
             status = "URL edit cancelled."
         case .confirm?:
             return applyURL(field.text)
         case .complete?:
             field = completeVariable(in: field)
-            urlField = field
+            requestEditor.edit = .url(field)
         case let word? where word == .wordLeft || word == .wordRight:
             field.moveByWord(forward: word == .wordRight)
-            urlField = field
+            requestEditor.edit = .url(field)
         case .deleteWordBefore?:
             // In a URL a word ends at punctuation (`/`, `{{`, `?`, `&`, `=`), not only at spaces.
             let end = field.cursor
             field.moveByWord(forward: false)
             field.delete(field.cursor..<end)
-            urlField = field
+            requestEditor.edit = .url(field)
         default:
             field.handle(key)
-            urlField = field
+            requestEditor.edit = .url(field)
         }
         return []
     }
@@ -98,7 +98,7 @@ extension ExplorerModel {
                 return []
             }
         }
-        urlField = nil
+        requestEditor.edit = nil
         editSelected { request in
             request.url = url
             request.query += query
@@ -114,7 +114,7 @@ extension ExplorerModel {
         }
         let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
         let custom = TextField(text: methods.contains(request.method) ? "" : request.method, placeholder: "other method (any token)")
-        dialog = .picker(ListPicker(title: " Method ", options: methods, selected: request.method, purpose: .method, custom: custom))
+        modal = .dialog(.picker(ListPicker(title: " Method ", options: methods, selected: request.method, purpose: .method, custom: custom)))
     }
 
     // MARK: - Body
@@ -125,25 +125,26 @@ extension ExplorerModel {
         case let .json(text), let .text(text, _):
             // Reopening the same body keeps its undo history and cursor.
             if let (key, kept) = requestEditor.closedBodyEditor, key == tree.selectedRequestKey, kept.area.text == text {
-                bodyEditor = kept
+                requestEditor.edit = .body(kept)
                 return
             }
             var area = TextArea(text: text)
             area.showsLineNumbers = true
-            bodyEditor = BodyEditor(area: area, jsonError: request.body.typeName == "json" ? JSONTemplate.validate(text) : nil)
-            bodyEditor?.area.markUnmodified()
+            var editor = BodyEditor(area: area, jsonError: request.body.typeName == "json" ? JSONTemplate.validate(text) : nil)
+            editor.area.markUnmodified()
+            requestEditor.edit = .body(editor)
         case .none:
             status = "No body: press t to choose a kind (JSON, text, form, multipart, file)."
         case .form, .multipart:
             status = "Form fields: a adds, i edits, d deletes."
         case let .file(path, _):
-            valueEditor = ValueEditor(target: .bodyFile, label: "File: ", field: TextField(text: path), isSecret: false)
+            requestEditor.edit = .value(ValueEditor(target: .bodyFile, label: "File: ", field: TextField(text: path), isSecret: false))
         }
     }
 
     /// The body editor's text goes into the draft; the editor is kept aside so reopening it can still undo.
     mutating func commitBodyEditor() {
-        guard let editor = bodyEditor else { return }
+        guard let editor = requestEditor.edit?.body else { return }
         requestEditor.closedBodyEditor = tree.selectedRequestKey.map { ($0, editor) }
         let text = editor.area.text
         editSelected { $0.body = $0.body.replacingText(text) }
@@ -152,55 +153,55 @@ extension ExplorerModel {
     /// Keys while the body editor has the cursor: text editing, Ctrl-Z/Ctrl-Y undo and redo, Alt-F... see `TextArea`;
     /// Esc leaves the editor (the text stays in the draft), Ctrl-J sends.
     mutating func handleBodyEditor(_ key: Key) -> [AppEffect] {
-        guard var editor = bodyEditor else { return [] }
+        guard var editor = requestEditor.edit?.body else { return [] }
         switch keyMap.action(for: key, in: .bodyEditor) {
         case .cancel?:
             commitBodyEditor()
-            bodyEditor = nil
+            requestEditor.edit = nil
             if let error = editor.jsonError { status = "The JSON does not parse: \(error). It is kept; sending asks first." }
             return []
         case .send?:
             commitBodyEditor()
-            bodyEditor = nil
+            requestEditor.edit = nil
             return perform(.send)
         case .save?:
             commitBodyEditor()
-            bodyEditor = nil
+            requestEditor.edit = nil
             return perform(.save)
         default:
             let page = max(1, screen.layout.request.height - 6)
             guard editor.area.handle(key, page: page) else { return [] }
-            bodyEditor = editor
+            requestEditor.edit = .body(editor)
             return checkBodyJSON()
         }
     }
 
     /// Checks the JSON being edited: at once when it is small, else off the UI (the result comes as `.jsonChecked`).
     mutating func checkBodyJSON() -> [AppEffect] {
-        guard var editor = bodyEditor, selectedRequest?.located.request.body.typeName == "json" else { return [] }
+        guard var editor = requestEditor.edit?.body, selectedRequest?.located.request.body.typeName == "json" else { return [] }
         // One check of a large body at a time; keys typed meanwhile are checked together when it reports.
         if editor.pendingCheck != nil {
             editor.needsCheck = true
-            bodyEditor = editor
+            requestEditor.edit = .body(editor)
             return []
         }
         let text = editor.area.text
         guard text.utf8.count > BodyEditor.inlineCheckLimit else {
             editor.jsonError = JSONTemplate.validate(text)
             editor.pendingCheck = nil
-            bodyEditor = editor
+            requestEditor.edit = .body(editor)
             return []
         }
         let id = takeSendID()
         editor.pendingCheck = id
-        bodyEditor = editor
+        requestEditor.edit = .body(editor)
         return [.checkJSON(id: id, text: text)]
     }
 
     mutating func openBodyKindPicker() {
         guard let request = selectedRequest?.located.request else { return }
         let kinds = ["none", "json", "text", "form", "multipart", "file"]
-        dialog = .picker(ListPicker(title: " Body ", options: kinds, selected: request.body.typeName, purpose: .bodyKind))
+        modal = .dialog(.picker(ListPicker(title: " Body ", options: kinds, selected: request.body.typeName, purpose: .bodyKind)))
     }
 
     /// Changes the body's kind, keeping the text between JSON and text and the fields between form and multipart.
@@ -220,14 +221,14 @@ extension ExplorerModel {
         }
         requestEditor.selection = 0
         if kind == "file" {
-            valueEditor = ValueEditor(target: .bodyFile, label: "File: ", field: TextField(text: "", placeholder: "path, relative to the request file"), isSecret: false)
+            requestEditor.edit = .value(ValueEditor(target: .bodyFile, label: "File: ", field: TextField(text: "", placeholder: "path, relative to the request file"), isSecret: false))
         }
         status = "Body: \(kind); press s to save."
     }
 
     /// Pretty-prints a JSON body with the project's formatter: key order and number literals stay as written.
     mutating func formatBody() {
-        if bodyEditor != nil { commitBodyEditor() }
+        if requestEditor.edit?.body != nil { commitBodyEditor() }
         guard case let .json(text)? = selectedRequest?.located.request.body else {
             status = "Only a JSON body can be pretty-printed."
             return
@@ -235,10 +236,10 @@ extension ExplorerModel {
         do {
             let pretty = try JSONTemplate.prettyPrinted(text)
             editSelected { $0.body = .json(pretty) }
-            if var editor = bodyEditor {
+            if var editor = requestEditor.edit?.body {
                 editor.area.replaceAll(with: pretty)
                 editor.jsonError = nil
-                bodyEditor = editor
+                requestEditor.edit = .body(editor)
             }
             status = "Pretty-printed; press s to save."
         } catch {
@@ -260,8 +261,8 @@ extension ExplorerModel {
 
     mutating func openAuthKindPicker() {
         guard let request = selectedRequest?.located.request else { return }
-        dialog = .picker(ListPicker(title: " Credentials ", options: ["inherit", "none", "basic", "bearer", "apikey"],
-                                    selected: request.auth.typeName, purpose: .authKind))
+        modal = .dialog(.picker(ListPicker(title: " Credentials ", options: ["inherit", "none", "basic", "bearer", "apikey"],
+                                    selected: request.auth.typeName, purpose: .authKind)))
     }
 
     /// Switches the credentials' kind, keeping what carries over (a secret value moves to the new kind's secret).
@@ -296,7 +297,7 @@ extension ExplorerModel {
             editSelected { $0.auth = .apiKey(name: name, value: value, inQuery: !inQuery) }
             return
         }
-        valueEditor = ValueEditor(target: .authField(index), label: field.label + ": ", field: TextField(text: field.value), isSecret: field.isSecret)
+        requestEditor.edit = .value(ValueEditor(target: .authField(index), label: field.label + ": ", field: TextField(text: field.value), isSecret: field.isSecret))
     }
 
     /// Edit or toggle the Options row under the cursor: timeout, follow redirects, verify TLS.
@@ -305,7 +306,7 @@ extension ExplorerModel {
         switch requestEditor.selection {
         case 0:
             let text = request.timeoutText ?? ""
-            valueEditor = ValueEditor(target: .timeout, label: "Timeout (s): ", field: TextField(text: text, placeholder: "default"), isSecret: false)
+            requestEditor.edit = .value(ValueEditor(target: .timeout, label: "Timeout (s): ", field: TextField(text: text, placeholder: "default"), isSecret: false))
         case 1:
             editSelected { $0.followRedirects = ExplorerModel.cycled($0.followRedirects) }
         case 2:
@@ -331,10 +332,10 @@ extension ExplorerModel {
 
     /// Keys while an Auth or Options value (or a body file path) is edited: Enter applies, Esc cancels.
     mutating func handleValueEditor(_ key: Key) -> [AppEffect] {
-        guard var editor = valueEditor else { return [] }
+        guard var editor = requestEditor.edit?.value else { return [] }
         switch keyMap.action(for: key, in: .valueEditor) {
         case .cancel?:
-            valueEditor = nil
+            requestEditor.edit = nil
         case .confirm?:
             let text = editor.field.text
             switch editor.target {
@@ -360,19 +361,19 @@ extension ExplorerModel {
                 }
             case let .authField(index):
                 if editor.keepsInSecretsFile {
-                    valueEditor = nil
+                    requestEditor.edit = nil
                     return storeSecret(text, field: index, label: editor.label)
                 }
                 editSelected { request in request.auth = ExplorerModel.setting(authField: index, to: text, in: request.auth) }
             }
-            valueEditor = nil
+            requestEditor.edit = nil
             status = "\(editor.label.trimmingCharacters(in: CharacterSet(charactersIn: ": "))) set; press s to save."
         case .complete? where editor.isSecret:
             editor.keepsInSecretsFile.toggle()
-            valueEditor = editor
+            requestEditor.edit = .value(editor)
         default:
             editor.field.handle(key)
-            valueEditor = editor
+            requestEditor.edit = .value(editor)
         }
         return []
     }
@@ -407,7 +408,7 @@ extension ExplorerModel {
     // MARK: - Saving and sending
 
     mutating func saveSelected() -> [AppEffect] {
-        if bodyEditor != nil { commitBodyEditor() }
+        if requestEditor.edit?.body != nil { commitBodyEditor() }
         guard let selected = selectedRequest, let draft = requestEditor.drafts[selected.key], let saved = savedRequest(selected.key) else {
             status = "Nothing to save."
             return []

@@ -4,9 +4,9 @@ import ExplorerCore
 extension ExplorerModel {
     /// In the Body tab the body text (JSON or text) goes to the editor; elsewhere the request file does.
     mutating func openExternalEditor() -> [AppEffect] {
-        if bodyEditor != nil {
+        if requestEditor.edit?.body != nil {
             commitBodyEditor()
-            bodyEditor = nil
+            requestEditor.edit = nil
         }
         guard let selected = selectedRequest else {
             status = "Select a request in the tree first."

@@ -8,37 +8,37 @@ extension ExplorerModel {
             status = session.historyProblem ?? "History is off (--no-history or APIEXPLORER_HISTORY=off), or its file is still opening."
             return []
         }
-        historyPanel = HistoryPanel(reference: all ? nil : tree.selectedRequestKey)
+        modal = .history(HistoryPanel(reference: all ? nil : tree.selectedRequestKey))
         return listHistory()
     }
 
     /// Reads the open list again with its current filters.
     mutating func listHistory() -> [AppEffect] {
-        guard var panel = historyPanel else { return [] }
+        guard var panel = modal?.historyPanel else { return [] }
         let id = takeSendID()
         panel.pending = id
-        historyPanel = panel
+        modal = .history(panel)
         return [.loadHistory(id: id, query: panel.query)]
     }
 
     /// Keys while the history list is open.
     mutating func handleHistoryPanel(_ key: Key) -> [AppEffect] {
-        guard var panel = historyPanel else { return [] }
+        guard var panel = modal?.historyPanel else { return [] }
         if var field = panel.filterField {
             switch keyMap.action(for: key, in: .historyFilter) {
             case .confirm?:
                 panel.filterField = nil
                 panel.text = field.text
                 panel.selection = 0
-                historyPanel = panel
+                modal = .history(panel)
                 return listHistory()
             case .cancel?:
                 panel.filterField = nil
-                historyPanel = panel
+                modal = .history(panel)
             default:
                 _ = field.handle(key)
                 panel.filterField = field
-                historyPanel = panel
+                modal = .history(panel)
             }
             return []
         }
@@ -47,7 +47,7 @@ extension ExplorerModel {
         let last = max(0, panel.entries.count - 1)
         switch action {
         case .cancel:
-            historyPanel = nil
+            modal = nil
             return []
         case .help:
             // The help replaces the list, as any overlay replaces another.
@@ -78,7 +78,7 @@ extension ExplorerModel {
                 panel.reference = panel.reference == nil ? tree.selectedRequestKey : nil
             }
             panel.selection = 0
-            historyPanel = panel
+            modal = .history(panel)
             return listHistory()
         case .markExchange:
             guard let entry = panel.selected else { return [] }
@@ -86,17 +86,17 @@ extension ExplorerModel {
             if panel.marked != nil { status = "Marked #\(entry.id); c on another exchange compares the two." }
         case .openExchange:
             guard let entry = panel.selected else { return [] }
-            historyPanel = nil
+            modal = nil
             return openExchange(entry.id)
         case .replay:
             guard let entry = panel.selected else { return [] }
-            historyPanel = nil
+            modal = nil
             return replay(entry)
         case .compareExchanges:
             return compareExchanges(panel)
         default: break
         }
-        historyPanel = panel
+        modal = .history(panel)
         return []
     }
 
@@ -130,8 +130,7 @@ extension ExplorerModel {
             return []
         }
         let id = takeSendID()
-        returnToHistory = panel
-        toolPanel = ToolPanel.comparing(id: id, first: "#\(comparison.first)", second: comparison.against)
+        modal = .tool(.comparing(id: id, first: "#\(comparison.first)", second: comparison.against), returnTo: panel)
         return [.compareExchanges(id: id, first: comparison.first, second: comparison.second, live: comparison.live)]
     }
 

@@ -9,15 +9,15 @@ extension ExplorerModel {
             status = "There is no collection to import into."
             return
         }
-        importField = TextField(placeholder: "paste a curl command (Copy as cURL)")
+        modal = .importPrompt(TextField(placeholder: "paste a curl command (Copy as cURL)"))
     }
 
     /// Keys while the prompt is open: Enter imports, Esc closes. A pasted line ending in `\` continues on the next line.
     mutating func handleImport(_ key: Key) -> [AppEffect] {
-        guard var field = importField else { return [] }
+        guard var field = modal?.importField else { return [] }
         switch keyMap.action(for: key, in: .importPrompt) {
         case .cancel?:
-            importField = nil
+            modal = nil
             return []
         case .confirm?:
             // Pasting a multi-line command delivers Enter after each `\`: that is a continuation, not the end.
@@ -25,13 +25,13 @@ extension ExplorerModel {
                 var text = field.text
                 text.removeLast()
                 field.setText(text + " ")
-                importField = field
+                modal = .importPrompt(field)
                 return []
             }
             return importCommand(field.text)
         default:
             _ = field.handle(key)
-            importField = field
+            modal = .importPrompt(field)
             return []
         }
     }
@@ -42,12 +42,12 @@ extension ExplorerModel {
         guard let target = folderAtCursor else { return [] }
         do {
             let parsed = try CurlImporter.request(from: text, source: "curl")
-            importField = nil
+            modal = nil
             var notes = parsed.report.items.map(\.message)
             if !parsed.attachments.isEmpty { notes.append("files it reads (\(parsed.attachments.map(\.sourcePath).joined(separator: ", "))) were not copied") }
             status = notes.isEmpty ? nil : "Not converted: " + notes.joined(separator: "; ")
-            dialog = .form(NameForm(title: " Import into \(target.folder.name) ", fields: [("Name", parsed.request.name)],
-                                    purpose: .importCurl(folder: target.key, request: parsed.request), note: "Enter: create · Esc: cancel"))
+            modal = .dialog(.form(NameForm(title: " Import into \(target.folder.name) ", fields: [("Name", parsed.request.name)],
+                                    purpose: .importCurl(folder: target.key, request: parsed.request), note: "Enter: create · Esc: cancel")))
             return []
         } catch {
             status = "Not imported: \(error.description) (fix the command, or Esc)"

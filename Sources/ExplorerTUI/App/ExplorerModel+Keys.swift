@@ -52,10 +52,9 @@ extension ExplorerModel {
     /// Closes whatever is open and stops every edit in progress (a body being edited is kept as a draft first).
     private mutating func closeEverything() {
         modal = nil
-        returnToHistory = nil
         tree.filterField = nil
         responseView.bodyView.searchField = nil
-        if bodyEditor != nil { commitBodyEditor() }
+        if requestEditor.edit?.body != nil { commitBodyEditor() }
         requestEditor.edit = nil
     }
 
@@ -89,11 +88,11 @@ extension ExplorerModel {
         switch action {
         case .quit:
             if hasUnsavedEdits {
-                confirmingQuit = true
+                modal = .quitConfirmation
                 return []
             }
             return [.quit]
-        case .help: showingHelp = true
+        case .help: modal = .help(scroll: 0)
         case .focusNext:
             screen.maximized = nil
             focus = Focus(rawValue: (focus.rawValue + 1) % Focus.allCases.count) ?? .tree
@@ -111,7 +110,7 @@ extension ExplorerModel {
                 status = "This collection has no environments."
                 return []
             }
-            environmentPicker = collection.environments.firstIndex { $0.name == environment(of: collection)?.name } ?? 0
+            modal = .environmentPicker(selection: collection.environments.firstIndex { $0.name == environment(of: collection)?.name } ?? 0)
         case .save: return saveSelected()
         case .maximize:
             screen.maximized = screen.maximized == nil && focus != .tree ? focus : nil
@@ -170,17 +169,17 @@ extension ExplorerModel {
 
     /// Sends the selected request; a JSON body that does not parse is sent only once the user says so.
     mutating func send(confirmed: Bool = false) -> [AppEffect] {
-        if bodyEditor != nil {
+        if requestEditor.edit?.body != nil {
             commitBodyEditor()
-            bodyEditor = nil
+            requestEditor.edit = nil
         }
         guard let resolver = selectedResolver else {
             status = "Select a request in the tree first."
             return []
         }
         if !confirmed, case let .json(text) = resolver.request.body, let error = JSONTemplate.validate(text) {
-            dialog = .confirmation(Confirmation(title: " Invalid JSON ", message: "The body does not parse (\(error)). Send it anyway?",
-                                                purpose: .sendInvalidJSON))
+            modal = .dialog(.confirmation(Confirmation(title: " Invalid JSON ", message: "The body does not parse (\(error)). Send it anyway?",
+                                                purpose: .sendInvalidJSON)))
             return []
         }
         let (id, cancels) = beginResponse(key: selectedRequest?.key)
@@ -343,17 +342,17 @@ extension ExplorerModel {
     }
 
     private mutating func handlePicker(_ key: Key) -> [AppEffect] {
-        guard let collection = currentCollection, let index = environmentPicker else { environmentPicker = nil; return [] }
+        guard let collection = currentCollection, let index = modal?.environmentPicker else { modal = nil; return [] }
         switch keyMap.action(for: key, in: .environmentPicker) {
-        case .moveUp?: environmentPicker = max(0, index - 1)
-        case .moveDown?: environmentPicker = min(collection.environments.count - 1, index + 1)
+        case .moveUp?: modal = .environmentPicker(selection: max(0, index - 1))
+        case .moveDown?: modal = .environmentPicker(selection: min(collection.environments.count - 1, index + 1))
         case .confirm?:
             if collection.environments.indices.contains(index) {
                 session.activeEnvironment[collection.slug] = collection.environments[index].name
                 status = "Environment: \(collection.environments[index].name)"
             }
-            environmentPicker = nil
-        case .cancel?: environmentPicker = nil
+            modal = nil
+        case .cancel?: modal = nil
         case .saveCaptures? where collection.environments.indices.contains(index):
             return saveCaptures(collection, environment: collection.environments[index])
         default: break

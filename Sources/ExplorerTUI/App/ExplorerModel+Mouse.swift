@@ -3,14 +3,14 @@
 /// stray click cannot lose what is being typed.
 extension ExplorerModel {
     mutating func mouse(_ event: MouseEvent) -> [AppEffect] {
-        guard dialog == nil, toolPanel == nil, historyPanel == nil, environmentPicker == nil, !showingHelp, !confirmingQuit, importField == nil,
-              headerEditor == nil, urlField == nil, valueEditor == nil, tree.filterField == nil, responseView.bodyView.searchField == nil else { return [] }
+        guard modal == nil,
+              requestEditor.edit?.row == nil, requestEditor.edit?.url == nil, requestEditor.edit?.value == nil, tree.filterField == nil, responseView.bodyView.searchField == nil else { return [] }
         let layout = screen.layout
         guard !layout.isTooSmall else { return [] }
-        if bodyEditor != nil {
+        if requestEditor.edit?.body != nil {
             guard !layout.request.contains(x: event.x, y: event.y) else { return [] }
             commitBodyEditor()
-            bodyEditor = nil
+            requestEditor.edit = nil
         }
         let steps = 3
         if layout.tree.contains(x: event.x, y: event.y) {

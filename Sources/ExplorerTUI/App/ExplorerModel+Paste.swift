@@ -3,14 +3,14 @@ import ExplorerCore
 /// Pasted text goes into the field being edited, and is never read as keys: a paste into the tree cannot send or quit.
 extension ExplorerModel {
     mutating func paste(_ text: String) -> [AppEffect] {
-        if case var .form(form)? = dialog {
+        if case var .form(form)? = modal?.dialog {
             form.fields[form.focused].field.insert(text)
-            dialog = .form(form)
-        } else if case var .picker(picker)? = dialog, picker.custom != nil {
+            modal = .dialog(.form(form))
+        } else if case var .picker(picker)? = modal?.dialog, picker.custom != nil {
             picker.selection = picker.options.count
             picker.custom?.insert(text)
-            dialog = .picker(picker)
-        } else if dialog != nil {
+            modal = .dialog(.picker(picker))
+        } else if modal?.dialog != nil {
             status = "Pasted text ignored: answer the question first."
         } else if var field = tree.filterField {
             field.insert(text)
@@ -21,28 +21,28 @@ extension ExplorerModel {
         } else if var field = responseView.bodyView.searchField {
             field.insert(text)
             responseView.bodyView.searchField = field
-        } else if var editor = headerEditor {
+        } else if var editor = requestEditor.edit?.row {
             if editor.field == .name { editor.name.insert(text) } else { editor.value.insert(text) }
-            headerEditor = editor
-        } else if var field = urlField {
+            requestEditor.edit = .row(editor)
+        } else if var field = requestEditor.edit?.url {
             field.insert(text)
-            urlField = field
-        } else if var editor = valueEditor {
+            requestEditor.edit = .url(field)
+        } else if var editor = requestEditor.edit?.value {
             editor.field.insert(text)
-            valueEditor = editor
-        } else if var editor = bodyEditor {
+            requestEditor.edit = .value(editor)
+        } else if var editor = requestEditor.edit?.body {
             editor.area.insert(text)
-            bodyEditor = editor
+            requestEditor.edit = .body(editor)
             return checkBodyJSON()
-        } else if var field = importField {
+        } else if var field = modal?.importField {
             field.insert(text)
-            importField = field
+            modal = .importPrompt(field)
         } else if CurlImporter.looksLikeCurl(text) {
             // A curl command pasted anywhere else is offered for import, never run as keys.
             openImport()
-            if var field = importField {
+            if var field = modal?.importField {
                 field.insert(text)
-                importField = field
+                modal = .importPrompt(field)
                 status = "Pasted a curl command: Enter imports it into \(folderAtCursor?.folder.name ?? "the collection"), Esc cancels."
             }
         } else {

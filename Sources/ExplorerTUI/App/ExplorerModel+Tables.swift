@@ -94,16 +94,16 @@ extension ExplorerModel {
         guard let table = currentTable, let request = selectedRequest?.located.request else { return }
         let rows = ExplorerModel.rows(table, of: request)
         switch action {
-        case .addRow: headerEditor = RowEditor(table: table, index: nil)
+        case .addRow: requestEditor.edit = .row(RowEditor(table: table, index: nil))
         case .editRow:
             if let own = selectedOwnIndex {
-                headerEditor = RowEditor(table: table, index: own, name: rows[own].name, value: rows[own].value)
+                requestEditor.edit = .row(RowEditor(table: table, index: own, name: rows[own].name, value: rows[own].value))
             } else if table == .headers, effectiveHeaders.indices.contains(requestEditor.selection) {
                 // Editing an inherited header adds a request header of the same name, which overrides it.
                 let inherited = effectiveHeaders[requestEditor.selection].header
                 var editor = RowEditor(table: table, index: nil, name: inherited.name, value: inherited.value)
                 editor.field = .value
-                headerEditor = editor
+                requestEditor.edit = .row(editor)
             } else {
                 status = "Nothing to edit here; press a to add a row."
             }
@@ -156,10 +156,10 @@ extension ExplorerModel {
 
     /// Keys while a row is being edited: Tab switches name and value, Enter moves on and finally applies, Esc cancels.
     mutating func handleRowEditor(_ key: Key) -> [AppEffect] {
-        guard var editor = headerEditor else { return [] }
+        guard var editor = requestEditor.edit?.row else { return [] }
         switch keyMap.action(for: key, in: .rowEditor) {
         case .cancel?:
-            headerEditor = nil
+            requestEditor.edit = nil
             return []
         case .nextField?:
             editor.field = editor.field == .name ? .value : .name
@@ -179,10 +179,10 @@ extension ExplorerModel {
                 if let problem {
                     status = problem + " Esc cancels."
                     editor.field = .name
-                    headerEditor = editor
+                    requestEditor.edit = .row(editor)
                     return []
                 }
-                guard let request = selectedRequest?.located.request else { headerEditor = nil; return [] }
+                guard let request = selectedRequest?.located.request else { requestEditor.edit = nil; return [] }
                 var rows = ExplorerModel.rows(editor.table, of: request)
                 let row = KeyValue(name, editor.value.text)
                 if let index = editor.index, rows.indices.contains(index) {
@@ -192,7 +192,7 @@ extension ExplorerModel {
                     rows.append(row)
                 }
                 setRows(rows, of: editor.table)
-                headerEditor = nil
+                requestEditor.edit = nil
                 if editor.index == nil { requestEditor.selection = cursorRow(forOwn: rows.count - 1, in: editor.table) }
                 status = "\(name) set; press s to save."
                 return []
@@ -200,7 +200,7 @@ extension ExplorerModel {
         default:
             if editor.field == .name { editor.name.handle(key) } else { editor.value.handle(key) }
         }
-        headerEditor = editor
+        requestEditor.edit = .row(editor)
         return []
     }
 }

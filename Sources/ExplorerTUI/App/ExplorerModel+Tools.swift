@@ -16,7 +16,7 @@ extension ExplorerModel {
             return []
         }
         let id = takeSendID()
-        toolPanel = .exporting(id: id, format: format)
+        modal = .tool(.exporting(id: id, format: format))
         status = ExplorerModel.emptyCredentialWarning(resolver)
         return [.export(id: id, resolver: resolver, format: format)]
     }
@@ -31,22 +31,20 @@ extension ExplorerModel {
             status = "Comparing needs a second environment in this collection."
             return []
         }
-        toolPanel = .choosingEnvironment(selection: 0)
+        modal = .tool(.choosingEnvironment(selection: 0))
         return []
     }
 
     /// Keys while the overlay is open: scrolling, Tab for the next export format, Enter to pick, Esc or q to close.
     mutating func handleToolPanel(_ key: Key) -> [AppEffect] {
-        guard let panel = toolPanel else { return [] }
+        guard case let .tool(panel, back)? = modal else { return [] }
         let action = keyMap.action(for: key, in: .toolPanel)
         if action == .cancel {
-            toolPanel = nil
+            modal = nil
             // A comparison started from the history list goes back to it.
-            let back = returnToHistory
-            returnToHistory = nil
             if let back {
                 // Read again: an answer that came while the comparison was open was dropped.
-                historyPanel = back
+                modal = .history(back)
                 return listHistory()
             }
             return []
@@ -56,14 +54,14 @@ extension ExplorerModel {
         case let .choosingEnvironment(selection):
             let candidates = comparisonCandidates
             switch action {
-            case .moveUp?: toolPanel = .choosingEnvironment(selection: max(0, selection - 1))
-            case .moveDown?: toolPanel = .choosingEnvironment(selection: min(candidates.count - 1, selection + 1))
+            case .moveUp?: modal = .tool(.choosingEnvironment(selection: max(0, selection - 1)), returnTo: back)
+            case .moveDown?: modal = .tool(.choosingEnvironment(selection: min(candidates.count - 1, selection + 1)), returnTo: back)
             case .confirm?:
-                guard candidates.indices.contains(selection), let first = selectedResolver else { toolPanel = nil; return [] }
+                guard candidates.indices.contains(selection), let first = selectedResolver else { modal = nil; return [] }
                 var second = first
                 second.environment = candidates[selection]
                 let id = takeSendID()
-                toolPanel = .comparing(id: id, first: first.environment?.name ?? "none", second: candidates[selection].name)
+                modal = .tool(.comparing(id: id, first: first.environment?.name ?? "none", second: candidates[selection].name), returnTo: back)
                 return [.compare(id: id, first: first, second: second)]
             default: break
             }
@@ -73,9 +71,9 @@ extension ExplorerModel {
                 let next = all[((all.firstIndex(of: format) ?? 0) + 1) % all.count]
                 return exportRequest(next)
             }
-            toolPanel = .exported(format: format, lines: lines, scroll: ExplorerModel.scrolled(scroll, by: action, page: page, count: lines.count))
+            modal = .tool(.exported(format: format, lines: lines, scroll: ExplorerModel.scrolled(scroll, by: action, page: page, count: lines.count)), returnTo: back)
         case let .compared(title, lines, scroll):
-            toolPanel = .compared(title: title, lines: lines, scroll: ExplorerModel.scrolled(scroll, by: action, page: page, count: lines.count))
+            modal = .tool(.compared(title: title, lines: lines, scroll: ExplorerModel.scrolled(scroll, by: action, page: page, count: lines.count)), returnTo: back)
         case .exporting, .comparing, .failed:
             break
         }
@@ -84,17 +82,18 @@ extension ExplorerModel {
 
     /// Applies a finished export or comparison, if it is the one the overlay is waiting for.
     mutating func updateToolPanel(_ message: AppMessage) -> [AppEffect] {
-        switch (message, toolPanel) {
-        case let (.exported(id, format, text), .exporting(current, _)?) where id == current:
+        guard case let .tool(panel, back)? = modal else { return [] }
+        switch (message, panel) {
+        case let (.exported(id, format, text), .exporting(current, _)) where id == current:
             var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalSafeText.sanitize(String($0)) }
             if lines.last == "" { lines.removeLast() }
-            toolPanel = .exported(format: format, lines: lines, scroll: 0)
-        case let (.compared(id, lines), .comparing(current, first, second)?) where id == current:
-            toolPanel = .compared(title: "\(first) ↔ \(second)", lines: lines, scroll: 0)
-        case let (.toolFailed(id, text), .exporting(current, format)?) where id == current:
-            toolPanel = .failed(title: "Export as \(format.title)", message: text)
-        case let (.toolFailed(id, text), .comparing(current, first, second)?) where id == current:
-            toolPanel = .failed(title: "Compare \(first) ↔ \(second)", message: text)
+            modal = .tool(.exported(format: format, lines: lines, scroll: 0), returnTo: back)
+        case let (.compared(id, lines), .comparing(current, first, second)) where id == current:
+            modal = .tool(.compared(title: "\(first) ↔ \(second)", lines: lines, scroll: 0), returnTo: back)
+        case let (.toolFailed(id, text), .exporting(current, format)) where id == current:
+            modal = .tool(.failed(title: "Export as \(format.title)", message: text), returnTo: back)
+        case let (.toolFailed(id, text), .comparing(current, first, second)) where id == current:
+            modal = .tool(.failed(title: "Compare \(first) ↔ \(second)", message: text), returnTo: back)
         default:
             break
         }

@@ -70,12 +70,12 @@ extension ExplorerModel {
                 return
             }
             if action == .newRequest {
-                dialog = .form(NameForm(title: " New request in \(target.folder.name) ", fields: [("Name", ""), ("File name", "")],
+                modal = .dialog(.form(NameForm(title: " New request in \(target.folder.name) ", fields: [("Name", ""), ("File name", "")],
                                         purpose: .newRequest(folder: target.key),
-                                        note: "Tab: next field · Enter: create · Esc: cancel · the file name defaults to the name"))
+                                        note: "Tab: next field · Enter: create · Esc: cancel · the file name defaults to the name")))
             } else {
-                dialog = .form(NameForm(title: " New folder in \(target.folder.name) ", fields: [("Name", "")],
-                                        purpose: .newFolder(folder: target.key), note: "Enter: create · Esc: cancel"))
+                modal = .dialog(.form(NameForm(title: " New folder in \(target.folder.name) ", fields: [("Name", "")],
+                                        purpose: .newFolder(folder: target.key), note: "Enter: create · Esc: cancel")))
             }
         case .duplicateRequest, .renameRequest, .moveRequest, .deleteRequest:
             guard let (request, key) = requestAtCursor else {
@@ -84,19 +84,19 @@ extension ExplorerModel {
             }
             switch action {
             case .duplicateRequest:
-                dialog = .form(NameForm(title: " Duplicate \(request.name) ", fields: [("Name", request.name + " copy")],
-                                        purpose: .duplicate(key: key), note: "The copy is of the file as saved · Enter: create · Esc: cancel"))
+                modal = .dialog(.form(NameForm(title: " Duplicate \(request.name) ", fields: [("Name", request.name + " copy")],
+                                        purpose: .duplicate(key: key), note: "The copy is of the file as saved · Enter: create · Esc: cancel")))
             case .renameRequest:
-                dialog = .form(NameForm(title: " Rename \(request.name) ", fields: [("Name", request.name), ("Rename file (y/n)", "n")],
-                                        purpose: .rename(key: key), note: "y renames \(PathText.lastComponent(request.file)) to match · Enter: rename · Esc: cancel"))
+                modal = .dialog(.form(NameForm(title: " Rename \(request.name) ", fields: [("Name", request.name), ("Rename file (y/n)", "n")],
+                                        purpose: .rename(key: key), note: "y renames \(PathText.lastComponent(request.file)) to match · Enter: rename · Esc: cancel")))
             case .moveRequest:
                 let folders = folders(ofCollectionHolding: key)
                 let current = ExplorerModel.parentKey(of: key)
-                dialog = .picker(ListPicker(title: " Move \(request.name) to ", options: folders.map(\.title),
-                                            selected: folders.first { $0.key == current }?.title, purpose: .moveRequest(key: key)))
+                modal = .dialog(.picker(ListPicker(title: " Move \(request.name) to ", options: folders.map(\.title),
+                                            selected: folders.first { $0.key == current }?.title, purpose: .moveRequest(key: key))))
             default:
-                dialog = .confirmation(Confirmation(title: " Delete ", message: "Delete \(request.name) (\(PathText.lastComponent(request.file)))?",
-                                                    purpose: .deleteRequest(key: key)))
+                modal = .dialog(.confirmation(Confirmation(title: " Delete ", message: "Delete \(request.name) (\(PathText.lastComponent(request.file)))?",
+                                                    purpose: .deleteRequest(key: key))))
             }
         default: break
         }
@@ -110,25 +110,25 @@ extension ExplorerModel {
         case let .newRequest(folderKey):
             guard !name.isEmpty || !form.value(1).isEmpty else { return keep(form, "A request needs a name. Esc cancels.") }
             guard let folder = folder(forKey: folderKey) else { return keep(form, "That folder is gone (reloaded?). Esc cancels.") }
-            dialog = nil
+            modal = nil
             return [.changeTree(.newRequest(name: name, fileName: form.value(1), in: folder), select: folderKey + "/", movedFrom: nil)]
         case let .newFolder(folderKey):
             guard !name.isEmpty else { return keep(form, "A folder needs a name. Esc cancels.") }
             guard let folder = folder(forKey: folderKey) else { return keep(form, "That folder is gone (reloaded?). Esc cancels.") }
-            dialog = nil
+            modal = nil
             return [.changeTree(.newFolder(name: name, in: folder), select: folderKey + "/", movedFrom: nil)]
         case let .duplicate(key):
             guard !name.isEmpty else { return keep(form, "The copy needs a name. Esc cancels.") }
             let parent = ExplorerModel.parentKey(of: key)
             guard let request = savedRequest(key), let folder = folder(forKey: parent) else { return keep(form, "That request is gone. Esc cancels.") }
-            dialog = nil
+            modal = nil
             return [.changeTree(.duplicate(request, name: name, in: folder), select: parent + "/", movedFrom: nil)]
         case let .rename(key):
             guard !name.isEmpty, !invalid(name) else { return keep(form, "A request needs a name. Esc cancels.") }
             let parent = ExplorerModel.parentKey(of: key)
             guard let request = savedRequest(key), let folder = folder(forKey: parent) else { return keep(form, "That request is gone. Esc cancels.") }
             let renameFile = form.value(1).lowercased().hasPrefix("y")
-            dialog = nil
+            modal = nil
             return [.changeTree(.rename(request, name: name, renameFile: renameFile, in: folder), select: parent + "/", movedFrom: key)]
         case .saveBody:
             return saveBodySubmitted(form)
@@ -139,14 +139,14 @@ extension ExplorerModel {
                 named.name = name
                 named.slug = name
             }
-            dialog = nil
+            modal = nil
             let collection = String(folderKey.split(separator: "/").first ?? "")
             return [.addRequest(collection: collection, request: named, folder: folder)]
         }
     }
 
     private mutating func keep(_ form: NameForm, _ message: String) -> [AppEffect] {
-        dialog = .form(form)
+        modal = .dialog(.form(form))
         status = message
         return []
     }
@@ -178,7 +178,7 @@ extension ExplorerModel {
 
     /// y in a confirmation.
     mutating func confirm(_ confirmation: Confirmation) -> [AppEffect] {
-        dialog = nil
+        modal = nil
         switch confirmation.purpose {
         case let .deleteRequest(key):
             guard let request = savedRequest(key) else { return [] }
@@ -193,12 +193,12 @@ extension ExplorerModel {
 
     /// Enter in a picker.
     mutating func choose(_ picker: ListPicker) -> [AppEffect] {
-        dialog = nil
+        modal = nil
         switch picker.purpose {
         case .method:
             let method = (picker.isOnCustom ? picker.custom?.text ?? "" : picker.options[picker.selection]).trimmingCharacters(in: .whitespaces).uppercased()
             guard !method.isEmpty, method.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" }) else {
-                dialog = .picker(picker)
+                modal = .dialog(.picker(picker))
                 status = "A method is one word of letters (such as PURGE or PROPFIND). Esc cancels."
                 return []
             }
@@ -224,12 +224,12 @@ extension ExplorerModel {
 
     /// Keys while a dialog is open.
     mutating func handleDialog(_ key: Key) -> [AppEffect] {
-        guard let open = dialog else { return [] }
+        guard let open = modal?.dialog else { return [] }
         switch open {
         case var .picker(picker):
             let last = picker.options.count - (picker.custom == nil ? 1 : 0)
             switch keyMap.action(for: key, in: .picker) ?? (picker.isOnCustom ? nil : keyMap.action(for: key, in: .pickerList)) {
-            case .cancel?: dialog = nil
+            case .cancel?: modal = nil
             case .moveUp?: picker.selection = max(0, picker.selection - 1)
             case .moveDown?: picker.selection = min(last, picker.selection + 1)
             case .confirm?: return choose(picker)
@@ -243,10 +243,10 @@ extension ExplorerModel {
                     picker.custom?.setText(String(character))
                 }
             }
-            if dialog != nil { dialog = .picker(picker) }
+            if modal?.dialog != nil { modal = .dialog(.picker(picker)) }
         case var .form(form):
             switch keyMap.action(for: key, in: .form) {
-            case .cancel?: dialog = nil
+            case .cancel?: modal = nil
             case .nextField?: form.focused = (form.focused + 1) % form.fields.count
             case .previousField?: form.focused = (form.focused + form.fields.count - 1) % form.fields.count
             case .confirm?:
@@ -257,10 +257,10 @@ extension ExplorerModel {
                 }
             default: form.fields[form.focused].field.handle(key)
             }
-            if dialog != nil { dialog = .form(form) }
+            if modal?.dialog != nil { modal = .dialog(.form(form)) }
         case let .confirmation(confirmation):
             if keyMap.action(for: key, in: .confirmation) == .accept { return confirm(confirmation) }
-            dialog = nil
+            modal = nil
             status = "Cancelled."
         }
         return []

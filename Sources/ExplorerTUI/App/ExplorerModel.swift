@@ -29,8 +29,6 @@ public struct ExplorerModel: Sendable {
     public var status: String?
     /// The clock, advanced by ticks.
     public var now = Date()
-    /// The history list to reopen when the comparison started from it closes.
-    public var returnToHistory: HistoryPanel?
 
     /// Creates the state for loaded collections, expanding the first collection.
     public init(collections: [CollectionSpec], problems: [CollectionProblem] = [], loadedFiles: [String: Data] = [:],
@@ -59,10 +57,10 @@ public struct ExplorerModel: Sendable {
             for (index, pressed) in keys.enumerated() {
                 // In the curl import prompt a line break inside a burst of keys is a space: as Enter it imported the
                 // first line and ran the rest as explorer keys. (After a `\` the prompt reads it as a continuation.)
-                if var field = importField, index < keys.count - 1, keyMap.action(for: pressed, in: .importPrompt) == .confirm,
+                if var field = modal?.importField, index < keys.count - 1, keyMap.action(for: pressed, in: .importPrompt) == .confirm,
                    !field.text.hasSuffix("\\") {
                     field.insert(" ")
-                    importField = field
+                    modal = .importPrompt(field)
                     continue
                 }
                 effects += update(.keyPressed(pressed))
@@ -120,12 +118,12 @@ public struct ExplorerModel: Sendable {
             status = "Saved \(key)"
             return []
         case let .jsonChecked(id, error):
-            guard var editor = bodyEditor, editor.pendingCheck == id else { return [] }
+            guard var editor = requestEditor.edit?.body, editor.pendingCheck == id else { return [] }
             editor.jsonError = error
             editor.pendingCheck = nil
             let again = editor.needsCheck
             editor.needsCheck = false
-            bodyEditor = editor
+            requestEditor.edit = .body(editor)
             return again ? checkBodyJSON() : []
         case let .secretStored(result, message):
             if let result { reloaded(result) }
@@ -157,13 +155,13 @@ public struct ExplorerModel: Sendable {
             status = session.historyProblem
             return []
         case let .historyListed(id, entries, environments):
-            guard var panel = historyPanel, panel.pending == id else { return [] }
+            guard var panel = modal?.historyPanel, panel.pending == id else { return [] }
             panel.pending = nil
             panel.entries = entries
             panel.environments = environments
             panel.selection = min(panel.selection, max(0, entries.count - 1))
             if let marked = panel.marked, !entries.contains(where: { $0.id == marked }) { panel.marked = nil }
-            historyPanel = panel
+            modal = .history(panel)
             return []
         case let .exchangeOpened(id, exchange, summary):
             exchangeOpened(id: id, exchange, summary: summary)

@@ -2,7 +2,7 @@
 extension ExplorerView {
     /// Draws the prompt over the screen: the command being pasted and what Enter and Esc do.
     static func importPrompt(_ model: ExplorerModel, _ buffer: inout CellBuffer) {
-        guard var field = model.importField else { return }
+        guard var field = model.modal?.importField else { return }
         let area = Overlay.centered(width: max(10, model.screen.width - 4), height: 5, in: Rect(x: 0, y: 0, width: model.screen.width, height: model.screen.height))
         buffer.fill(area)
         let title = " Import curl into \(model.currentCollection?.name ?? "the collection") "

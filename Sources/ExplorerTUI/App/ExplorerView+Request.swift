@@ -29,7 +29,7 @@ extension ExplorerView {
         let known = Set(model.variableNames)
         let methodWidth = buffer.write(request.method + " ", at: Position(x: inner.x, y: inner.y), style: Theme.method(request.method), maxWidth: inner.width)
         let urlRect = Rect(x: inner.x + methodWidth, y: inner.y, width: max(0, inner.width - methodWidth), height: 1)
-        if var field = model.urlField {
+        if var field = model.requestEditor.edit?.url {
             field.showsCursor = true
             field.render(in: urlRect, buffer: &buffer)
             highlightVariables(in: urlRect, known: known, &buffer)
@@ -48,7 +48,7 @@ extension ExplorerView {
         var body = Rect(x: inner.x, y: inner.y + 3, width: inner.width, height: max(0, inner.height - 3))
         // On the smallest screens the tab has no rows left: writing its first line would land on the border.
         guard body.height > 0 else { return }
-        if let editor = model.valueEditor {
+        if let editor = model.requestEditor.edit?.value {
             valueEditorLine(editor, Rect(x: body.x, y: body.bottom - 1, width: body.width, height: 1), &buffer)
             body.height -= 1
         }
@@ -84,7 +84,7 @@ extension ExplorerView {
     /// A table of name/value rows with the row editor, if open, on its last line.
     private static func keyValueTable(_ model: ExplorerModel, _ rows: [[StyledLine]], empty: String, columns: [TableColumn],
                                       selection: Int?, _ rect: Rect, _ buffer: inout CellBuffer) {
-        let editorHeight = model.headerEditor == nil ? 0 : 1
+        let editorHeight = model.requestEditor.edit?.row == nil ? 0 : 1
         let tableRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: max(0, rect.height - editorHeight))
         if rows.isEmpty {
             _ = buffer.write(empty, at: Position(x: rect.x, y: rect.y), style: Theme.dim, maxWidth: rect.width)
@@ -93,7 +93,7 @@ extension ExplorerView {
             table.scrollToSelection(height: max(1, tableRect.height - 1))
             table.render(in: tableRect, buffer: &buffer)
         }
-        if let editor = model.headerEditor, rect.height > 0 { rowEditorLine(editor, Rect(x: rect.x, y: rect.bottom - 1, width: rect.width, height: 1), &buffer) }
+        if let editor = model.requestEditor.edit?.row, rect.height > 0 { rowEditorLine(editor, Rect(x: rect.x, y: rect.bottom - 1, width: rect.width, height: 1), &buffer) }
     }
 
     static func headersTable(_ model: ExplorerModel, _ headers: [EffectiveHeader], _ masker: SecretMasker, _ rect: Rect,
@@ -154,7 +154,7 @@ extension ExplorerView {
         case let .json(text):
             // A large body is checked while it is edited (off the UI) and when it is sent, not on every frame.
             let verdict: Span
-            if let editor = model.bodyEditor {
+            if let editor = model.requestEditor.edit?.body {
                 verdict = editor.pendingCheck != nil ? Span("checking…", style: Theme.dim)
                     : editor.jsonError.map { Span("✗ \($0)", style: Theme.error) } ?? Span("✓ valid", style: Theme.dim)
             } else if text.utf8.count > BodyEditor.inlineCheckLimit {
@@ -163,10 +163,10 @@ extension ExplorerView {
                 verdict = JSONTemplate.validate(text).map { Span("✗ \($0)", style: Theme.error) } ?? Span("✓ valid", style: Theme.dim)
             }
             kindLine = StyledLine([Span("JSON ", style: .bold), verdict]
-                                  + [Span(model.bodyEditor == nil ? "  i edits · f formats · t kind · z maximises · E $EDITOR" : "  editing (Esc done)", style: Theme.dim)])
+                                  + [Span(model.requestEditor.edit?.body == nil ? "  i edits · f formats · t kind · z maximises · E $EDITOR" : "  editing (Esc done)", style: Theme.dim)])
         case let .text(_, contentType):
             kindLine = StyledLine([Span("Text ", style: .bold), Span(contentType ?? "text/plain", style: Theme.dim),
-                                   Span(model.bodyEditor == nil ? "  i edits · t kind · z maximises · E $EDITOR" : "  editing (Esc done)", style: Theme.dim)])
+                                   Span(model.requestEditor.edit?.body == nil ? "  i edits · t kind · z maximises · E $EDITOR" : "  editing (Esc done)", style: Theme.dim)])
         case .form:
             kindLine = StyledLine([Span("Form ", style: .bold), Span("application/x-www-form-urlencoded  t kind", style: Theme.dim)])
         case .multipart:
@@ -178,7 +178,7 @@ extension ExplorerView {
         writeCut(kindLine, in: Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), &buffer)
         switch request.body {
         case let .json(text), let .text(text, _):
-            if var editor = model.bodyEditor?.area {
+            if var editor = model.requestEditor.edit?.body?.area {
                 editor.showsCursor = true
                 editor.scrollToCursor(width: content.width, height: content.height)
                 editor.render(in: content, buffer: &buffer)

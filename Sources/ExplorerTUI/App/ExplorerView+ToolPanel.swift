@@ -3,7 +3,7 @@ import ExplorerCore
 extension ExplorerView {
     /// Draws the export / compare overlay over most of the screen.
     static func toolPanel(_ model: ExplorerModel, _ buffer: inout CellBuffer) {
-        guard let panel = model.toolPanel else { return }
+        guard let panel = model.modal?.toolPanel else { return }
         let title: String
         var lines: [StyledLine]
         var scroll = 0

@@ -19,13 +19,13 @@ public enum ExplorerView {
         if !layout.request.isEmpty { request(model, layout.request, &buffer) }
         if !layout.response.isEmpty { response(model, layout.response, &buffer) }
         bottomBar(model, layout.bottomBar, &buffer)
-        if model.environmentPicker != nil { environmentPicker(model, &buffer) }
-        if model.toolPanel != nil { toolPanel(model, &buffer) }
-        if model.showingHelp { help(model, &buffer) }
-        if model.confirmingQuit { confirm(model, &buffer) }
-        if model.importField != nil { importPrompt(model, &buffer) }
-        if let dialog = model.dialog { self.dialog(dialog, model, &buffer) }
-        if let panel = model.historyPanel { history(panel, model, &buffer) }
+        if model.modal?.environmentPicker != nil { environmentPicker(model, &buffer) }
+        if model.modal?.toolPanel != nil { toolPanel(model, &buffer) }
+        if model.modal?.helpScroll != nil { help(model, &buffer) }
+        if model.modal == .quitConfirmation { confirm(model, &buffer) }
+        if model.modal?.importField != nil { importPrompt(model, &buffer) }
+        if let dialog = model.modal?.dialog { self.dialog(dialog, model, &buffer) }
+        if let panel = model.modal?.historyPanel { history(panel, model, &buffer) }
         return buffer
     }
 
@@ -278,29 +278,29 @@ public enum ExplorerView {
 
     private static func bottomBar(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
         let hints: [KeyHint]
-        if model.confirmingQuit {
+        if model.modal == .quitConfirmation {
             hints = [KeyHint(key: "y", label: "quit"), KeyHint(key: "any other key", label: "back")]
-        } else if model.showingHelp {
+        } else if model.modal?.helpScroll != nil {
             hints = [KeyHint(key: "↑↓ PgDn", label: "scroll"), KeyHint(key: "any other key", label: "close")]
-        } else if model.environmentPicker != nil {
+        } else if model.modal?.environmentPicker != nil {
             hints = [KeyHint(key: "↑↓", label: "choose"), KeyHint(key: "Enter", label: "switch"), KeyHint(key: "Esc", label: "close")]
-        } else if model.toolPanel != nil {
+        } else if model.modal?.toolPanel != nil {
             hints = [KeyHint(key: "↑↓", label: "scroll / choose"), KeyHint(key: "Tab", label: "next format"), KeyHint(key: "Esc", label: "close")]
-        } else if model.importField != nil {
+        } else if model.modal?.importField != nil {
             hints = [KeyHint(key: "Enter", label: "import"), KeyHint(key: "Esc", label: "cancel")]
-        } else if case .confirmation? = model.dialog {
+        } else if case .confirmation? = model.modal?.dialog {
             hints = [KeyHint(key: "y", label: "yes"), KeyHint(key: "any other key", label: "no")]
-        } else if case .form? = model.dialog {
+        } else if case .form? = model.modal?.dialog {
             hints = [KeyHint(key: "Tab", label: "next field"), KeyHint(key: "Enter", label: "ok"), KeyHint(key: "Esc", label: "cancel")]
-        } else if model.dialog != nil {
+        } else if model.modal?.dialog != nil {
             hints = [KeyHint(key: "↑↓", label: "choose"), KeyHint(key: "Enter", label: "ok"), KeyHint(key: "Esc", label: "cancel")]
-        } else if model.headerEditor != nil {
+        } else if model.requestEditor.edit?.row != nil {
             hints = [KeyHint(key: "Enter", label: "next / done"), KeyHint(key: "Tab", label: "name/value"), KeyHint(key: "Esc", label: "cancel")]
-        } else if model.urlField != nil {
+        } else if model.requestEditor.edit?.url != nil {
             hints = [KeyHint(key: "Enter", label: "apply"), KeyHint(key: "Tab", label: "complete {{variable}}"), KeyHint(key: "Esc", label: "cancel")]
-        } else if model.valueEditor != nil {
+        } else if model.requestEditor.edit?.value != nil {
             hints = [KeyHint(key: "Enter", label: "apply"), KeyHint(key: "Esc", label: "cancel")]
-        } else if model.bodyEditor != nil {
+        } else if model.requestEditor.edit?.body != nil {
             hints = [KeyHint(key: "Esc", label: "done"), KeyHint(key: "Ctrl-Z/Y", label: "undo/redo"), KeyHint(key: "Ctrl-S", label: "save"),
                      KeyHint(key: "Ctrl-J", label: "send")]
         } else if model.tree.filterField != nil || model.responseView.bodyView.searchField != nil {
@@ -316,7 +316,7 @@ public enum ExplorerView {
     }
 
     private static func environmentPicker(_ model: ExplorerModel, _ buffer: inout CellBuffer) {
-        guard let collection = model.currentCollection, let selected = model.environmentPicker else { return }
+        guard let collection = model.currentCollection, let selected = model.modal?.environmentPicker else { return }
         var lines: [StyledLine] = []
         for (index, env) in collection.environments.enumerated() {
             let marker = index == selected ? "› " : "  "
@@ -367,7 +367,7 @@ public enum ExplorerView {
         let available = max(1, model.screen.height - 4)
         // Every key at once in columns when the screen allows; otherwise one column that scrolls.
         let fitted = helpColumns(sections, width: model.screen.width, height: model.screen.height)
-        let columns = fitted ?? [Array(all.dropFirst(max(0, min(model.helpScroll, all.count - available))))]
+        let columns = fitted ?? [Array(all.dropFirst(max(0, min(model.modal?.helpScroll ?? 0, all.count - available))))]
         let rows = min(available, columns.map(\.count).max() ?? 0)
         let area = Overlay.centered(width: min(model.screen.width - 2, columnWidth * columns.count + 2), height: min(model.screen.height - 2, rows + 2),
                                     in: Rect(x: 0, y: 0, width: model.screen.width, height: model.screen.height))

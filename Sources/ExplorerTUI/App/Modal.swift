@@ -7,12 +7,27 @@ public enum Modal: Sendable, Equatable {
     case quitConfirmation
     /// The environment picker, with its selection.
     case environmentPicker(selection: Int)
-    /// The export or compare panel.
-    case tool(ToolPanel)
+    /// The export or compare panel, and the history list to go back to when it closes (a comparison started there).
+    case tool(ToolPanel, returnTo: HistoryPanel? = nil)
     /// The prompt for a curl command to import.
     case importPrompt(TextField)
     /// A picker, a name form or a yes/no question.
     case dialog(Dialog)
     /// The history list.
     case history(HistoryPanel)
+}
+
+extension Modal {
+    /// The open dialog, when this is one.
+    public var dialog: Dialog? { if case let .dialog(dialog) = self { dialog } else { nil } }
+    /// The environment picker's selection, when this is the picker.
+    public var environmentPicker: Int? { if case let .environmentPicker(selection) = self { selection } else { nil } }
+    /// How far the help is scrolled, when this is the help.
+    public var helpScroll: Int? { if case let .help(scroll) = self { scroll } else { nil } }
+    /// The export or compare panel, when this is it.
+    public var toolPanel: ToolPanel? { if case let .tool(panel, _) = self { panel } else { nil } }
+    /// The curl command being pasted, when this is the import prompt.
+    public var importField: TextField? { if case let .importPrompt(field) = self { field } else { nil } }
+    /// The history list, when this is it.
+    public var historyPanel: HistoryPanel? { if case let .history(panel) = self { panel } else { nil } }
 }

@@ -123,7 +123,7 @@ struct ComfortTests {
         Fixtures.press([.tab, .tab], &model)
         #expect(Fixtures.press([.character("y")], &model).isEmpty && model.status?.hasPrefix("A binary body cannot be copied") == true)
         Fixtures.press([.character("S")], &model)
-        guard case let .form(form)? = model.dialog else { Issue.record("expected the file form"); return }
+        guard case let .form(form)? = model.modal?.dialog else { Issue.record("expected the file form"); return }
         #expect(form.value(0) == "response.bin")
         guard case let .saveBody(data, path)? = Fixtures.press([.control("u")] + Fixtures.typing("/tmp/x.png") + [.enter], &model).first else {
             Issue.record("expected a save")
@@ -189,22 +189,22 @@ struct EscapeDisplayTests {
 
 @Suite("One overlay and one edit at a time")
 struct ModalStateTests {
-    @Test func openingOneClosesAnotherAndClearingAStaleKindClosesNothing() {
+    @Test func openingOneClosesAnotherAndALateAnswerForAClosedOneChangesNothing() {
         var model = Fixtures.model()
-        model.showingHelp = true
-        model.helpScroll = 3
-        #expect(model.modal == .help(scroll: 3))
-        model.environmentPicker = 1
-        #expect(!model.showingHelp && model.modal == .environmentPicker(selection: 1))
-        model.importField = nil
-        #expect(model.environmentPicker == 1, "clearing a kind that is not open leaves the open one alone")
-        model.confirmingQuit = true
-        #expect(model.environmentPicker == nil && model.confirmingQuit)
-        model.urlField = TextField(text: "/a")
-        model.bodyEditor = BodyEditor(area: TextArea(text: "{}"))
-        #expect(model.urlField == nil && model.bodyEditor != nil)
-        model.headerEditor = nil
-        #expect(model.bodyEditor != nil)
+        Fixtures.press([.character("j"), .character("j")], &model)
+        let effects = Fixtures.press([.character("x")], &model)
+        guard case let .export(id, _, _)? = effects.first, case .exporting? = model.modal?.toolPanel else {
+            Issue.record("expected an export, got \(effects)"); return
+        }
+        Fixtures.press([.escape, .character("e")], &model)
+        #expect(model.modal == .environmentPicker(selection: 0))
+        // The export's answer comes after its panel closed and the picker opened: the picker stays.
+        _ = model.update(.exported(id: id, format: .curl, text: "curl http://x"))
+        #expect(model.modal == .environmentPicker(selection: 0))
+        Fixtures.press([.escape, .character("?")], &model)
+        #expect(model.modal == .help(scroll: 0))
+        Fixtures.press([.character("q")], &model)
+        #expect(model.modal == nil, "any key closes the help")
     }
 }
 

@@ -14,14 +14,14 @@ struct ExplorerImportTests {
         var model = ExplorerModel(collections: [collection], width: 80, height: 24)
 
         Fixtures.press([.character("I")], &model)
-        #expect(model.importField != nil)
+        #expect(model.modal?.importField != nil)
         #expect(ExplorerView.render(model).lines.contains { $0.contains("Import curl into Demo") })
         // A pasted multi-line command: Enter after a trailing backslash continues the command.
         Fixtures.press(Fixtures.typing("curl 'https://x.test/a?q=1' \\") + [.enter]
                        + Fixtures.typing("  -H 'X-A: 1' -k") + [.enter], &model)
-        #expect(model.importField == nil)
+        #expect(model.modal?.importField == nil)
         // Then its name is asked, the parsed one offered.
-        guard case let .form(form)? = model.dialog else { Issue.record("expected the name form, got \(String(describing: model.dialog))"); return }
+        guard case let .form(form)? = model.modal?.dialog else { Issue.record("expected the name form, got \(String(describing: model.modal?.dialog))"); return }
         #expect(form.value(0) == "GET /a")
         if case let .importCurl(folder, request) = form.purpose {
             #expect(folder == "Demo" && request.url == "https://x.test/a")
@@ -53,13 +53,13 @@ struct ExplorerImportTests {
     @Test func escapeClosesThePromptAndBadInputSaysWhy() {
         var model = Fixtures.model()
         Fixtures.press([.character("I")] + Fixtures.typing("curl -H 'A: b'") + [.escape], &model)
-        #expect(model.importField == nil && model.status == nil)
+        #expect(model.modal?.importField == nil && model.status == nil)
         let effects = Fixtures.press([.character("I")] + Fixtures.typing("curl -H 'A: b'") + [.enter], &model)
         #expect(effects.isEmpty)
         #expect(model.status == "Not imported: curl:1: error: the curl command has no URL (fix the command, or Esc)")
         // The prompt stays open with the text, so it can be fixed rather than typed again.
-        #expect(model.importField?.text == "curl -H 'A: b'")
+        #expect(model.modal?.importField?.text == "curl -H 'A: b'")
         Fixtures.press(Fixtures.typing(" https://x.test/b") + [.enter], &model)
-        if case .form? = model.dialog {} else { Issue.record("a fixed command goes on to the name form") }
+        if case .form? = model.modal?.dialog {} else { Issue.record("a fixed command goes on to the name form") }
     }
 }

@@ -155,8 +155,8 @@ struct ExplorerModelTests {
         var edited = Fixtures.model()
         Fixtures.press([.character("j"), .right, .down, .tab, .character("a")] + Fixtures.typing("X-New") + [.enter] + Fixtures.typing("v") + [.enter], &edited)
         #expect(edited.hasUnsavedEdits)
-        #expect(Fixtures.press([.control("c")], &edited).isEmpty && edited.confirmingQuit)
-        #expect(Fixtures.press([.control("c")], &edited).isEmpty && !edited.confirmingQuit)
+        #expect(Fixtures.press([.control("c")], &edited).isEmpty && (edited.modal == .quitConfirmation))
+        #expect(Fixtures.press([.control("c")], &edited).isEmpty && !(edited.modal == .quitConfirmation))
     }
 
     @Test func escapeCancelsTheRequestInFlight() {
@@ -172,7 +172,7 @@ struct ExplorerModelTests {
         Fixtures.press([.character("j"), .right, .down], &model)
         #expect(try model.selectedResolver?.resolvedURLString() == "http://127.0.0.1:8787/users/1")
         Fixtures.press([.character("e")], &model)
-        #expect(model.environmentPicker == 0)
+        #expect(model.modal?.environmentPicker == 0)
         Fixtures.press([.down, .enter], &model)
         #expect(model.session.activeEnvironment["Demo"] == "staging")
         #expect(try model.selectedResolver?.resolvedURLString() == "https://staging.example/users/2")
@@ -204,8 +204,8 @@ struct ExplorerModelTests {
     @Test func quittingWithUnsavedEditsAsksFirst() {
         var model = Fixtures.model()
         Fixtures.press([.character("j"), .right, .down, .tab, .character("a")] + Fixtures.typing("X") + [.enter, .enter], &model)
-        #expect(Fixtures.press([.character("q")], &model).isEmpty && model.confirmingQuit)
-        #expect(Fixtures.press([.character("n")], &model).isEmpty && !model.confirmingQuit)
+        #expect(Fixtures.press([.character("q")], &model).isEmpty && (model.modal == .quitConfirmation))
+        #expect(Fixtures.press([.character("n")], &model).isEmpty && !(model.modal == .quitConfirmation))
         Fixtures.press([.character("q")], &model)
         let effects = Fixtures.press([.character("y")], &model)
         if case .quit? = effects.first {} else { Issue.record("expected quit") }

@@ -209,9 +209,9 @@ struct ExplorerViewTests {
         Fixtures.press([.pageDown, .pageDown, .pageDown, .pageDown], &model)
         let last = ExplorerView.render(model).lines.joined(separator: "\n")
         #expect(last.contains("next match") && last.contains("previous match"), "the Response section's last keys")
-        #expect(model.showingHelp)
+        #expect((model.modal?.helpScroll != nil))
         Fixtures.press([.character("x")], &model)
-        #expect(!model.showingHelp && model.helpScroll == 0)
-        #expect(model.toolPanel == nil, "the closing key does nothing else")
+        #expect(!(model.modal?.helpScroll != nil) && (model.modal?.helpScroll ?? 0) == 0)
+        #expect(model.modal?.toolPanel == nil, "the closing key does nothing else")
     }
 }

@@ -43,7 +43,7 @@ struct HistoryPanelTests {
     @Test func withHistoryOffTheKeysSayWhy() {
         var model = Fixtures.model()
         Fixtures.press([.character("H")], &model)
-        #expect(model.historyPanel == nil && model.status?.contains("History is off") == true)
+        #expect(model.modal?.historyPanel == nil && model.status?.contains("History is off") == true)
         _ = model.update(.historyProblem("history is off: /x/h.sqlite is locked by another process"))
         Fixtures.press([.character("L")], &model)
         #expect(model.status == "⚠ history is off: /x/h.sqlite is locked by another process")
@@ -89,16 +89,16 @@ struct HistoryPanelTests {
             return
         }
         _ = model.update(.historyListed(id: earlierID, entries: [Self.entry(9, status: 500)], environments: []))
-        #expect(model.historyPanel?.entries.map(\.id) == [1] && model.historyPanel?.pending == latestID)
+        #expect(model.modal?.historyPanel?.entries.map(\.id) == [1] && model.modal?.historyPanel?.pending == latestID)
         _ = model.update(.historyListed(id: latestID, entries: [Self.entry(8, status: 200)], environments: []))
-        #expect(model.historyPanel?.entries.map(\.id) == [8] && model.historyPanel?.pending == nil)
+        #expect(model.modal?.historyPanel?.entries.map(\.id) == [8] && model.modal?.historyPanel?.pending == nil)
     }
 
     @Test func enterShowsAPastExchangeMarkedWithItsTimeAndEnvironment() throws {
         var model = try opened([Self.entry(7, status: 404, environment: "staging")])
         let effects = Fixtures.press([.enter], &model)
         guard case let .openExchange(id, exchangeID)? = effects.first else { Issue.record("expected openExchange, got \(effects)"); return }
-        #expect(exchangeID == 7 && model.historyPanel == nil)
+        #expect(exchangeID == 7 && model.modal?.historyPanel == nil)
         _ = model.update(.exchangeOpened(id: id, Self.exchange(7, body: "{\"error\": \"gone\"}"), summary: nil))
         guard case let .received(summary) = model.responseView.state else { Issue.record("not shown: \(model.responseView.state)"); return }
         #expect(summary.past?.id == 7 && summary.statusCode == 404)
@@ -137,16 +137,16 @@ struct HistoryPanelTests {
     @Test func spaceMarksAndCComparesTwoExchangesThenEscReturnsToTheList() throws {
         var model = try opened([Self.entry(2, status: 200), Self.entry(1, status: 500)])
         Fixtures.press([.character(" ")], &model)
-        #expect(model.historyPanel?.marked == 2)
+        #expect(model.modal?.historyPanel?.marked == 2)
         #expect(ExplorerView.render(model).lines.contains { $0.contains("◆  2 ") })
         let effects = Fixtures.press([.down, .character("c")], &model)
         guard case let .compareExchanges(id, first, second, live)? = effects.first else { Issue.record("no compare: \(effects)"); return }
         #expect(first == 2 && second == 1 && live == nil)
-        #expect(model.toolPanel == .comparing(id: id, first: "#2", second: "#1"))
+        #expect(model.modal?.toolPanel == .comparing(id: id, first: "#2", second: "#1"))
         _ = model.update(.compared(id: id, lines: [ComparisonLine(.heading, "Status: differs")]))
         #expect(ExplorerView.render(model).lines.joined().contains("Compare #2 ↔ #1"))
         Fixtures.press([.escape], &model)
-        #expect(model.toolPanel == nil && model.historyPanel?.marked == 2 && model.historyPanel?.selection == 1)
+        #expect(model.modal?.toolPanel == nil && model.modal?.historyPanel?.marked == 2 && model.modal?.historyPanel?.selection == 1)
     }
 
     @Test func withNothingMarkedCComparesWithTheLiveResponse() throws {
@@ -168,7 +168,7 @@ struct HistoryPanelTests {
         guard case let .replay(id, exchangeID, resolver)? = effects.first else { Issue.record("no replay: \(effects)"); return }
         #expect(exchangeID == 6 && resolver?.request.slug == "get-user" && resolver?.environment?.name == "staging")
         guard case .sending(id, _) = model.responseView.state else { Issue.record("not sending: \(model.responseView.state)"); return }
-        #expect(model.historyPanel == nil && model.status?.contains("Replaying #6") == true)
+        #expect(model.modal?.historyPanel == nil && model.status?.contains("Replaying #6") == true)
     }
 
     @Test func theReplayNoteGoesOnceTheResponseIsOnScreen() throws {

@@ -26,23 +26,23 @@ struct RequestEditingTests {
     @Test func theURLIsEditedInPlaceAndItsQueryMovesToParams() {
         var model = onGetUser()
         Fixtures.press([.character("u"), .end] + Fixtures.typing("?page=2&q=a%20b") + [.enter], &model)
-        #expect(model.urlField == nil)
+        #expect(model.requestEditor.edit?.url == nil)
         #expect(draft(model)?.url == "/users/{{userId}}")
         #expect(draft(model)?.query == [KeyValue("page", "2"), KeyValue("q", "a b")])
         #expect(model.status == "URL set; 2 query parameters moved to Params; press s to save.")
         #expect(model.isModified("Demo/users/get-user"))
         // Word jumps and readline keys: Ctrl-W deletes the word before the cursor, Ctrl-U everything before it.
         Fixtures.press([.character("u"), .control("w")], &model)
-        #expect(model.urlField?.text == "/users/{{")
+        #expect(model.requestEditor.edit?.url?.text == "/users/{{")
         Fixtures.press([.control("u")] + Fixtures.typing("https://api.test/v1") + [.alt("b"), .control("k"), .enter], &model)
         #expect(draft(model)?.url == "https://api.test/")
         // Esc cancels; an empty URL or one with spaces is refused with a sentence and the field stays open.
         Fixtures.press([.character("u")] + Fixtures.typing("x") + [.escape], &model)
         #expect(draft(model)?.url == "https://api.test/")
         Fixtures.press([.character("u"), .control("u"), .enter], &model)
-        #expect(model.urlField != nil && model.status?.hasPrefix("A request needs a URL") == true)
+        #expect(model.requestEditor.edit?.url != nil && model.status?.hasPrefix("A request needs a URL") == true)
         Fixtures.press(Fixtures.typing("/a b") + [.enter], &model)
-        #expect(model.urlField != nil && model.status?.contains("%20") == true)
+        #expect(model.requestEditor.edit?.url != nil && model.status?.contains("%20") == true)
         Fixtures.press([.escape], &model)
         // Back to the file's URL and no query: the draft goes away and so does the mark.
         Fixtures.press([.character("u"), .control("u")] + Fixtures.typing("/users/{{userId}}") + [.enter], &model)
@@ -55,7 +55,7 @@ struct RequestEditingTests {
     @Test func tabCompletesAVariableAndUnknownOnesAreShownAsErrors() {
         var model = onGetUser()
         Fixtures.press([.character("u"), .control("u")] + Fixtures.typing("/u/{{us") + [.tab], &model)
-        #expect(model.urlField?.text == "/u/{{userId}}")
+        #expect(model.requestEditor.edit?.url?.text == "/u/{{userId}}")
         Fixtures.press(Fixtures.typing("/{{nope}}") + [.enter], &model)
         let buffer = ExplorerView.render(model)
         let row = buffer.lines[2]
@@ -77,9 +77,9 @@ struct RequestEditingTests {
         Fixtures.press([.character("m")] + Fixtures.typing("purge") + [.enter], &model)
         #expect(draft(model)?.method == "PURGE")
         Fixtures.press([.character("m")] + Fixtures.typing("no way") + [.enter], &model)
-        #expect(model.dialog != nil && model.status?.hasPrefix("A method is one word") == true)
+        #expect(model.modal?.dialog != nil && model.status?.hasPrefix("A method is one word") == true)
         Fixtures.press([.escape], &model)
-        #expect(model.dialog == nil && draft(model)?.method == "PURGE")
+        #expect(model.modal?.dialog == nil && draft(model)?.method == "PURGE")
         #expect(model.treeRows.contains { $0.key == "Demo/users/get-user" && $0.method == "PURGE" })
     }
 
@@ -97,7 +97,7 @@ struct RequestEditingTests {
         #expect(draft(model)?.query == [KeyValue("b", "two", enabled: false), KeyValue("a", "1")])
         // An empty name is refused and the editor stays open with the name field.
         Fixtures.press([.character("a"), .enter, .enter], &model)
-        #expect(model.headerEditor != nil && model.status == "A row needs a name. Esc cancels.")
+        #expect(model.requestEditor.edit?.row != nil && model.status == "A row needs a name. Esc cancels.")
         Fixtures.press([.escape, .character("J"), .character("d")], &model)
         #expect(draft(model)?.query == [KeyValue("a", "1")])
         #expect(ExplorerView.render(model).lines.joined().contains("users/1?a=1"))
@@ -123,19 +123,19 @@ struct RequestEditingTests {
         #expect(model.requestEditor.tab == .body)
         #expect(ExplorerView.render(model).lines.contains { $0.contains("JSON ✓ valid") })
         Fixtures.press([.character("i"), .end, .backspace] + Fixtures.typing(", \"x\": ") + [.enter] + Fixtures.typing("tru"), &model)
-        #expect(model.bodyEditor?.area.lines == ["{\"name\": \"Ada\", \"x\": ", "tru"])
-        #expect(model.bodyEditor?.jsonError?.line == 2)
+        #expect(model.requestEditor.edit?.body?.area.lines == ["{\"name\": \"Ada\", \"x\": ", "tru"])
+        #expect(model.requestEditor.edit?.body?.jsonError?.line == 2)
         #expect(ExplorerView.render(model).lines.contains { $0.contains("JSON ✗") && $0.contains("line 2") })
         #expect(model.isModified("Demo/users/create"))
         Fixtures.press(Fixtures.typing("e}"), &model)
-        #expect(model.bodyEditor?.jsonError == nil)
+        #expect(model.requestEditor.edit?.body?.jsonError == nil)
         // Typing is one undo step; the line break another.
         Fixtures.press([.control("z")], &model)
-        #expect(model.bodyEditor?.area.lines == ["{\"name\": \"Ada\", \"x\": ", ""])
+        #expect(model.requestEditor.edit?.body?.area.lines == ["{\"name\": \"Ada\", \"x\": ", ""])
         Fixtures.press([.control("z")], &model)
-        #expect(model.bodyEditor?.area.lines == ["{\"name\": \"Ada\", \"x\": "])
+        #expect(model.requestEditor.edit?.body?.area.lines == ["{\"name\": \"Ada\", \"x\": "])
         Fixtures.press([.control("y"), .control("y"), .control("y")], &model)
-        #expect(model.bodyEditor?.area.text == "{\"name\": \"Ada\", \"x\": \ntrue}")
+        #expect(model.requestEditor.edit?.body?.area.text == "{\"name\": \"Ada\", \"x\": \ntrue}")
         Fixtures.press([.escape], &model)
         #expect(draft(model)?.body == .json("{\"name\": \"Ada\", \"x\": \ntrue}"))
         // Reopening the same body keeps its undo history.
@@ -152,10 +152,10 @@ struct RequestEditingTests {
         #expect(model.status?.hasPrefix("The JSON does not parse") == true)
         var effects = Fixtures.press([.control("j")], &model)
         #expect(effects.isEmpty)
-        guard case let .confirmation(question)? = model.dialog else { Issue.record("expected a question"); return }
+        guard case let .confirmation(question)? = model.modal?.dialog else { Issue.record("expected a question"); return }
         #expect(question.purpose == .sendInvalidJSON)
         Fixtures.press([.character("n")], &model)
-        #expect(model.dialog == nil)
+        #expect(model.modal?.dialog == nil)
         Fixtures.press([.control("j")], &model)
         effects = Fixtures.press([.character("y")], &model)
         guard case let .send(_, resolver)? = effects.first else { Issue.record("expected a send, got \(effects)"); return }
@@ -165,7 +165,7 @@ struct RequestEditingTests {
     @Test func theBodyKindChangesAndFormFieldsAreATable() {
         var model = onCreate()
         Fixtures.press([.character("l"), .character("t")], &model)
-        guard case let .picker(picker)? = model.dialog else { Issue.record("expected the kind picker"); return }
+        guard case let .picker(picker)? = model.modal?.dialog else { Issue.record("expected the kind picker"); return }
         #expect(picker.options == ["none", "json", "text", "form", "multipart", "file"] && picker.selection == 1)
         Fixtures.press([.down, .enter], &model)
         #expect(draft(model)?.body == .text("{\"name\": \"Ada\"}", contentType: nil))
@@ -220,7 +220,7 @@ struct RequestEditingTests {
         Fixtures.press([.character("h"), .character("h")], &model)
         #expect(model.requestEditor.tab == .options)
         Fixtures.press([.character("i")] + Fixtures.typing("soon") + [.enter], &model)
-        #expect(model.valueEditor != nil && model.status?.hasPrefix("The timeout is a number") == true)
+        #expect(model.requestEditor.edit?.value != nil && model.status?.hasPrefix("The timeout is a number") == true)
         Fixtures.press([.control("u")] + Fixtures.typing("2.5") + [.enter, .down, .character(" "), .down, .character(" "), .character(" ")], &model)
         #expect(draft(model)?.timeout == 2.5 && draft(model)?.followRedirects == false && draft(model)?.verifyTLS == true)
         let screen = ExplorerView.render(model).lines.joined(separator: "\n")
@@ -248,7 +248,7 @@ struct RequestEditingTests {
         var model = onCreate()
         Fixtures.press([.character("l"), .character("i")] + Fixtures.typing("x"), &model)
         let effects = Fixtures.press([.control("c")], &model)
-        #expect(effects.isEmpty && model.confirmingQuit)
+        #expect(effects.isEmpty && (model.modal == .quitConfirmation))
         #expect(ExplorerView.render(model).lines.joined().contains("Quit and lose unsaved edits?"))
     }
 
@@ -292,15 +292,15 @@ struct LargeBodyCheckTests {
         Fixtures.press([.down, .tab, .character("l"), .character("i")], &model)
         var effects = Fixtures.press([.character("x")], &model)
         guard case let .checkJSON(id, text)? = effects.first else { Issue.record("expected a background check, got \(effects)"); return }
-        #expect(text.hasPrefix("x[") && model.bodyEditor?.pendingCheck == id)
+        #expect(text.hasPrefix("x[") && model.requestEditor.edit?.body?.pendingCheck == id)
         #expect(ExplorerView.render(model).lines.contains { $0.contains("JSON checking…") })
         // Keys typed while it runs start no second check; its result then starts one for them.
-        #expect(Fixtures.press([.backspace], &model).isEmpty && model.bodyEditor?.needsCheck == true)
+        #expect(Fixtures.press([.backspace], &model).isEmpty && model.requestEditor.edit?.body?.needsCheck == true)
         effects = model.update(.jsonChecked(id: id, error: JSONTemplate.validate(text)))
         guard case let .checkJSON(second, latest)? = effects.first else { Issue.record("expected the next check, got \(effects)"); return }
         #expect(latest == big)
         _ = model.update(.jsonChecked(id: second, error: nil))
-        #expect(model.bodyEditor?.jsonError == nil && model.bodyEditor?.pendingCheck == nil)
+        #expect(model.requestEditor.edit?.body?.jsonError == nil && model.requestEditor.edit?.body?.pendingCheck == nil)
         #expect(ExplorerView.render(model).lines.contains { $0.contains("JSON ✓ valid") })
     }
 }

@@ -17,11 +17,11 @@ struct ToolPanelTests {
         let effects = Fixtures.press([.character("x")], &model)
         guard case let .export(id, resolver, format)? = effects.first, effects.count == 1 else { Issue.record("expected an export, got \(effects)"); return }
         #expect(format == .curl && resolver.request.slug == "get-user")
-        #expect(model.toolPanel == .exporting(id: id, format: .curl))
+        #expect(model.modal?.toolPanel == .exporting(id: id, format: .curl))
         // What the run loop does with the effect.
         let text = RequestExporter().export(try resolver.resolve(), as: format)
         _ = model.update(.exported(id: id, format: format, text: text))
-        guard case let .exported(.curl, lines, 0)? = model.toolPanel else { Issue.record("not shown: \(String(describing: model.toolPanel))"); return }
+        guard case let .exported(.curl, lines, 0)? = model.modal?.toolPanel else { Issue.record("not shown: \(String(describing: model.modal?.toolPanel))"); return }
         #expect(lines.first == "curl http://127.0.0.1:8787/users/1 \\")
         #expect(lines.contains("  -H 'X-Request: own' \\"))
         let screen = ExplorerView.render(model).lines.joined(separator: "\n")
@@ -32,11 +32,11 @@ struct ToolPanelTests {
         #expect(nextID != id)
         // The answer to the superseded export is ignored.
         _ = model.update(.exported(id: id, format: .curl, text: "stale"))
-        #expect(model.toolPanel == .exporting(id: nextID, format: .swift))
+        #expect(model.modal?.toolPanel == .exporting(id: nextID, format: .swift))
         _ = model.update(.toolFailed(id: nextID, message: "variable x is not defined"))
-        #expect(model.toolPanel == .failed(title: "Export as Swift", message: "variable x is not defined"))
+        #expect(model.modal?.toolPanel == .failed(title: "Export as Swift", message: "variable x is not defined"))
         Fixtures.press([.escape], &model)
-        #expect(model.toolPanel == nil)
+        #expect(model.modal?.toolPanel == nil)
         // Esc closed the overlay and did nothing else.
         if case .idle = model.responseView.state {} else { Issue.record("Esc reached the response: \(model.responseView.state)") }
     }
@@ -44,13 +44,13 @@ struct ToolPanelTests {
     @Test func exportNeedsARequest() {
         var model = Fixtures.model()
         #expect(Fixtures.press([.character("x")], &model).isEmpty)
-        #expect(model.toolPanel == nil && model.status == "Select a request in the tree first.")
+        #expect(model.modal?.toolPanel == nil && model.status == "Select a request in the tree first.")
     }
 
     @Test func capitalDComparesTheActiveEnvironmentWithAChosenOne() {
         var model = selected()
         #expect(Fixtures.press([.character("D")], &model).isEmpty)
-        #expect(model.toolPanel == .choosingEnvironment(selection: 0))
+        #expect(model.modal?.toolPanel == .choosingEnvironment(selection: 0))
         #expect(model.comparisonCandidates.map(\.name) == ["staging"])
         var screen = ExplorerView.render(model).lines.joined(separator: "\n")
         #expect(screen.contains("Compare local with") && screen.contains("› staging"))
@@ -58,17 +58,17 @@ struct ToolPanelTests {
         guard case let .compare(id, first, second)? = effects.first, effects.count == 1 else { Issue.record("expected a compare, got \(effects)"); return }
         #expect(first.environment?.name == "local" && second.environment?.name == "staging")
         #expect(first.request.slug == "get-user" && second.request.slug == "get-user")
-        #expect(model.toolPanel == .comparing(id: id, first: "local", second: "staging"))
+        #expect(model.modal?.toolPanel == .comparing(id: id, first: "local", second: "staging"))
         let report = [ComparisonLine(.removed, "--- local"), ComparisonLine(.added, "+++ staging"), ComparisonLine(.same, "Status: same (200 OK)"),
                       ComparisonLine(.changed, "  ~ $.id: 1 → 2")]
         _ = model.update(.compared(id: id + 1, lines: []))
-        #expect(model.toolPanel == .comparing(id: id, first: "local", second: "staging"))
+        #expect(model.modal?.toolPanel == .comparing(id: id, first: "local", second: "staging"))
         _ = model.update(.compared(id: id, lines: report))
-        #expect(model.toolPanel == .compared(title: "local ↔ staging", lines: report, scroll: 0))
+        #expect(model.modal?.toolPanel == .compared(title: "local ↔ staging", lines: report, scroll: 0))
         screen = ExplorerView.render(model).lines.joined(separator: "\n")
         #expect(screen.contains("Compare local ↔ staging") && screen.contains("~ $.id: 1 → 2"))
         Fixtures.press([.character("q")], &model)
-        #expect(model.toolPanel == nil)
+        #expect(model.modal?.toolPanel == nil)
     }
 
     @Test func compareNeedsTwoEnvironments() {
@@ -76,7 +76,7 @@ struct ToolPanelTests {
         collection.environments.removeLast()
         var model = ExplorerModel(collections: [collection])
         Fixtures.press([.character("j"), .right, .down, .character("D")], &model)
-        #expect(model.toolPanel == nil && model.status == "Comparing needs a second environment in this collection.")
+        #expect(model.modal?.toolPanel == nil && model.status == "Comparing needs a second environment in this collection.")
     }
 
     @Test func theKeysAreListedInHelp() {

@@ -35,12 +35,12 @@ struct TreeEditingTests {
         var (directory, model, load) = try onDisk()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         Fixtures.press([.character("n")], &model)
-        guard case let .form(form)? = model.dialog else { Issue.record("expected the new request form"); return }
+        guard case let .form(form)? = model.modal?.dialog else { Issue.record("expected the new request form"); return }
         #expect(form.title == " New request in Users " && form.fields.map(\.label) == ["Name", "File name"])
         #expect(ExplorerView.render(model).lines.joined().contains("New request in Users"))
         // Enter on the first field moves to the file name; an empty name and file name are refused.
         Fixtures.press([.enter, .enter], &model)
-        #expect(model.dialog != nil && model.status == "A request needs a name. Esc cancels.")
+        #expect(model.modal?.dialog != nil && model.status == "A request needs a name. Esc cancels.")
         let effects = Fixtures.press([.up] + Fixtures.typing("List users") + [.tab] + Fixtures.typing("all users") + [.enter], &model)
         try run(effects, &model, load: load)
         #expect(model.tree.selectedRequestKey == "Demo/users/all-users")
@@ -72,7 +72,7 @@ struct TreeEditingTests {
         #expect(try String(contentsOfFile: directory + "/Demo/users/fetch-user.yaml", encoding: .utf8) == "name: Fetch user\nurl: /users/1\n")
         // Move to the collection's top level: the picker lists every folder.
         Fixtures.press([.character("M")], &model)
-        guard case let .picker(picker)? = model.dialog else { Issue.record("expected the folder picker"); return }
+        guard case let .picker(picker)? = model.modal?.dialog else { Issue.record("expected the folder picker"); return }
         #expect(picker.options == ["Demo", "Demo/Users"] && picker.selection == 1)
         try run(Fixtures.press([.up, .enter], &model), &model, load: load)
         #expect(model.tree.selectedRequestKey == "Demo/fetch-user" && model.requestEditor.drafts["Demo/fetch-user"]?.method == "POST")
@@ -88,7 +88,7 @@ struct TreeEditingTests {
     @Test func treeActionsOnAFolderRowSayWhatTheyNeed() {
         var model = Fixtures.model()
         Fixtures.press([.character("j"), .character("r")], &model)
-        #expect(model.dialog == nil && model.status == "Put the cursor on a request first.")
+        #expect(model.modal?.dialog == nil && model.status == "Put the cursor on a request first.")
         Fixtures.press([.character("Z")], &model)
         #expect(model.status == "Z does nothing here; ? lists the keys.")
     }
@@ -106,21 +106,21 @@ struct TreeEditingTests {
         #expect(effects.isEmpty)
         // A curl command is offered for import, with the text in the prompt.
         Fixtures.press([.paste("curl https://x.test/a \\\n  -H 'A: 1'")], &model)
-        #expect(model.importField?.text == "curl https://x.test/a \\   -H 'A: 1'")
+        #expect(model.modal?.importField?.text == "curl https://x.test/a \\   -H 'A: 1'")
         #expect(model.status?.hasPrefix("Pasted a curl command") == true)
     }
 
     @Test func lineBreaksInABurstOfKeysInTheImportPromptAreSpaces() {
         var model = Fixtures.model()
         Fixtures.press([.character("I")], &model)
-        #expect(model.importField != nil)
+        #expect(model.modal?.importField != nil)
         // A paste without bracketed paste arrives as keys: the line breaks inside it are spaces, a `\` continues the
         // line, and only a line break at the very end would import.
         let burst = Fixtures.typing("curl https://x.test/a") + [.enter] + Fixtures.typing("-H 'A: 1' \\") + [.control("j")]
             + Fixtures.typing("-d x")
         let effects = model.update(.keysPressed(burst))
         #expect(effects.isEmpty)
-        #expect(model.importField?.text == "curl https://x.test/a -H 'A: 1'  -d x")
+        #expect(model.modal?.importField?.text == "curl https://x.test/a -H 'A: 1'  -d x")
         // Keys after one that quits are not read.
         var other = Fixtures.model()
         let quit = other.update(.keysPressed([.character("q"), .character("j")]))
@@ -131,11 +131,11 @@ struct TreeEditingTests {
         var model = Fixtures.model()
         Fixtures.press([.character("j"), .right, .down, .down, .tab, .character("u"), .control("u")], &model)
         Fixtures.press([.paste("https://api.test/v1/users?id=7")], &model)
-        #expect(model.urlField?.text == "https://api.test/v1/users?id=7")
+        #expect(model.requestEditor.edit?.url?.text == "https://api.test/v1/users?id=7")
         Fixtures.press([.enter, .character("l"), .character("i"), .control("k")], &model)
         Fixtures.press([.paste("{\n  \"a\": [1,\n    2]\n}")], &model)
-        #expect(model.bodyEditor?.area.lines == ["{", "  \"a\": [1,", "    2]", "}"])
-        #expect(model.bodyEditor?.jsonError == nil)
+        #expect(model.requestEditor.edit?.body?.area.lines == ["{", "  \"a\": [1,", "    2]", "}"])
+        #expect(model.requestEditor.edit?.body?.jsonError == nil)
     }
 }
 
