@@ -23,12 +23,6 @@ struct BodyRows {
         textWidth = max(1, paneWidth - gutter)
     }
 
-    /// The rows for the body in `model`'s response pane.
-    init(_ document: BodyDocument, model: ExplorerModel) {
-        // The pane's inside: the response rect without its border.
-        self.init(document, view: model.responseView.bodyView, paneWidth: model.screen.layout.response.width - 2)
-    }
-
     /// A body line as styled text: its indentation, then its tokens coloured by kind and made safe for the terminal.
     /// With `decodingEscapes`, JSON strings show printable `\u` escapes as the characters they stand for.
     static func styled(_ line: BodyLine, decodingEscapes: Bool = false) -> StyledLine {

@@ -103,11 +103,4 @@ extension ExplorerModel {
         store.record(values, environment: environment.name)
         return [.saveCaptures(directory: collection.directory, environment: environment.name, store: store)]
     }
-
-    /// Shows `tab` of the response pane from its top.
-    mutating func showResponseTab(_ tab: ResponseTab) {
-        responseView.tab = tab
-        responseView.bodyView.position = BodyPosition(line: 0, row: 0)
-        responseView.bodyView.column = 0
-    }
 }

@@ -160,7 +160,7 @@ extension ExplorerModel {
                                + (exchange.error ?? "no response"))
         }
         responseView.key = exchange.reference ?? "history #\(exchange.id ?? 0)"
-        resetBodyView()
+        inPane(\.responseView) { $0.resetBody(context: &$1) }
     }
 
     /// A resolver for the saved request `key` (as saved, without unsaved edits) in the environment `name`, if both exist.

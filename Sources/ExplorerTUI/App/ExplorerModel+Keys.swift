@@ -33,8 +33,7 @@ extension ExplorerModel {
         case .help?, .quitConfirmation?, nil: break
         }
         if tree.filterField != nil { return handleFilter(key) }
-        if responseView.bodyView.searchField != nil { return handleSearch(key) }
-        if responseView.bodyView.filterField != nil { return handleJSONFilter(key) }
+        if let effects = inPane(\.responseView, { $0.updatePrompt(key, context: &$1) }) { return effects }
         switch requestEditor.edit {
         case .row?: return handleRowEditor(key)
         case .url?: return handleURLField(key)
@@ -142,11 +141,7 @@ extension ExplorerModel {
             tree.filter = ""
             tree.filterOrigin = tree.selectedRequestKey
         case .search:
-            guard case .received = responseView.state else {
-                status = "Nothing to search: there is no response body."
-                return []
-            }
-            responseView.bodyView.searchField = TextField(placeholder: "search the body")
+            return inPane(\.responseView) { $0.perform(.search, context: &$1) } ?? []
         case .activate where focus == .tree:
             let rows = treeRows
             guard rows.indices.contains(tree.cursor) else { return [] }
@@ -161,7 +156,7 @@ extension ExplorerModel {
             switch focus {
             case .tree: treeAction(action)
             case .request: requestAction(action)
-            case .response: responseAction(action)
+            case .response: _ = inPane(\.responseView) { $0.perform(action, context: &$1) }
             }
         }
         return []
@@ -256,91 +251,6 @@ extension ExplorerModel {
         }
     }
 
-    mutating func responseAction(_ action: AppAction) {
-        let layout = screen.layout
-        let page = layout.bodyHeight
-        // The body scrolls by screen rows (a wrapped line takes several); the headers table by rows of the table.
-        var body: BodyRows?
-        var total = 0
-        if case let .received(summary) = responseView.state {
-            if responseView.tab == .body {
-                body = BodyRows(responseView.bodyView.filtered ?? summary.body, model: self)
-            } else if responseView.tab == .checks {
-                total = Paragraph(lines: ExplorerView.checkLines(summary), wrap: true).rows(width: layout.response.width - 2).count
-            } else if responseView.tab == .cookies {
-                total = summary.cookies.count
-            } else if responseView.tab == .trace {
-                total = Paragraph(lines: summary.trace.map { StyledLine($0) }, wrap: true).rows(width: layout.response.width - 2).count
-            } else if responseView.bodyView.wrap {
-                // Wrapped headers scroll by rows: a long value takes several.
-                total = Paragraph(lines: ExplorerView.headerLines(summary), wrap: true).rows(width: layout.response.width - 2).count
-            } else {
-                total = summary.headers.count
-            }
-        }
-        // The unwrapped headers table spends a row on its column titles, so one row fewer shows headers.
-        let shown = body == nil && !responseView.bodyView.wrap ? page - 1 : page
-        let last = max(0, total - shown)
-        func scroll(by rows: Int) {
-            if let body {
-                responseView.bodyView.position = body.moved(responseView.bodyView.position, by: rows, page: page)
-            } else {
-                responseView.bodyView.scroll = min(last, max(0, responseView.bodyView.scroll + rows))
-            }
-        }
-        switch action {
-        case .moveUp: scroll(by: -1)
-        case .moveDown: scroll(by: 1)
-        case .pageUp: scroll(by: -page)
-        case .pageDown: scroll(by: page)
-        case .top: responseView.bodyView.position = BodyPosition(line: 0, row: 0)
-        case .bottom:
-            if let body { responseView.bodyView.position = body.end(page: page) } else { responseView.bodyView.scroll = last }
-        case .scrollLeft, .scrollRight:
-            guard let body, !responseView.bodyView.wrap else {
-                if body != nil { status = "Lines wrap (w turns wrapping off to scroll sideways)." }
-                return
-            }
-            let step = max(8, body.textWidth / 2)
-            if action == .scrollLeft {
-                responseView.bodyView.column = max(0, responseView.bodyView.column - step)
-            } else {
-                // No further than where the widest line on screen ends at the right edge.
-                let widest = body.document.lines(in: responseView.bodyView.scroll..<(responseView.bodyView.scroll + page)).map { BodyRows.styled($0, decodingEscapes: responseView.bodyView.decodesEscapes).width }.max() ?? 0
-                responseView.bodyView.column = min(max(0, widest - body.textWidth), responseView.bodyView.column + step)
-            }
-        case .nextTab, .previousTab:
-            var offered: [ResponseTab] = [.body, .headers]
-            if case let .received(summary) = responseView.state { offered = ResponseTab.offered(for: summary) }
-            let index = offered.firstIndex(of: responseView.tab) ?? 0
-            showResponseTab(offered[(index + (action == .nextTab ? 1 : offered.count - 1)) % offered.count])
-        case .toggleWrap, .toggleLineNumbers:
-            if action == .toggleWrap { responseView.bodyView.wrap.toggle() } else { responseView.bodyView.lineNumbers.toggle() }
-            responseView.bodyView.scrollRow = 0
-            responseView.bodyView.column = 0
-            // Unwrapped, the lines take fewer rows: do not stay past the new end.
-            if case let .received(summary) = responseView.state {
-                responseView.bodyView.position = min(responseView.bodyView.position, BodyRows(responseView.bodyView.filtered ?? summary.body, model: self).end(page: page))
-            }
-        case .filterJSON:
-            openJSONFilter()
-        case .toggleEscapes:
-            responseView.bodyView.decodesEscapes.toggle()
-            status = responseView.bodyView.decodesEscapes ? "\\u escapes in JSON strings are shown decoded." : "\\u escapes in JSON strings are shown as written."
-        case .nextMatch, .previousMatch:
-            guard !responseView.bodyView.matches.isEmpty else {
-                if responseView.bodyView.pendingSearch != nil { status = "Still searching for \(responseView.bodyView.quotedQuery)…"; return }
-                status = responseView.bodyView.query.isEmpty ? "Press / to search the body." : "No match for \(responseView.bodyView.quotedQuery)"
-                return
-            }
-            let step = action == .nextMatch ? 1 : responseView.bodyView.matches.count - 1
-            responseView.bodyView.currentMatch = (responseView.bodyView.currentMatch + step) % responseView.bodyView.matches.count
-            revealMatch(responseView.bodyView.matches[responseView.bodyView.currentMatch])
-            status = "Match \(responseView.bodyView.currentMatch + 1) of \(responseView.bodyView.matches.count)"
-        default: break
-        }
-    }
-
     private mutating func handlePicker(_ key: Key) -> [AppEffect] {
         guard let collection = currentCollection, let index = modal?.environmentPicker else { modal = nil; return [] }
         switch keyMap.action(for: key, in: .environmentPicker) {
@@ -388,22 +298,6 @@ extension ExplorerModel {
         }
         tree.cursor = min(tree.cursor, max(0, treeRows.count - 1))
         syncSelectionWithCursor(strict: tree.filterField != nil)
-        return []
-    }
-
-    private mutating func handleSearch(_ key: Key) -> [AppEffect] {
-        guard var field = responseView.bodyView.searchField else { return [] }
-        switch keyMap.action(for: key, in: .search) {
-        case .confirm?:
-            responseView.bodyView.searchField = nil
-            responseView.bodyView.query = field.text
-            return startSearch()
-        case .cancel?:
-            responseView.bodyView.searchField = nil
-        default:
-            _ = field.handle(key)
-            responseView.bodyView.searchField = field
-        }
         return []
     }
 }

@@ -30,14 +30,14 @@ extension ExplorerModel {
         } else if layout.response.contains(x: event.x, y: event.y) {
             focus = .response
             switch event.action {
-            case .wheelUp: for _ in 0..<steps { responseAction(.moveUp) }
-            case .wheelDown: for _ in 0..<steps { responseAction(.moveDown) }
+            case .wheelUp: for _ in 0..<steps { _ = inPane(\.responseView) { $0.perform(.moveUp, context: &$1) } }
+            case .wheelDown: for _ in 0..<steps { _ = inPane(\.responseView) { $0.perform(.moveDown, context: &$1) } }
             case .click:
                 // The response's tabs are on the second row inside its border, under the status line.
                 if event.y == layout.response.y + 2, case let .received(summary) = responseView.state,
-                   let index = ExplorerView.responseTabs(summary, selected: responseView.tab).index(atColumn: event.x - layout.response.x - 1) {
+                   let index = ResponseView.tabs(summary, selected: responseView.tab).index(atColumn: event.x - layout.response.x - 1) {
                     let offered = ResponseTab.offered(for: summary)
-                    if offered.indices.contains(index), offered[index] != responseView.tab { showResponseTab(offered[index]) }
+                    if offered.indices.contains(index), offered[index] != responseView.tab { responseView.show(offered[index]) }
                 }
             }
         }

@@ -82,12 +82,10 @@ public struct ExplorerModel: Sendable {
             responseView.state = .received(summary)
             clearSendProgress()
             recordCaptures(summary.captured, key: session.sendCaptureKey)
-            resetBodyView()
+            inPane(\.responseView) { $0.resetBody(context: &$1) }
             return []
         case let .searchFinished(id, matches):
-            guard responseView.bodyView.pendingSearch == id else { return [] }
-            responseView.bodyView.pendingSearch = nil
-            showMatches(matches)
+            inPane(\.responseView) { $0.searchFinished(id: id, matches: matches, context: &$1) }
             return []
         case let .needSent(id, reference, captured, failure):
             return needSent(id: id, reference: reference, captured: captured, failure: failure)
@@ -130,7 +128,7 @@ public struct ExplorerModel: Sendable {
             status = message
             return []
         case let .bodyFiltered(id, result):
-            jsonFiltered(id: id, result)
+            inPane(\.responseView) { $0.jsonFiltered(id: id, result, context: &$1) }
             return []
         case let .copyReady(text, what):
             return [.copy(text: text, what: what)]
@@ -169,17 +167,16 @@ public struct ExplorerModel: Sendable {
         }
     }
 
-    /// A new response is on screen: scrolled to the top, and a search or filter made on the old one is gone.
-    mutating func resetBodyView() {
-        responseView.bodyView.position = BodyPosition(line: 0, row: 0)
-        responseView.bodyView.column = 0
-        // A search belongs to the body it ran on: its matches and message do not carry over to a new response.
-        responseView.bodyView.matches = []
-        responseView.bodyView.pendingSearch = nil
-        if !responseView.bodyView.query.isEmpty, status?.contains(responseView.bodyView.quotedQuery) == true { status = nil }
-        responseView.bodyView.query = ""
-        responseView.bodyView.filterField = nil
-        clearJSONFilter()
+    /// What a pane's update gets of the shell: the key map, the screen, the clock and the status line.
+    var paneContext: PaneContext { PaneContext(keyMap: keyMap, screen: screen, now: now, status: status) }
+
+    /// Runs `body` on the pane at `pane` with the context, taking back the status line it leaves.
+    mutating func inPane<Pane, Result>(_ pane: WritableKeyPath<ExplorerModel, Pane>,
+                                       _ body: (inout Pane, inout PaneContext) -> Result) -> Result {
+        var context = paneContext
+        let result = body(&self[keyPath: pane], &context)
+        status = context.status
+        return result
     }
 
     // MARK: - Derived state
@@ -350,48 +347,5 @@ public struct ExplorerModel: Sendable {
     /// The request as its file was last loaded or saved (without unsaved edits).
     public func savedRequest(_ key: String) -> RequestSpec? {
         locate(key: key)?.located.request
-    }
-
-    /// Starts searching the body for the query off the UI; the result arrives as `.searchFinished`.
-    mutating func startSearch() -> [AppEffect] {
-        guard case let .received(summary) = responseView.state, !responseView.bodyView.query.isEmpty else {
-            responseView.bodyView.matches = []
-            responseView.bodyView.pendingSearch = nil
-            return []
-        }
-        let id = responseView.bodyView.nextSearchID
-        responseView.bodyView.nextSearchID += 1
-        responseView.bodyView.pendingSearch = id
-        responseView.bodyView.matches = []
-        status = "Searching for \(responseView.bodyView.quotedQuery)…"
-        // What is shown is searched: JSON strings with their `\u` escapes decoded, unless U shows them as written.
-        return [.searchBody(id: id, document: responseView.bodyView.filtered ?? summary.body, query: responseView.bodyView.query, decodingEscapes: responseView.bodyView.decodesEscapes)]
-    }
-
-    /// Shows the result of a search: the first match scrolled into view and the count in the bottom bar.
-    private mutating func showMatches(_ matches: [Int]) {
-        responseView.bodyView.matches = matches
-        responseView.bodyView.currentMatch = 0
-        if let first = matches.first { revealMatch(first) }
-        let count = matches.count
-        status = matches.isEmpty ? "No match for \(responseView.bodyView.quotedQuery)" : "\(count) matching line\(count == 1 ? "" : "s") for \(responseView.bodyView.quotedQuery)"
-    }
-
-    /// Scrolls so the matching line `index` is near the top and, when lines are not wrapped, so the match itself is in
-    /// view: one far along a long line was off the right edge.
-    mutating func revealMatch(_ index: Int) {
-        guard case let .received(summary) = responseView.state else { return }
-        let page = screen.layout.bodyHeight
-        let document = responseView.bodyView.filtered ?? summary.body
-        let body = BodyRows(document, model: self)
-        responseView.bodyView.position = min(BodyPosition(line: max(0, index - 2), row: 0), body.end(page: page))
-        guard !responseView.bodyView.wrap, let line = document.line(at: index) else { return }
-        let text = BodyRows.styled(line, decodingEscapes: responseView.bodyView.decodesEscapes).plainText
-        guard let found = text.lowercased().range(of: responseView.bodyView.query.lowercased()) else { return }
-        let start = DisplayWidth.width(of: String(text.lowercased()[..<found.lowerBound]))
-        let length = DisplayWidth.width(of: responseView.bodyView.query)
-        if start < responseView.bodyView.column || start + length > responseView.bodyView.column + body.textWidth {
-            responseView.bodyView.column = max(0, start - body.textWidth / 3)
-        }
     }
 }

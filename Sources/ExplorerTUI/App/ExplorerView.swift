@@ -17,7 +17,7 @@ public enum ExplorerView {
         topBar(model, layout.topBar, &buffer)
         if !layout.tree.isEmpty { tree(model, layout.tree, &buffer) }
         if !layout.request.isEmpty { request(model, layout.request, &buffer) }
-        if !layout.response.isEmpty { response(model, layout.response, &buffer) }
+        if !layout.response.isEmpty { model.responseView.render(into: &buffer, rect: layout.response, focused: model.focus == .response, now: model.now) }
         bottomBar(model, layout.bottomBar, &buffer)
         if model.modal?.environmentPicker != nil { environmentPicker(model, &buffer) }
         if model.modal?.toolPanel != nil { toolPanel(model, &buffer) }
@@ -91,140 +91,8 @@ public enum ExplorerView {
         list.render(in: inner, buffer: &buffer)
     }
 
-    private static func response(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
-        // The title names the request the response belongs to: it stays on screen while another request is selected.
-        var title = " Response "
-        var isIdle = false
-        if case .idle = model.responseView.state { isIdle = true }
-        if !isIdle, let key = model.responseView.key { title = " Response · \(TerminalSafeText.sanitize(key)) " }
-        if case let .received(summary) = model.responseView.state, summary.past != nil { title += "(from history) " }
-        let block = Block(title: StyledLine(title), isFocused: model.focus == .response)
-        block.render(in: rect, buffer: &buffer)
-        let inner = block.inner(of: rect)
-        guard inner.height >= 3 else { return }
-        let first = Position(x: inner.x, y: inner.y)
-        switch model.responseView.state {
-        case .idle:
-            writeCut(StyledLine("Nothing sent yet. Enter or Ctrl-J sends the selected request.", style: Theme.dim),
-                     in: Rect(x: first.x, y: first.y, width: inner.width, height: 1), &buffer)
-        case let .sending(_, started):
-            let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
-            let elapsed = max(0, model.now.timeIntervalSince(started))
-            let frame = frames[Int(elapsed * 10) % frames.count]
-            _ = buffer.write("\(frame) Sending… \(String(format: "%.1f", elapsed)) s   (Esc cancels)", at: first, style: .bold, maxWidth: inner.width)
-        case let .failed(message):
-            let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }
-            Paragraph(lines: [StyledLine("✗ Request failed", style: Theme.error)] + lines, wrap: true).render(in: inner, buffer: &buffer)
-        case let .received(summary):
-            var spans = [Span(" \(summary.statusCode) \(summary.reason) ", style: Theme.status(summary.statusCode)),
-                         Span("  \(MeasurementText.duration(summary.duration))  \(MeasurementText.byteCount(summary.byteCount))")]
-            if let protocolText = summary.protocolText { spans.append(Span("  \(protocolText)", style: Theme.dim)) }
-            if summary.isBodyOnDisk { spans.append(Span(" (paged from a temporary file)", style: Theme.dim)) }
-            if model.responseView.bodyView.wrap { spans.append(Span("  [wrap]", style: Theme.dim)) }
-            if !model.responseView.bodyView.decodesEscapes { spans.append(Span("  [\\u as written]", style: Theme.dim)) }
-            if model.responseView.bodyView.filtered != nil {
-                spans.append(Span("  [filter \(model.responseView.bodyView.filterExpression): \(model.responseView.bodyView.filteredCount)]", style: Theme.barKey))
-            }
-            if let checks = checkSpan(summary) { spans.insert(checks, at: 2) }
-            if let redirected = summary.redirectedTo { spans.append(Span("  → \(redirected)", style: Theme.dim)) }
-            if let past = summary.past { spans.insert(contentsOf: pastSpans(past, now: model.now), at: 2) }
-            _ = buffer.write(StyledLine(spans), at: first, maxWidth: inner.width)
-            responseTabs(summary, selected: model.responseView.tab)
-                .render(in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1), buffer: &buffer)
-            let area = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
-            if model.responseView.tab == .checks {
-                Paragraph(lines: checkLines(summary), wrap: true, scroll: model.responseView.bodyView.scroll).render(in: area, buffer: &buffer)
-            } else if model.responseView.tab == .cookies {
-                let rows = summary.cookies.dropFirst(model.responseView.bodyView.scroll).map { cookie in
-                    [StyledLine(TerminalSafeText.sanitize(cookie.name), style: .bold), StyledLine(TerminalSafeText.sanitize(cookie.value)),
-                     StyledLine(TerminalSafeText.sanitize(cookie.domain + cookie.path)),
-                     StyledLine(cookie.expires.map { ISO8601DateFormatter().string(from: $0) } ?? "session")]
-                }
-                Table(columns: [TableColumn("Name", width: .percentage(20)), TableColumn("Value", width: .fill(1)),
-                                TableColumn("Domain and path", width: .percentage(25)), TableColumn("Expires", width: .length(20))],
-                      rows: Array(rows)).render(in: area, buffer: &buffer)
-            } else if model.responseView.tab == .trace {
-                Paragraph(lines: summary.trace.map { StyledLine(TerminalSafeText.sanitize($0)) }, wrap: true, scroll: model.responseView.bodyView.scroll)
-                    .render(in: area, buffer: &buffer)
-            } else if model.responseView.tab == .headers, model.responseView.bodyView.wrap {
-                // Wrapped (w), each header is `Name: value` on as many rows as it needs, so a long value can be read whole.
-                Paragraph(lines: headerLines(summary), wrap: true, scroll: model.responseView.bodyView.scroll).render(in: area, buffer: &buffer)
-            } else if model.responseView.tab == .headers {
-                let rows = summary.headers.dropFirst(model.responseView.bodyView.scroll).map { [StyledLine($0.name, style: .bold), StyledLine(TerminalSafeText.sanitize($0.value))] }
-                Table(columns: [TableColumn("Name", width: .percentage(30)), TableColumn("Value", width: .fill(1))], rows: Array(rows)).render(in: area, buffer: &buffer)
-            } else {
-                bodyLines(model, summary, area, &buffer)
-            }
-        }
-    }
-
-    private static func bodyLines(_ model: ExplorerModel, _ summary: ResponseSummary, _ rect: Rect, _ buffer: inout CellBuffer) {
-        let view = model.responseView.bodyView
-        let document = view.filtered ?? summary.body
-        var contentRect = rect
-        if let field = view.searchField {
-            prompt(field, at: Rect(x: rect.x, y: rect.y + rect.height - 1, width: rect.width, height: 1), &buffer)
-            contentRect.height -= 1
-        }
-        if let field = view.filterField {
-            // The JSONPath prompt, with the reason it does not apply (or that it is running) on the row above.
-            let line = Rect(x: rect.x, y: rect.y + rect.height - 1, width: rect.width, height: 1)
-            let used = buffer.write("filter ", at: Position(x: line.x, y: line.y), style: .bold, maxWidth: line.width)
-            field.render(in: Rect(x: line.x + used, y: line.y, width: max(1, line.width - used), height: 1), buffer: &buffer)
-            contentRect.height -= 1
-            if let note = view.filterError.map({ StyledLine("✗ " + $0, style: Theme.error) })
-                ?? (view.pendingFilter != nil ? StyledLine("filtering…", style: Theme.dim) : nil), contentRect.height > 1 {
-                writeCut(note, in: Rect(x: rect.x, y: line.y - 1, width: rect.width, height: 1), &buffer)
-                contentRect.height -= 1
-            }
-        }
-        let rows = BodyRows(document, view: view, paneWidth: contentRect.width)
-        let gutter = rows.gutter
-        let textWidth = rows.textWidth
-        let matches = Set(view.matches)
-        var y = contentRect.y
-        // Only the visible lines are formatted and turned into cells: cost follows the screen, not the body.
-        let visible = document.lines(in: view.scroll..<(view.scroll + max(0, contentRect.height)))
-        // Notes about the body ("not valid JSON", "shown in pieces") come first and take no line number, so the
-        // numbers are the body's own.
-        let notes = document.lines(in: 0..<min(4, document.lineCount)).prefix { line in
-            !line.tokens.isEmpty && line.tokens.allSatisfy { $0.kind == .note }
-        }.count
-        for (offset, line) in visible.enumerated() where y < contentRect.bottom {
-            let index = view.scroll + offset
-            if view.lineNumbers {
-                let number = index < notes ? "" : String(index - notes + 1)
-                _ = buffer.write(number.leftPadded(to: gutter - 1) + " ", at: Position(x: contentRect.x, y: y), style: Theme.lineNumber)
-            }
-            let styled = BodyRows.styled(line, decodingEscapes: view.decodesEscapes)
-            let firstRow = y
-            if view.wrap {
-                // The first line may be scrolled part way: its rows above the view are skipped.
-                let wrapped = Paragraph(lines: [styled], wrap: true).rows(width: textWidth).dropFirst(offset == 0 ? view.scrollRow : 0)
-                for row in wrapped where y < contentRect.bottom {
-                    var x = contentRect.x + gutter
-                    for cell in row { x += buffer.set(x: x, y: y, character: cell.character, style: cell.style) }
-                    y += 1
-                }
-                if wrapped.isEmpty { y += 1 }
-            } else {
-                writeShifted(styled, by: view.column, at: Position(x: contentRect.x + gutter, y: y), width: textWidth, &buffer)
-                y += 1
-            }
-            if matches.contains(index) {
-                // A wrapped line is highlighted across all its rows, so a match split by the wrap is marked whole.
-                highlight(view.query, rows: Rect(x: contentRect.x + gutter, y: firstRow, width: textWidth, height: y - firstRow), &buffer)
-            }
-        }
-    }
-
-    /// The response headers as `Name: value` lines, for the wrapped Headers tab.
-    static func headerLines(_ summary: ResponseSummary) -> [StyledLine] {
-        summary.headers.map { StyledLine([Span($0.name, style: .bold), Span(": " + TerminalSafeText.sanitize($0.value))]) }
-    }
-
     /// A `/` prompt and its field, scrolled so the cursor stays in view (the text was cut at the edge, cursor unseen).
-    private static func prompt(_ field: TextField, at rect: Rect, _ buffer: inout CellBuffer) {
+    static func prompt(_ field: TextField, at rect: Rect, _ buffer: inout CellBuffer) {
         guard rect.width > 1, rect.height > 0 else { return }
         _ = buffer.write("/", at: Position(x: rect.x, y: rect.y), style: .bold)
         field.render(in: Rect(x: rect.x + 1, y: rect.y, width: rect.width - 1, height: 1), buffer: &buffer)
@@ -232,50 +100,6 @@ public enum ExplorerView {
 
     /// Writes `line` with its first `column` display columns scrolled off to the left; a wide character cut by the
     /// left edge shows as a space.
-    private static func writeShifted(_ line: StyledLine, by column: Int, at position: Position, width: Int, _ buffer: inout CellBuffer) {
-        guard column > 0 else {
-            _ = buffer.write(line, at: position, maxWidth: width)
-            return
-        }
-        var skipped = 0
-        var x = position.x
-        for cell in line.styledCharacters {
-            let cellWidth = DisplayWidth.width(of: cell.character)
-            if skipped < column {
-                skipped += cellWidth
-                // Half of a wide character remains: blank it rather than draw it across the edge.
-                if skipped > column { x += buffer.set(x: x, y: position.y, character: " ", style: cell.style) }
-                continue
-            }
-            guard x + cellWidth <= position.x + width else { break }
-            x += buffer.set(x: x, y: position.y, character: cell.character, style: cell.style)
-        }
-    }
-
-    /// Marks every occurrence of `query` in the text of `rows`, read left to right and top to bottom as one line.
-    private static func highlight(_ query: String, rows rect: Rect, _ buffer: inout CellBuffer) {
-        guard !query.isEmpty else { return }
-        var cells: [(x: Int, y: Int, symbol: String)] = []
-        for y in rect.y..<rect.bottom {
-            var x = rect.x
-            while x < rect.right {
-                guard let cell = buffer.cell(x: x, y: y) else { break }
-                if !cell.isContinuation { cells.append((x, y, cell.symbol)) }
-                x += 1
-            }
-        }
-        let text = cells.map(\.symbol).joined().lowercased()
-        let needle = query.lowercased()
-        var searchStart = text.startIndex
-        while let found = text.range(of: needle, range: searchStart..<text.endIndex) {
-            let start = text.distance(from: text.startIndex, to: found.lowerBound)
-            for position in start..<min(cells.count, start + needle.count) {
-                buffer.setStyle(Rect(x: cells[position].x, y: cells[position].y, width: 1, height: 1), style: Theme.match)
-            }
-            searchStart = found.upperBound
-        }
-    }
-
     private static func bottomBar(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
         let hints: [KeyHint]
         if model.modal == .quitConfirmation {
@@ -340,6 +164,14 @@ public enum ExplorerView {
         let block = Block(title: StyledLine(" Environment: \(collection.name) "), isFocused: true)
         block.render(in: area, buffer: &buffer)
         Paragraph(lines: lines).render(in: block.inner(of: area), buffer: &buffer)
+    }
+
+    /// The captured values of `environment` as the environment picker lists them: masked when secret, with their source.
+    static func capturedLines(_ model: ExplorerModel, collection: CollectionSpec, environment: String) -> [StyledLine] {
+        model.session.captures.values(environment: ExplorerModel.captureKey(slug: collection.slug, environment: environment)).map { value in
+            StyledLine("    \(value.name) = \(value.secret ? SecretMasker.mask : TerminalSafeText.sanitize(value.value))  (captured from \(TerminalSafeText.sanitize(value.origin)))",
+                       style: Theme.dim)
+        }
     }
 
     private static func help(_ model: ExplorerModel, _ buffer: inout CellBuffer) {

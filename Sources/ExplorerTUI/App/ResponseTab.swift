@@ -22,7 +22,7 @@ public enum ResponseTab: Int, Sendable, CaseIterable {
             switch tab {
             case .body: return StyledLine("Body")
             case .headers: return StyledLine("Headers (\(summary.headers.count))")
-            case .checks: return StyledLine(ExplorerView.checkTally(summary).map { "Checks \($0)" } ?? "Checks")
+            case .checks: return StyledLine(ResponseView.checkTally(summary).map { "Checks \($0)" } ?? "Checks")
             case .cookies: return StyledLine("Cookies (\(summary.cookies.count))")
             case .trace: return StyledLine("Trace")
             }

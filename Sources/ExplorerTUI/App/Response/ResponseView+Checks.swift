@@ -1,9 +1,9 @@
 import ExplorerCore
 import Foundation
 
-extension ExplorerView {
+extension ResponseView {
     /// The response pane's tabs: Body, Headers with their count, Checks with the tally.
-    static func responseTabs(_ summary: ResponseSummary, selected: ResponseTab) -> Tabs {
+    static func tabs(_ summary: ResponseSummary, selected: ResponseTab) -> Tabs {
         Tabs(titles: ResponseTab.titles(for: summary), selectedIndex: ResponseTab.offered(for: summary).firstIndex(of: selected) ?? 0)
     }
 
@@ -44,13 +44,5 @@ extension ExplorerView {
             }
         }
         return lines
-    }
-
-    /// The captured values of `environment` as the environment picker lists them: masked when secret, with their source.
-    static func capturedLines(_ model: ExplorerModel, collection: CollectionSpec, environment: String) -> [StyledLine] {
-        model.session.captures.values(environment: ExplorerModel.captureKey(slug: collection.slug, environment: environment)).map { value in
-            StyledLine("    \(value.name) = \(value.secret ? SecretMasker.mask : TerminalSafeText.sanitize(value.value))  (captured from \(TerminalSafeText.sanitize(value.origin)))",
-                       style: Theme.dim)
-        }
     }
 }
