@@ -32,7 +32,11 @@ extension ExplorerModel {
         case .importPrompt?: return handleImport(key)
         case .help?, .quitConfirmation?, nil: break
         }
-        if tree.filterField != nil { return handleFilter(key) }
+        let before = tree.selectedRequestKey
+        if let reply = tree.updateFilter(key, source: treeSource, context: paneContext) {
+            requestSelectionMoved(from: before)
+            return reply == .send ? send() : []
+        }
         if let effects = inPane(\.responseView, { $0.updatePrompt(key, context: &$1) }) { return effects }
         switch requestEditor.edit {
         case .row?: return handleRowEditor(key)
@@ -136,25 +140,17 @@ extension ExplorerModel {
             status = "Reloading collections from disk…"
             return [.reload]
         case .filter:
-            // A fresh filter each time: reopening with the old text appended to it.
-            tree.filterField = TextField(placeholder: tree.filter.isEmpty ? "filter requests" : "filter requests (was \(tree.filter))")
-            tree.filter = ""
-            tree.filterOrigin = tree.selectedRequestKey
+            _ = tree.perform(.filter, source: treeSource)
         case .search:
             return inPane(\.responseView) { $0.perform(.search, context: &$1) } ?? []
         case .activate where focus == .tree:
-            let rows = treeRows
-            guard rows.indices.contains(tree.cursor) else { return [] }
-            let row = rows[tree.cursor]
-            guard row.method != nil else {
-                if tree.expanded.contains(row.key) { tree.expanded.remove(row.key) } else { tree.expanded.insert(row.key) }
-                return []
-            }
-            tree.selectedRequestKey = row.key
-            return send()
+            return tree.perform(.activate, source: treeSource) == .send ? send() : []
         default:
             switch focus {
-            case .tree: treeAction(action)
+            case .tree:
+                let before = tree.selectedRequestKey
+                _ = tree.perform(action, source: treeSource)
+                requestSelectionMoved(from: before)
             case .request: requestAction(action)
             case .response: _ = inPane(\.responseView) { $0.perform(action, context: &$1) }
             }
@@ -203,31 +199,6 @@ extension ExplorerModel {
         return (id, effects)
     }
 
-    mutating func treeAction(_ action: AppAction) {
-        let rows = treeRows
-        guard !rows.isEmpty else { return }
-        tree.cursor = min(tree.cursor, rows.count - 1)
-        let row = rows[tree.cursor]
-        switch action {
-        case .moveUp: tree.cursor = max(0, tree.cursor - 1)
-        case .moveDown: tree.cursor = min(rows.count - 1, tree.cursor + 1)
-        case .top: tree.cursor = 0
-        case .bottom: tree.cursor = rows.count - 1
-        case .pageUp: tree.cursor = max(0, tree.cursor - 10)
-        case .pageDown: tree.cursor = min(rows.count - 1, tree.cursor + 10)
-        case .collapse:
-            if tree.expanded.contains(row.key), row.method == nil {
-                tree.expanded.remove(row.key)
-            } else if let parent = rows[..<tree.cursor].lastIndex(where: { $0.depth < row.depth }) {
-                tree.cursor = parent
-            }
-        case .expand:
-            if row.method == nil { tree.expanded.insert(row.key) }
-        default: return
-        }
-        syncSelectionWithCursor()
-    }
-
     mutating func requestAction(_ action: AppAction) {
         let count = RequestTab.allCases.count
         switch action {
@@ -267,37 +238,6 @@ extension ExplorerModel {
             return saveCaptures(collection, environment: collection.environments[index])
         default: break
         }
-        return []
-    }
-
-    private mutating func handleFilter(_ key: Key) -> [AppEffect] {
-        guard var field = tree.filterField else { return [] }
-        switch keyMap.action(for: key, in: .treeFilter) {
-        case .confirm?:
-            tree.filterField = nil
-        case .send?:
-            // Ctrl-J sends from anywhere: here it keeps the filter and sends the request highlighted by it.
-            tree.filterField = nil
-            tree.cursor = min(tree.cursor, max(0, treeRows.count - 1))
-            syncSelectionWithCursor(strict: true)
-            return send()
-        case .cancel?:
-            tree.filterField = nil
-            tree.filter = ""
-            // Back to the whole tree and the request selected before filtering (a filter that matched nothing on the
-            // way cleared the selection), its folders opened to show it.
-            if tree.selectedRequestKey == nil { tree.selectedRequestKey = tree.filterOrigin }
-            revealSelectedRequest()
-        default:
-            _ = field.handle(key)
-            tree.filterField = field
-            let changed = field.text != tree.filter
-            tree.filter = field.text
-            // The cursor goes to the first request that matches, so the request shown and sent is the one highlighted.
-            if changed, !tree.filter.isEmpty, let first = treeRows.firstIndex(where: { $0.method != nil }) { tree.cursor = first }
-        }
-        tree.cursor = min(tree.cursor, max(0, treeRows.count - 1))
-        syncSelectionWithCursor(strict: tree.filterField != nil)
         return []
     }
 }

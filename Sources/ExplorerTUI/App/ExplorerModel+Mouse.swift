@@ -15,11 +15,14 @@ extension ExplorerModel {
         let steps = 3
         if layout.tree.contains(x: event.x, y: event.y) {
             focus = .tree
+            let before = tree.selectedRequestKey
+            let source = treeSource
             switch event.action {
-            case .wheelUp: for _ in 0..<steps { treeAction(.moveUp) }
-            case .wheelDown: for _ in 0..<steps { treeAction(.moveDown) }
-            case .click: clickTree(row: event.y, in: layout.tree)
+            case .wheelUp: for _ in 0..<steps { _ = tree.perform(.moveUp, source: source) }
+            case .wheelDown: for _ in 0..<steps { _ = tree.perform(.moveDown, source: source) }
+            case .click: tree.click(row: event.y, in: layout.tree, source: source)
             }
+            requestSelectionMoved(from: before)
         } else if layout.request.contains(x: event.x, y: event.y) {
             focus = .request
             switch event.action {
@@ -42,33 +45,6 @@ extension ExplorerModel {
             }
         }
         return []
-    }
-
-    /// Where the tree's rows are drawn inside its pane `rect`: inside the border, below the filter line when there is
-    /// one. The view draws there and clicks are read from there.
-    func treeListArea(in rect: Rect) -> Rect {
-        let inner = rect.inner
-        guard tree.filterField != nil || !tree.filter.isEmpty else { return inner }
-        return Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: max(0, inner.height - 1))
-    }
-
-    /// A click on a tree row selects it; on a collection or folder it also opens or closes it. It never sends.
-    private mutating func clickTree(row y: Int, in rect: Rect) {
-        let list = treeListArea(in: rect)
-        let top = list.y
-        let rows = treeRows
-        let offset = ScrollOffset.keepingVisible(selection: rows.isEmpty ? nil : min(tree.cursor, rows.count - 1), offset: 0,
-                                                 visibleCount: list.height, itemCount: rows.count)
-        let index = offset + (y - top)
-        guard y >= top, rows.indices.contains(index) else { return }
-        tree.cursor = index
-        let row = rows[index]
-        switch row.kind {
-        case .collection, .folder:
-            if tree.expanded.contains(row.key) { tree.expanded.remove(row.key) } else { tree.expanded.insert(row.key) }
-        case .request, .problem: break
-        }
-        syncSelectionWithCursor()
     }
 
     /// A click on the request pane's tabs switches tab; on a table row it selects that row.

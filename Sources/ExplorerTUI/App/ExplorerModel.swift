@@ -196,10 +196,23 @@ public struct ExplorerModel: Sendable {
 
     /// The request `key` (`collection/folder/request`) as loaded or saved, with its collection, or nil.
     func locate(key: String) -> (collection: CollectionSpec, located: CollectionSpec.Located)? {
-        let parts = key.split(separator: "/").map(String.init)
-        guard let collection = collections.first(where: { $0.slug == parts.first }),
-              let located = collection.locate(Array(parts.dropFirst())) else { return nil }
-        return (collection, located)
+        TreeSource(collections: collections, problems: []).locate(key: key)
+    }
+
+    /// What the tree shows: the collections, their problems, and the requests with unsaved edits.
+    public var treeSource: TreeSource {
+        var modified = Set(requestEditor.drafts.keys)
+        if let key = tree.selectedRequestKey, requestEditor.edit?.body?.area.isModified == true { modified.insert(key) }
+        return TreeSource(collections: collections, problems: problems, editedMethods: requestEditor.drafts.mapValues(\.method),
+                          modified: modified)
+    }
+
+    /// The problem whose tree row is selected, if the selection is on one.
+    public var selectedProblem: CollectionProblem? {
+        let rows = treeRows
+        guard rows.indices.contains(tree.cursor), case let .problem(index) = rows[tree.cursor].kind,
+              problems.indices.contains(index) else { return nil }
+        return problems[index]
     }
 
     /// A resolver for the selected request in its collection's active environment.
@@ -211,35 +224,17 @@ public struct ExplorerModel: Sendable {
                                extraHeaders: session.extraHeaders, demoBaseURL: session.demoBaseURL)
     }
 
-    /// Makes the request shown (and sent by Ctrl-J) agree with the tree cursor: a request under the cursor becomes the
-    /// selected one. On a folder or collection row, while browsing, the last request stays shown if it is in the same
-    /// collection; after the tree changed under it (`strict`: a delete, move, rename, reload or filter) nothing is
-    /// shown, since the request left on screen may no longer be the one the user picked.
+    /// Lets the tree match its selection to the cursor (see `TreePane.syncSelection`); a newly selected request's
+    /// tables start at their first row.
     mutating func syncSelectionWithCursor(strict: Bool = false) {
-        let rows = treeRows
-        guard rows.indices.contains(tree.cursor) else {
-            tree.selectedRequestKey = nil
-            return
-        }
-        let row = rows[tree.cursor]
-        if row.method != nil {
-            if tree.selectedRequestKey != row.key {
-                tree.selectedRequestKey = row.key
-                requestEditor.selection = 0
-            }
-        } else if let key = tree.selectedRequestKey {
-            let sameCollection = collections.indices.contains(row.collectionIndex)
-                && key.split(separator: "/").first.map(String.init) == collections[row.collectionIndex].slug
-            if strict || !sameCollection || locate(key: key) == nil { tree.selectedRequestKey = nil }
-        }
+        let before = tree.selectedRequestKey
+        tree.syncSelection(source: treeSource, strict: strict)
+        requestSelectionMoved(from: before)
     }
 
-    /// Opens the folders above the selected request and puts the tree cursor on it, when there is one.
-    mutating func revealSelectedRequest() {
-        guard let key = tree.selectedRequestKey else { return }
-        let parts = key.split(separator: "/").map(String.init)
-        for depth in 1..<max(1, parts.count) { tree.expanded.insert(parts[..<depth].joined(separator: "/")) }
-        if let row = treeRows.firstIndex(where: { $0.key == key }) { tree.cursor = row }
+    /// After the tree's selection may have changed: a request newly selected shows its tables from the first row.
+    mutating func requestSelectionMoved(from before: String?) {
+        if tree.selectedRequestKey != before, tree.selectedRequestKey != nil { requestEditor.selection = 0 }
     }
 
     /// The collection the tree selection is in (for the top bar and the environment picker).
@@ -256,37 +251,7 @@ public struct ExplorerModel: Sendable {
     public var hasUnsavedEdits: Bool { !requestEditor.drafts.isEmpty }
 
     /// The rows of the tree as shown, with expansion and the filter applied.
-    public var treeRows: [TreeRow] {
-        let needle = tree.filter.lowercased()
-        // While filtering everything is open, and folders without a matching request are left out.
-        func isOpen(_ key: String) -> Bool { !needle.isEmpty || tree.expanded.contains(key) }
-        func children(of folder: FolderSpec, in collection: CollectionSpec, index: Int, path: [String], depth: Int) -> [TreeRow] {
-            var rows: [TreeRow] = []
-            for sub in folder.folders {
-                let subPath = path + [sub.slug]
-                let key = ([collection.slug] + subPath).joined(separator: "/")
-                let inner = children(of: sub, in: collection, index: index, path: subPath, depth: depth + 1)
-                guard needle.isEmpty || !inner.isEmpty else { continue }
-                rows.append(TreeRow(kind: .folder(subPath), collectionIndex: index, depth: depth, title: sub.name, method: nil, key: key))
-                if isOpen(key) { rows += inner }
-            }
-            for request in folder.requests {
-                let key = ([collection.slug] + path + [request.slug]).joined(separator: "/")
-                guard needle.isEmpty || request.name.lowercased().contains(needle) || key.lowercased().contains(needle) else { continue }
-                rows.append(TreeRow(kind: .request(path + [request.slug]), collectionIndex: index, depth: depth, title: request.name,
-                                    method: requestEditor.drafts[key]?.method ?? request.method, key: key))
-            }
-            return rows
-        }
-        var rows: [TreeRow] = []
-        for (index, collection) in collections.enumerated() {
-            let inner = children(of: collection.root, in: collection, index: index, path: [], depth: 1)
-            guard needle.isEmpty || !inner.isEmpty else { continue }
-            rows.append(TreeRow(kind: .collection, collectionIndex: index, depth: 0, title: collection.name, method: nil, key: collection.slug))
-            if isOpen(collection.slug) { rows += inner + (needle.isEmpty ? problemRows(in: index) : []) }
-        }
-        return rows + (needle.isEmpty ? problemRows(in: nil) : [])
-    }
+    public var treeRows: [TreeRow] { treeSource.rows(for: tree) }
 
     /// Takes the complete collections, keeping the selected row, unsaved edits and the bytes of files saved meanwhile.
     mutating func applyLoaded(_ result: CollectionLoadResult) {
@@ -296,21 +261,7 @@ public struct ExplorerModel: Sendable {
         problems = result.problems
         requestEditor.loadedFiles.merge(result.loadedFiles) { saved, _ in saved }
         tree.isLoading = false
-        let rowsNow = treeRows
-        if let selectedKey {
-            // The row the cursor was on, or, when it is gone, its nearest folder still there: keeping the index would
-            // put the cursor (and the request pane) on whatever request moved up into its place.
-            var key = Substring(selectedKey)
-            while true {
-                if let index = rowsNow.firstIndex(where: { $0.key == key }) {
-                    tree.cursor = index
-                    break
-                }
-                guard let slash = key.lastIndex(of: "/") else { break }
-                key = key[..<slash]
-            }
-        }
-        tree.cursor = min(tree.cursor, max(0, rowsNow.count - 1))
+        tree.relocate(to: selectedKey, source: treeSource)
         syncSelectionWithCursor(strict: true)
     }
 

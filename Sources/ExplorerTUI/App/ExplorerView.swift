@@ -15,7 +15,7 @@ public enum ExplorerView {
             return buffer
         }
         topBar(model, layout.topBar, &buffer)
-        if !layout.tree.isEmpty { tree(model, layout.tree, &buffer) }
+        if !layout.tree.isEmpty { model.tree.render(into: &buffer, rect: layout.tree, source: model.treeSource, focused: model.focus == .tree) }
         if !layout.request.isEmpty { request(model, layout.request, &buffer) }
         if !layout.response.isEmpty { model.responseView.render(into: &buffer, rect: layout.response, focused: model.focus == .response, now: model.now) }
         bottomBar(model, layout.bottomBar, &buffer)
@@ -46,49 +46,6 @@ public enum ExplorerView {
         // The status line's warning is gone at the next key; this stays while history is off for a reason.
         if model.session.historyProblem != nil { spans.append(Span("  ⚠ history off (H: why)", style: Theme.barKey)) }
         _ = buffer.write(StyledLine(spans), at: Position(x: rect.x, y: rect.y), maxWidth: rect.width)
-    }
-
-    private static func tree(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
-        let block = Block(title: StyledLine(model.tree.isLoading ? " Loading requests… " : " Collections "), isFocused: model.focus == .tree)
-        block.render(in: rect, buffer: &buffer)
-        let whole = block.inner(of: rect)
-        if let field = model.tree.filterField {
-            prompt(field, at: Rect(x: whole.x, y: whole.y, width: whole.width, height: 1), &buffer)
-        } else if !model.tree.filter.isEmpty {
-            _ = buffer.write("filter: \(model.tree.filter)", at: Position(x: whole.x, y: whole.y), style: Theme.dim, maxWidth: whole.width)
-        }
-        let inner = model.treeListArea(in: rect)
-        let rows = model.treeRows
-        let items: [StyledLine] = rows.map { row in
-            let indent = String(repeating: "  ", count: row.depth)
-            if case let .problem(index) = row.kind {
-                // A warning (the file loaded, something in it is ignored) is ⚠; a file that did not load is ✗.
-                let isWarning = model.problems.indices.contains(index) && model.problems[index].isWarning
-                return StyledLine([Span(indent + (isWarning ? "⚠ " : "✗ ") + row.title, style: isWarning ? Theme.warning : Theme.error)])
-            }
-            if let method = row.method {
-                let label = method.count > 6 ? String(method.prefix(6)) : method.padding(toLength: 6, withPad: " ", startingAt: 0)
-                // The unsaved mark goes before the method, where a long name cannot push it off the edge.
-                let marked = model.isModified(row.key) ? String(indent.dropLast()) + "●" : indent
-                // An imported name such as "POST /orders" would read "POST   POST /orders" beside its method.
-                let title = row.title.hasPrefix(method + " ") && row.title.count > method.count + 1 ? String(row.title.dropFirst(method.count + 1)) : row.title
-                return StyledLine([Span(marked, style: Theme.warning), Span(label, style: Theme.method(method)), Span(" " + title)])
-            }
-            let arrow = model.tree.expanded.contains(row.key) || !model.tree.filter.isEmpty ? "▾ " : "▸ "
-            let found = row.kind == .collection ? model.problemIndices(in: row.collectionIndex).map { model.problems[$0].isWarning } : []
-            let broken = found.filter { !$0 }.count
-            let warned = found.count - broken
-            return StyledLine([Span(indent + arrow), Span(row.title, style: row.depth == 0 ? .bold : .plain)]
-                              + (broken > 0 ? [Span(" ✗\(broken)", style: Theme.error)] : [])
-                              + (warned > 0 ? [Span(" ⚠\(warned)", style: Theme.warning)] : []))
-        }
-        if rows.isEmpty, !model.tree.filter.isEmpty {
-            _ = buffer.write("No matches for \"\(model.tree.filter)\"", at: Position(x: inner.x, y: inner.y), style: Theme.dim, maxWidth: inner.width)
-            return
-        }
-        var list = ListView(items: items, selectedIndex: rows.isEmpty ? nil : min(model.tree.cursor, rows.count - 1))
-        list.scrollToSelection(height: inner.height)
-        list.render(in: inner, buffer: &buffer)
     }
 
     /// A `/` prompt and its field, scrolled so the cursor stays in view (the text was cut at the edge, cursor unseen).

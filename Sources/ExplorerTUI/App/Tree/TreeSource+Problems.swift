@@ -1,7 +1,8 @@
 import ExplorerCore
 import Foundation
 
-extension ExplorerModel {
+/// The files that did not load (or loaded with warnings), as rows of the tree below their collection.
+extension TreeSource {
     /// The indices of `problems` in files inside collection `index`'s directory, or, for `nil`, in no loaded collection
     /// (a collection whose `collection.yaml` is broken).
     func problemIndices(in index: Int?) -> [Int] {
@@ -17,14 +18,6 @@ extension ExplorerModel {
             return TreeRow(kind: .problem(problemIndex), collectionIndex: index ?? 0, depth: index == nil ? 0 : 1,
                            title: location.description, method: nil, key: "\u{0}problem/\(problemIndex)")
         }
-    }
-
-    /// The problem whose tree row is selected, if the selection is on one.
-    public var selectedProblem: CollectionProblem? {
-        let rows = treeRows
-        guard rows.indices.contains(tree.cursor), case let .problem(index) = rows[tree.cursor].kind,
-              problems.indices.contains(index) else { return nil }
-        return problems[index]
     }
 
     private func owner(of problem: CollectionProblem) -> Int? {

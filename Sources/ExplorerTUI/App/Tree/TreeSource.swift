@@ -1,0 +1,64 @@
+import ExplorerCore
+
+/// What the tree shows, as the shell holds it: the collections, the problems found loading them, the methods of
+/// requests edited but not saved, and which requests have unsaved edits.
+public struct TreeSource: Sendable {
+    /// The collections as loaded.
+    public var collections: [CollectionSpec]
+    /// Problems found while loading.
+    public var problems: [CollectionProblem]
+    /// The method of each request with unsaved edits, by key, shown in place of the saved one.
+    public var editedMethods: [String: String]
+    /// Keys of requests with unsaved edits (marked ●).
+    public var modified: Set<String>
+
+    /// Creates a source.
+    public init(collections: [CollectionSpec], problems: [CollectionProblem], editedMethods: [String: String] = [:],
+                modified: Set<String> = []) {
+        self.collections = collections
+        self.problems = problems
+        self.editedMethods = editedMethods
+        self.modified = modified
+    }
+
+    /// The request `key` (`collection/folder/request`) as loaded or saved, with its collection, or nil.
+    public func locate(key: String) -> (collection: CollectionSpec, located: CollectionSpec.Located)? {
+        let parts = key.split(separator: "/").map(String.init)
+        guard let collection = collections.first(where: { $0.slug == parts.first }),
+              let located = collection.locate(Array(parts.dropFirst())) else { return nil }
+        return (collection, located)
+    }
+
+    /// The rows of the tree as shown, with `tree`'s expansion and filter applied.
+    public func rows(for tree: TreePane) -> [TreeRow] {
+        let needle = tree.filter.lowercased()
+        // While filtering everything is open, and folders without a matching request are left out.
+        func isOpen(_ key: String) -> Bool { !needle.isEmpty || tree.expanded.contains(key) }
+        func children(of folder: FolderSpec, in collection: CollectionSpec, index: Int, path: [String], depth: Int) -> [TreeRow] {
+            var rows: [TreeRow] = []
+            for sub in folder.folders {
+                let subPath = path + [sub.slug]
+                let key = ([collection.slug] + subPath).joined(separator: "/")
+                let inner = children(of: sub, in: collection, index: index, path: subPath, depth: depth + 1)
+                guard needle.isEmpty || !inner.isEmpty else { continue }
+                rows.append(TreeRow(kind: .folder(subPath), collectionIndex: index, depth: depth, title: sub.name, method: nil, key: key))
+                if isOpen(key) { rows += inner }
+            }
+            for request in folder.requests {
+                let key = ([collection.slug] + path + [request.slug]).joined(separator: "/")
+                guard needle.isEmpty || request.name.lowercased().contains(needle) || key.lowercased().contains(needle) else { continue }
+                rows.append(TreeRow(kind: .request(path + [request.slug]), collectionIndex: index, depth: depth, title: request.name,
+                                    method: editedMethods[key] ?? request.method, key: key))
+            }
+            return rows
+        }
+        var rows: [TreeRow] = []
+        for (index, collection) in collections.enumerated() {
+            let inner = children(of: collection.root, in: collection, index: index, path: [], depth: 1)
+            guard needle.isEmpty || !inner.isEmpty else { continue }
+            rows.append(TreeRow(kind: .collection, collectionIndex: index, depth: 0, title: collection.name, method: nil, key: collection.slug))
+            if isOpen(collection.slug) { rows += inner + (needle.isEmpty ? problemRows(in: index) : []) }
+        }
+        return rows + (needle.isEmpty ? problemRows(in: nil) : [])
+    }
+}
