@@ -21,85 +21,6 @@ extension ExplorerModel {
         return [.loadHistory(id: id, query: panel.query)]
     }
 
-    /// Keys while the history list is open.
-    mutating func handleHistoryPanel(_ key: Key) -> [AppEffect] {
-        guard var panel = modal?.historyPanel else { return [] }
-        if var field = panel.filterField {
-            switch keyMap.action(for: key, in: .historyFilter) {
-            case .confirm?:
-                panel.filterField = nil
-                panel.text = field.text
-                panel.selection = 0
-                modal = .history(panel)
-                return listHistory()
-            case .cancel?:
-                panel.filterField = nil
-                modal = .history(panel)
-            default:
-                _ = field.handle(key)
-                panel.filterField = field
-                modal = .history(panel)
-            }
-            return []
-        }
-        guard let action = keyMap.historyAction(for: key) else { return [] }
-        let page = max(1, screen.height - 8)
-        let last = max(0, panel.entries.count - 1)
-        switch action {
-        case .cancel:
-            modal = nil
-            return []
-        case .help:
-            // The help replaces the list, as any overlay replaces another.
-            modal = .help(scroll: 0)
-            return []
-        case .moveUp: panel.selection = max(0, panel.selection - 1)
-        case .moveDown: panel.selection = min(last, panel.selection + 1)
-        case .pageUp: panel.selection = max(0, panel.selection - page)
-        case .pageDown: panel.selection = min(last, panel.selection + page)
-        case .top: panel.selection = 0
-        case .bottom: panel.selection = last
-        case .filter:
-            var field = TextField(placeholder: "filter by URL, method or request; Enter applies")
-            field.setText(panel.text)
-            panel.filterField = field
-        case .cycleStatusFilter, .cycleEnvironmentFilter, .toggleHistoryScope:
-            if action == .cycleStatusFilter { panel.status = panel.status.next }
-            if action == .cycleEnvironmentFilter {
-                let choices: [String?] = [nil] + panel.environments.map { Optional($0) }
-                let index = choices.firstIndex(of: panel.environment) ?? 0
-                panel.environment = choices[(index + 1) % choices.count]
-            }
-            if action == .toggleHistoryScope {
-                guard panel.reference != nil || tree.selectedRequestKey != nil else {
-                    status = "Select a request in the tree to see its history alone."
-                    return []
-                }
-                panel.reference = panel.reference == nil ? tree.selectedRequestKey : nil
-            }
-            panel.selection = 0
-            modal = .history(panel)
-            return listHistory()
-        case .markExchange:
-            guard let entry = panel.selected else { return [] }
-            panel.marked = panel.marked == entry.id ? nil : entry.id
-            if panel.marked != nil { status = "Marked #\(entry.id); c on another exchange compares the two." }
-        case .openExchange:
-            guard let entry = panel.selected else { return [] }
-            modal = nil
-            return openExchange(entry.id)
-        case .replay:
-            guard let entry = panel.selected else { return [] }
-            modal = nil
-            return replay(entry)
-        case .compareExchanges:
-            return compareExchanges(panel)
-        default: break
-        }
-        modal = .history(panel)
-        return []
-    }
-
     /// Asks for a kept exchange to show in the response pane.
     mutating func openExchange(_ exchangeID: Int64) -> [AppEffect] {
         let id = takeSendID()
@@ -118,7 +39,7 @@ extension ExplorerModel {
     }
 
     /// Compares the marked exchange with the selected one, or the selected one with the live response.
-    private mutating func compareExchanges(_ panel: HistoryPanel) -> [AppEffect] {
+    mutating func compareExchanges(_ panel: HistoryPanel) -> [AppEffect] {
         guard let entry = panel.selected else { return [] }
         let comparison: (first: Int64, second: Int64?, live: ResponseSummary?, against: String)
         if let marked = panel.marked, marked != entry.id {

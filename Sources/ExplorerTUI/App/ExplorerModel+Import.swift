@@ -12,33 +12,9 @@ extension ExplorerModel {
         modal = .importPrompt(TextField(placeholder: "paste a curl command (Copy as cURL)"))
     }
 
-    /// Keys while the prompt is open: Enter imports, Esc closes. A pasted line ending in `\` continues on the next line.
-    mutating func handleImport(_ key: Key) -> [AppEffect] {
-        guard var field = modal?.importField else { return [] }
-        switch keyMap.action(for: key, in: .importPrompt) {
-        case .cancel?:
-            modal = nil
-            return []
-        case .confirm?:
-            // Pasting a multi-line command delivers Enter after each `\`: that is a continuation, not the end.
-            if field.text.hasSuffix("\\") {
-                var text = field.text
-                text.removeLast()
-                field.setText(text + " ")
-                modal = .importPrompt(field)
-                return []
-            }
-            return importCommand(field.text)
-        default:
-            _ = field.handle(key)
-            modal = .importPrompt(field)
-            return []
-        }
-    }
-
     /// Parses the command; then asks for the new request's name, to be placed in the folder at the tree cursor. A
     /// command that does not parse keeps the prompt open with the error, so the text is not lost.
-    private mutating func importCommand(_ text: String) -> [AppEffect] {
+    mutating func importCommand(_ text: String) -> [AppEffect] {
         guard let target = folderAtCursor else { return [] }
         do {
             let parsed = try CurlImporter.request(from: text, source: "curl")

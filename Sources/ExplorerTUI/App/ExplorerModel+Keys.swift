@@ -13,25 +13,23 @@ extension ExplorerModel {
             closeEverything()
             return perform(.quit)
         }
-        if let modal {
-            switch modal {
-            case .quitConfirmation: return handleQuitConfirmation(key)
-            case let .help(scroll): return handleHelp(key, scroll: scroll)
+        if let open = modal {
+            switch open {
+            case .quitConfirmation, .help: break
             case .dialog, .tool, .history, .environmentPicker, .importPrompt:
-                // Pasted text and clicks have their own routes; the overlays below take typed keys only.
-                break
+                // Pasted text and clicks have their own routes; the overlays take typed keys only.
+                if case let .paste(text) = key { return paste(text) }
+                if case let .mouse(event) = key { return mouse(event) }
             }
+            var overlay = open
+            var context = overlayContext
+            let reply = overlay.update(key, context: &context)
+            status = context.pane.status
+            modal = overlay
+            return answer(reply)
         }
         if case let .paste(text) = key { return paste(text) }
         if case let .mouse(event) = key { return mouse(event) }
-        switch modal {
-        case .dialog?: return handleDialog(key)
-        case .tool?: return handleToolPanel(key)
-        case .history?: return handleHistoryPanel(key)
-        case .environmentPicker?: return handlePicker(key)
-        case .importPrompt?: return handleImport(key)
-        case .help?, .quitConfirmation?, nil: break
-        }
         let before = tree.selectedRequestKey
         if let reply = tree.updateFilter(key, source: treeSource, context: paneContext) {
             requestSelectionMoved(from: before)
@@ -59,30 +57,6 @@ extension ExplorerModel {
         responseView.bodyView.searchField = nil
         if requestEditor.edit?.body != nil { commitBodyEditor() }
         requestEditor.edit = nil
-    }
-
-    /// y quits with unsaved edits; any other key takes the question back.
-    private mutating func handleQuitConfirmation(_ key: Key) -> [AppEffect] {
-        switch keyMap.action(for: key, in: .quitConfirmation) {
-        case .accept?: return [.quit]
-        default:
-            modal = nil
-            status = "Quit cancelled; s saves the selected request's edits (● marks the others)."
-            return []
-        }
-    }
-
-    /// On a screen too small for every key at once the help scrolls; any other key closes it.
-    private mutating func handleHelp(_ key: Key, scroll: Int) -> [AppEffect] {
-        let page = max(1, screen.height - 6)
-        switch keyMap.action(for: key, in: .help) {
-        case .moveDown?: modal = .help(scroll: scroll + 1)
-        case .moveUp?: modal = .help(scroll: max(0, scroll - 1))
-        case .pageDown?: modal = .help(scroll: scroll + page)
-        case .pageUp?: modal = .help(scroll: max(0, scroll - page))
-        default: modal = nil
-        }
-        return []
     }
 
     /// Does what an action means in the current state.
@@ -222,22 +196,4 @@ extension ExplorerModel {
         }
     }
 
-    private mutating func handlePicker(_ key: Key) -> [AppEffect] {
-        guard let collection = currentCollection, let index = modal?.environmentPicker else { modal = nil; return [] }
-        switch keyMap.action(for: key, in: .environmentPicker) {
-        case .moveUp?: modal = .environmentPicker(selection: max(0, index - 1))
-        case .moveDown?: modal = .environmentPicker(selection: min(collection.environments.count - 1, index + 1))
-        case .confirm?:
-            if collection.environments.indices.contains(index) {
-                session.activeEnvironment[collection.slug] = collection.environments[index].name
-                status = "Environment: \(collection.environments[index].name)"
-            }
-            modal = nil
-        case .cancel?: modal = nil
-        case .saveCaptures? where collection.environments.indices.contains(index):
-            return saveCaptures(collection, environment: collection.environments[index])
-        default: break
-        }
-        return []
-    }
 }

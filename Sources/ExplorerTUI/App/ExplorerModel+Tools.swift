@@ -35,51 +35,6 @@ extension ExplorerModel {
         return []
     }
 
-    /// Keys while the overlay is open: scrolling, Tab for the next export format, Enter to pick, Esc or q to close.
-    mutating func handleToolPanel(_ key: Key) -> [AppEffect] {
-        guard case let .tool(panel, back)? = modal else { return [] }
-        let action = keyMap.action(for: key, in: .toolPanel)
-        if action == .cancel {
-            modal = nil
-            // A comparison started from the history list goes back to it.
-            if let back {
-                // Read again: an answer that came while the comparison was open was dropped.
-                modal = .history(back)
-                return listHistory()
-            }
-            return []
-        }
-        let page = max(1, screen.height - 6)
-        switch panel {
-        case let .choosingEnvironment(selection):
-            let candidates = comparisonCandidates
-            switch action {
-            case .moveUp?: modal = .tool(.choosingEnvironment(selection: max(0, selection - 1)), returnTo: back)
-            case .moveDown?: modal = .tool(.choosingEnvironment(selection: min(candidates.count - 1, selection + 1)), returnTo: back)
-            case .confirm?:
-                guard candidates.indices.contains(selection), let first = selectedResolver else { modal = nil; return [] }
-                var second = first
-                second.environment = candidates[selection]
-                let id = takeSendID()
-                modal = .tool(.comparing(id: id, first: first.environment?.name ?? "none", second: candidates[selection].name), returnTo: back)
-                return [.compare(id: id, first: first, second: second)]
-            default: break
-            }
-        case let .exported(format, lines, scroll):
-            if action == .nextFormat {
-                let all = ExportFormat.allCases
-                let next = all[((all.firstIndex(of: format) ?? 0) + 1) % all.count]
-                return exportRequest(next)
-            }
-            modal = .tool(.exported(format: format, lines: lines, scroll: ExplorerModel.scrolled(scroll, by: action, page: page, count: lines.count)), returnTo: back)
-        case let .compared(title, lines, scroll):
-            modal = .tool(.compared(title: title, lines: lines, scroll: ExplorerModel.scrolled(scroll, by: action, page: page, count: lines.count)), returnTo: back)
-        case .exporting, .comparing, .failed:
-            break
-        }
-        return []
-    }
-
     /// Applies a finished export or comparison, if it is the one the overlay is waiting for.
     mutating func updateToolPanel(_ message: AppMessage) -> [AppEffect] {
         guard case let .tool(panel, back)? = modal else { return [] }
@@ -98,19 +53,6 @@ extension ExplorerModel {
             break
         }
         return []
-    }
-
-    private static func scrolled(_ scroll: Int, by action: AppAction?, page: Int, count: Int) -> Int {
-        let last = max(0, count - page)
-        switch action {
-        case .moveUp?: return max(0, scroll - 1)
-        case .moveDown?: return min(last, scroll + 1)
-        case .pageUp?: return max(0, scroll - page)
-        case .pageDown?: return min(last, scroll + page)
-        case .top?: return 0
-        case .bottom?: return last
-        default: return scroll
-        }
     }
 
     /// A warning when the credentials the request sends come out empty (a secret that is not set), or nil.

@@ -222,47 +222,4 @@ extension ExplorerModel {
         return []
     }
 
-    /// Keys while a dialog is open.
-    mutating func handleDialog(_ key: Key) -> [AppEffect] {
-        guard let open = modal?.dialog else { return [] }
-        switch open {
-        case var .picker(picker):
-            let last = picker.options.count - (picker.custom == nil ? 1 : 0)
-            switch keyMap.action(for: key, in: .picker) ?? (picker.isOnCustom ? nil : keyMap.action(for: key, in: .pickerList)) {
-            case .cancel?: modal = nil
-            case .moveUp?: picker.selection = max(0, picker.selection - 1)
-            case .moveDown?: picker.selection = min(last, picker.selection + 1)
-            case .confirm?: return choose(picker)
-            default:
-                if picker.isOnCustom, var custom = picker.custom {
-                    custom.handle(key)
-                    picker.custom = custom
-                } else if case let .character(character) = key, picker.custom != nil, character.isLetter {
-                    // Typing a method name goes to the free-text line.
-                    picker.selection = picker.options.count
-                    picker.custom?.setText(String(character))
-                }
-            }
-            if modal?.dialog != nil { modal = .dialog(.picker(picker)) }
-        case var .form(form):
-            switch keyMap.action(for: key, in: .form) {
-            case .cancel?: modal = nil
-            case .nextField?: form.focused = (form.focused + 1) % form.fields.count
-            case .previousField?: form.focused = (form.focused + form.fields.count - 1) % form.fields.count
-            case .confirm?:
-                if form.focused < form.fields.count - 1 {
-                    form.focused += 1
-                } else {
-                    return submitForm(form)
-                }
-            default: form.fields[form.focused].field.handle(key)
-            }
-            if modal?.dialog != nil { modal = .dialog(.form(form)) }
-        case let .confirmation(confirmation):
-            if keyMap.action(for: key, in: .confirmation) == .accept { return confirm(confirmation) }
-            modal = nil
-            status = "Cancelled."
-        }
-        return []
-    }
 }

@@ -40,7 +40,7 @@ extension ResponseView {
             }
             if let checks = ResponseView.checkSpan(summary) { spans.insert(checks, at: 2) }
             if let redirected = summary.redirectedTo { spans.append(Span("  → \(redirected)", style: Theme.dim)) }
-            if let past = summary.past { spans.insert(contentsOf: ExplorerView.pastSpans(past, now: now), at: 2) }
+            if let past = summary.past { spans.insert(contentsOf: ResponseView.pastSpans(past, now: now), at: 2) }
             _ = buffer.write(StyledLine(spans), at: first, maxWidth: inner.width)
             ResponseView.tabs(summary, selected: tab)
                 .render(in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1), buffer: &buffer)
@@ -178,5 +178,14 @@ extension ResponseView {
             }
             searchStart = found.upperBound
         }
+    }
+
+    /// The mark on a response shown from history: `⟲ #12 sent 23:41:05 in local`, and how much of the body was kept.
+    static func pastSpans(_ past: PastExchange, now: Date) -> [Span] {
+        var text = "  ⟲ history #\(past.id) · sent \(MeasurementText.timestamp(past.sentAt, relativeTo: now))"
+        if let environment = past.environment { text += " in \(TerminalSafeText.sanitize(environment))" }
+        var spans = [Span(text, style: Theme.warning)]
+        if let kept = past.keptBytes { spans.append(Span(" (first \(MeasurementText.byteCount(kept)) kept)", style: Theme.dim)) }
+        return spans
     }
 }

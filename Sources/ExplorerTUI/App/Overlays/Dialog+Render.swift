@@ -1,16 +1,17 @@
 /// Pickers, name forms and questions drawn over the explorer.
-extension ExplorerView {
-    static func dialog(_ dialog: Dialog, _ model: ExplorerModel, _ buffer: inout CellBuffer) {
-        let screen = Rect(x: 0, y: 0, width: model.screen.width, height: model.screen.height)
-        switch dialog {
+extension Dialog {
+    /// Draws the dialog centred on a screen of `size`.
+    func render(into buffer: inout CellBuffer, size: Screen) {
+        let screen = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        switch self {
         case let .picker(picker):
             var lines = picker.options.enumerated().map { index, option in
                 StyledLine((index == picker.selection ? "› " : "  ") + option, style: index == picker.selection ? Theme.selected : .plain)
             }
             let customRow = lines.count
             if picker.custom != nil { lines.append(StyledLine("  other: ")) }
-            let width = min(model.screen.width - 4, max(36, (lines.map(\.width).max() ?? 0) + 6, picker.title.count + 4))
-            let area = Overlay.centered(width: width, height: min(model.screen.height - 2, lines.count + 2), in: screen)
+            let width = min(size.width - 4, max(36, (lines.map(\.width).max() ?? 0) + 6, picker.title.count + 4))
+            let area = Overlay.centered(width: width, height: min(size.height - 2, lines.count + 2), in: screen)
             buffer.fill(area)
             let block = Block(title: StyledLine(picker.title), isFocused: true)
             block.render(in: area, buffer: &buffer)
@@ -27,8 +28,8 @@ extension ExplorerView {
             }
         case let .form(form):
             let labelWidth = (form.fields.map(\.label.count).max() ?? 0) + 2
-            let width = min(model.screen.width - 4, max(56, form.title.count + 4))
-            let area = Overlay.centered(width: width, height: min(model.screen.height - 2, form.fields.count + 4), in: screen)
+            let width = min(size.width - 4, max(56, form.title.count + 4))
+            let area = Overlay.centered(width: width, height: min(size.height - 2, form.fields.count + 4), in: screen)
             buffer.fill(area)
             let block = Block(title: StyledLine(form.title), isFocused: true)
             block.render(in: area, buffer: &buffer)
@@ -41,13 +42,13 @@ extension ExplorerView {
                 field.render(in: Rect(x: inner.x + labelWidth, y: y, width: max(1, inner.width - labelWidth), height: 1), buffer: &buffer)
             }
             if inner.height > form.fields.count + 1 {
-                writeCut(StyledLine(form.note, style: Theme.dim), in: Rect(x: inner.x, y: inner.y + form.fields.count + 1, width: inner.width, height: 1), &buffer)
+                ExplorerView.writeCut(StyledLine(form.note, style: Theme.dim), in: Rect(x: inner.x, y: inner.y + form.fields.count + 1, width: inner.width, height: 1), &buffer)
             }
         case let .confirmation(confirmation):
             let lines = [StyledLine(confirmation.message), StyledLine("y: yes · any other key: no", style: Theme.dim)]
-            let width = min(model.screen.width - 4, max(40, confirmation.message.count + 4))
+            let width = min(size.width - 4, max(40, confirmation.message.count + 4))
             let rows = Paragraph(lines: lines, wrap: true).rows(width: width - 2).count
-            let area = Overlay.centered(width: width, height: min(model.screen.height - 2, rows + 2), in: screen)
+            let area = Overlay.centered(width: width, height: min(size.height - 2, rows + 2), in: screen)
             buffer.fill(area)
             let block = Block(title: StyledLine(confirmation.title), isFocused: true)
             block.render(in: area, buffer: &buffer)

@@ -1,9 +1,9 @@
 import ExplorerCore
 
-extension ExplorerView {
+extension ToolPanel {
     /// Draws the export / compare overlay over most of the screen.
-    static func toolPanel(_ model: ExplorerModel, _ buffer: inout CellBuffer) {
-        guard let panel = model.modal?.toolPanel else { return }
+    func render(into buffer: inout CellBuffer, context: OverlayContext) {
+        let panel = self
         let title: String
         var lines: [StyledLine]
         var scroll = 0
@@ -16,9 +16,9 @@ extension ExplorerView {
             lines = text.map { StyledLine($0) }
             scroll = offset
         case let .choosingEnvironment(selection):
-            let active = model.currentCollection.flatMap { model.environment(of: $0)?.name } ?? "none"
+            let active = context.activeEnvironment ?? "none"
             title = " Compare \(active) with… "
-            lines = model.comparisonCandidates.enumerated().map { index, env in
+            lines = context.comparisonCandidates.enumerated().map { index, env in
                 StyledLine([Span((index == selection ? "› " : "  ") + env.name, style: index == selection ? Theme.selected : .bold),
                             Span("  " + (env.usesBuiltInDemo ? "built-in demo API" : env.baseURL), style: Theme.dim)])
             }
@@ -30,14 +30,14 @@ extension ExplorerView {
             lines = [StyledLine(work, style: .bold), StyledLine("Esc closes", style: Theme.dim)]
         case let .compared(heading, report, offset):
             title = " Compare \(heading) — Esc closes "
-            lines = report.map { StyledLine($0.text, style: ExplorerView.style(of: $0.kind)) }
+            lines = report.map { StyledLine($0.text, style: ToolPanel.style(of: $0.kind)) }
             scroll = offset
         case let .failed(heading, message):
             title = " \(heading) "
             lines = [StyledLine("✗ Failed", style: Theme.error)] + message.split(separator: "\n").map { StyledLine(String($0)) }
         }
-        let screen = Rect(x: 0, y: 0, width: model.screen.width, height: model.screen.height)
-        let area = Overlay.centered(width: max(1, model.screen.width - 4), height: max(3, min(model.screen.height - 2, lines.count + 2)), in: screen)
+        let screen = Rect(x: 0, y: 0, width: context.pane.screen.width, height: context.pane.screen.height)
+        let area = Overlay.centered(width: max(1, context.pane.screen.width - 4), height: max(3, min(context.pane.screen.height - 2, lines.count + 2)), in: screen)
         buffer.fill(area)
         let block = Block(title: StyledLine(title), isFocused: true)
         block.render(in: area, buffer: &buffer)

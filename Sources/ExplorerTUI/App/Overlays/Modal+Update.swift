@@ -1,0 +1,67 @@
+import ExplorerCore
+
+/// The overlays' keys. The shell routes every typed key here first while one is open (`switch modal`).
+extension Modal {
+    /// Handles `key`, changing the overlay in place, and says what the shell should do next.
+    public mutating func update(_ key: Key, context: inout OverlayContext) -> ModalReply {
+        let keyMap = context.pane.keyMap
+        switch self {
+        case .quitConfirmation:
+            // y quits with unsaved edits; any other key takes the question back.
+            if keyMap.action(for: key, in: .quitConfirmation) == .accept { return .quit }
+            context.pane.status = "Quit cancelled; s saves the selected request's edits (● marks the others)."
+            return .closed
+        case let .help(scroll):
+            // On a screen too small for every key at once the help scrolls; any other key closes it.
+            let page = max(1, context.pane.screen.height - 6)
+            switch keyMap.action(for: key, in: .help) {
+            case .moveDown?: self = .help(scroll: scroll + 1)
+            case .moveUp?: self = .help(scroll: max(0, scroll - 1))
+            case .pageDown?: self = .help(scroll: scroll + page)
+            case .pageUp?: self = .help(scroll: max(0, scroll - page))
+            default: return .closed
+            }
+            return .handled
+        case let .environmentPicker(index):
+            let count = context.collection?.environments.count ?? 0
+            guard count > 0 else { return .closed }
+            switch keyMap.action(for: key, in: .environmentPicker) {
+            case .moveUp?: self = .environmentPicker(selection: max(0, index - 1))
+            case .moveDown?: self = .environmentPicker(selection: min(count - 1, index + 1))
+            case .confirm?: return index < count ? .pickedEnvironment(index) : .closed
+            case .cancel?: return .closed
+            case .saveCaptures? where index < count: return .saveCaptures(index)
+            default: break
+            }
+            return .handled
+        case var .importPrompt(field):
+            // Enter imports, Esc closes. A pasted line ending in `\` continues on the next line.
+            switch keyMap.action(for: key, in: .importPrompt) {
+            case .cancel?:
+                return .closed
+            case .confirm?:
+                // Pasting a multi-line command delivers Enter after each `\`: that is a continuation, not the end.
+                guard field.text.hasSuffix("\\") else { return .importCommand(field.text) }
+                var text = field.text
+                text.removeLast()
+                field.setText(text + " ")
+            default:
+                _ = field.handle(key)
+            }
+            self = .importPrompt(field)
+            return .handled
+        case var .dialog(dialog):
+            let reply = dialog.update(key, context: &context.pane)
+            self = .dialog(dialog)
+            return reply
+        case var .tool(panel, back):
+            let reply = panel.update(key, back: back, candidates: context.comparisonCandidates.count, context: &context.pane)
+            self = .tool(panel, returnTo: back)
+            return reply
+        case var .history(panel):
+            let reply = panel.update(key, context: &context)
+            self = reply == .help ? .help(scroll: 0) : .history(panel)
+            return reply == .help ? .handled : reply
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import ExplorerCore
+
+/// What an overlay asks of the shell after a key it took: nothing more, to be closed, or an answer only the shell
+/// (or the pane the question came from) can act on.
+public enum ModalReply: Sendable, Equatable {
+    /// The overlay changed itself, or the key did nothing; it stays open.
+    case handled
+    /// Close it.
+    case closed
+    /// Quit, unsaved edits and all.
+    case quit
+    /// A dialog answered: Enter on a form's last field or on a picker, y to a question.
+    case submitted(Dialog)
+    /// Enter on an environment in the picker (its index in the collection).
+    case pickedEnvironment(Int)
+    /// s on an environment in the picker: keep its captured values in a file.
+    case saveCaptures(Int)
+    /// Enter in the import prompt, with the command.
+    case importCommand(String)
+    /// Enter on an environment to compare with (its index among the candidates).
+    case compareWith(Int)
+    /// Tab in an export: the same request in this format.
+    case nextFormat(ExportFormat)
+    /// The comparison started from the history list closed: show the list again.
+    case backToHistory(HistoryPanel)
+    /// Open the key help in the overlay's place, as any overlay replaces another.
+    case help
+    /// The history list's filters changed: read it again.
+    case relist
+    /// Show this kept exchange in the response pane.
+    case openExchange(Int64)
+    /// Send this kept exchange again.
+    case replay(HistoryEntry)
+    /// Compare exchanges of this list (the marked one and the selected one, or the selected one and the live one).
+    case compare(HistoryPanel)
+}
