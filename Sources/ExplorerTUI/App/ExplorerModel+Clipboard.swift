@@ -39,8 +39,8 @@ extension ExplorerModel {
                 status = "Select a request in the tree first."
                 return []
             }
-            if requestEditor.tab == .headers, effectiveHeaders.indices.contains(requestEditor.selection) {
-                let header = effectiveHeaders[requestEditor.selection].header
+            if requestEditor.tab == .headers, requestPane.effectiveHeaders.indices.contains(requestEditor.selection) {
+                let header = requestPane.effectiveHeaders[requestEditor.selection].header
                 let value = (try? resolver.variableResolver.resolve(header.value)) ?? header.value
                 return [.copy(text: "\(header.name): \(value)", what: "the header \(header.name)")]
             }

@@ -36,14 +36,8 @@ extension ExplorerModel {
             return reply == .send ? send() : []
         }
         if let effects = inPane(\.responseView, { $0.updatePrompt(key, context: &$1) }) { return effects }
-        switch requestEditor.edit {
-        case .row?: return handleRowEditor(key)
-        case .url?: return handleURLField(key)
-        case .value?: return handleValueEditor(key)
-        case .body?: return handleBodyEditor(key)
-        case nil: break
-        }
-        guard let action = keyMap.action(for: key, focus: focus, tab: requestEditor.tab, isTable: currentTable != nil) else {
+        if requestEditor.edit != nil { return inRequest { $0.update(key) ?? [] } }
+        guard let action = keyMap.action(for: key, focus: focus, tab: requestEditor.tab, isTable: requestPane.currentTable != nil) else {
             if case .character = key { status = "\(key.label) does nothing here; ? lists the keys." }
             return []
         }
@@ -55,7 +49,7 @@ extension ExplorerModel {
         modal = nil
         tree.filterField = nil
         responseView.bodyView.searchField = nil
-        if requestEditor.edit?.body != nil { commitBodyEditor() }
+        commitBodyEditor()
         requestEditor.edit = nil
     }
 
@@ -88,19 +82,13 @@ extension ExplorerModel {
                 return []
             }
             modal = .environmentPicker(selection: collection.environments.firstIndex { $0.name == environment(of: collection)?.name } ?? 0)
-        case .save: return saveSelected()
+        case .save, .externalEditor, .editURL, .pickMethod, .editBody, .pickBodyKind, .formatBody, .pickAuthKind:
+            return inRequest { $0.perform(action) ?? [] }
         case .maximize:
             screen.maximized = screen.maximized == nil && focus != .tree ? focus : nil
             if screen.maximized == nil, focus == .tree { status = "z maximises the request or the response pane." }
-        case .externalEditor: return openExternalEditor()
         case .newRequest, .newFolder, .duplicateRequest, .renameRequest, .moveRequest, .deleteRequest:
             treeEdit(action)
-        case .editURL: openURLEditor()
-        case .pickMethod: openMethodPicker()
-        case .editBody: openBodyEditor()
-        case .pickBodyKind: openBodyKindPicker()
-        case .formatBody: formatBody()
-        case .pickAuthKind: openAuthKindPicker()
         case .exportRequest: return exportRequest(.curl)
         case .copy: return copy()
         case .copyAsCurl: return copyAsCurl()
@@ -125,7 +113,7 @@ extension ExplorerModel {
                 let before = tree.selectedRequestKey
                 _ = tree.perform(action, source: treeSource)
                 requestSelectionMoved(from: before)
-            case .request: requestAction(action)
+            case .request: return inRequest { $0.perform(action) ?? [] }
             case .response: _ = inPane(\.responseView) { $0.perform(action, context: &$1) }
             }
         }
@@ -171,29 +159,6 @@ extension ExplorerModel {
         responseView.key = key
         responseView.tab = .body
         return (id, effects)
-    }
-
-    mutating func requestAction(_ action: AppAction) {
-        let count = RequestTab.allCases.count
-        switch action {
-        case .nextTab, .previousTab:
-            let step = action == .nextTab ? 1 : count - 1
-            requestEditor.tab = RequestTab(rawValue: (requestEditor.tab.rawValue + step) % count) ?? .headers
-            requestEditor.selection = 0
-        case .moveUp: requestEditor.selection = max(0, requestEditor.selection - 1)
-        case .moveDown: requestEditor.selection = min(max(0, rowCount - 1), requestEditor.selection + 1)
-        case .addRow, .editRow, .deleteRow, .toggleRow, .moveRowUp, .moveRowDown:
-            guard selectedRequest != nil else {
-                status = "Select a request in the tree first."
-                return
-            }
-            switch requestEditor.tab {
-            case .auth: authAction(action)
-            case .options: optionsAction(action)
-            default: tableAction(action)
-            }
-        default: break
-        }
     }
 
 }

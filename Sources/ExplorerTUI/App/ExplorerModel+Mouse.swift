@@ -26,8 +26,8 @@ extension ExplorerModel {
         } else if layout.request.contains(x: event.x, y: event.y) {
             focus = .request
             switch event.action {
-            case .wheelUp: for _ in 0..<steps { requestAction(.moveUp) }
-            case .wheelDown: for _ in 0..<steps { requestAction(.moveDown) }
+            case .wheelUp: _ = inRequest { pane in (0..<steps).flatMap { _ in pane.perform(.moveUp) ?? [] } }
+            case .wheelDown: _ = inRequest { pane in (0..<steps).flatMap { _ in pane.perform(.moveDown) ?? [] } }
             case .click: clickRequest(x: event.x, y: event.y, in: layout.request)
             }
         } else if layout.response.contains(x: event.x, y: event.y) {
@@ -61,8 +61,8 @@ extension ExplorerModel {
         // Tables start under the tabs with a row of column titles (the Body tab's form fields one row lower).
         let tableTop = inner.y + 3 + (requestEditor.tab == .body ? 1 : 0)
         let visible = max(1, inner.y + inner.height - tableTop - 1)
-        let offset = ScrollOffset.keepingVisible(selection: requestEditor.selection, offset: 0, visibleCount: visible, itemCount: rowCount)
+        let offset = ScrollOffset.keepingVisible(selection: requestEditor.selection, offset: 0, visibleCount: visible, itemCount: requestPane.rowCount)
         let index = offset + (y - tableTop - 1)
-        if y > tableTop, index < rowCount, index >= 0 { requestEditor.selection = index }
+        if y > tableTop, index < requestPane.rowCount, index >= 0 { requestEditor.selection = index }
     }
 }

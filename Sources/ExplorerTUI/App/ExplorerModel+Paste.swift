@@ -33,7 +33,7 @@ extension ExplorerModel {
         } else if var editor = requestEditor.edit?.body {
             editor.area.insert(text)
             requestEditor.edit = .body(editor)
-            return checkBodyJSON()
+            return inRequest { $0.checkBodyJSON() }
         } else if var field = modal?.importField {
             field.insert(text)
             modal = .importPrompt(field)

@@ -195,19 +195,11 @@ extension ExplorerModel {
     mutating func choose(_ picker: ListPicker) -> [AppEffect] {
         modal = nil
         switch picker.purpose {
-        case .method:
-            let method = (picker.isOnCustom ? picker.custom?.text ?? "" : picker.options[picker.selection]).trimmingCharacters(in: .whitespaces).uppercased()
-            guard !method.isEmpty, method.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" }) else {
-                modal = .dialog(.picker(picker))
-                status = "A method is one word of letters (such as PURGE or PROPFIND). Esc cancels."
+        case .method, .bodyKind, .authKind:
+            return inRequest { pane in
+                pane.choose(picker)
                 return []
             }
-            editSelected { $0.method = method }
-            status = "Method: \(method); press s to save."
-        case .bodyKind:
-            setBodyKind(picker.options[picker.selection])
-        case .authKind:
-            setAuthKind(picker.options[picker.selection])
         case let .moveRequest(key):
             let folders = folders(ofCollectionHolding: key)
             guard folders.indices.contains(picker.selection), let request = savedRequest(key),

@@ -116,13 +116,7 @@ public struct ExplorerModel: Sendable {
             status = "Saved \(key)"
             return []
         case let .jsonChecked(id, error):
-            guard var editor = requestEditor.edit?.body, editor.pendingCheck == id else { return [] }
-            editor.jsonError = error
-            editor.pendingCheck = nil
-            let again = editor.needsCheck
-            editor.needsCheck = false
-            requestEditor.edit = .body(editor)
-            return again ? checkBodyJSON() : []
+            return inRequest { $0.jsonChecked(id: id, error: error) }
         case let .secretStored(result, message):
             if let result { reloaded(result) }
             status = message
@@ -135,8 +129,19 @@ public struct ExplorerModel: Sendable {
         case let .statusReported(text):
             status = text
             return []
-        case let .editorFinished(result):
-            return externalEditFinished(result)
+        case let .editorFinished(.body(key, text)):
+            return inRequest { pane in
+                pane.bodyEdited(key: key, text: text)
+                return []
+            }
+        case let .editorFinished(.requestFile(key, loaded)):
+            let focused = focus
+            _ = treeChanged(loaded, select: key, movedFrom: nil, message: "Reloaded \(key) from the editor.")
+            focus = focused
+            return []
+        case let .editorFinished(.failed(message)):
+            status = message
+            return []
         case let .saveFailed(_, message):
             status = message
             return []
@@ -217,10 +222,14 @@ public struct ExplorerModel: Sendable {
 
     /// A resolver for the selected request in its collection's active environment.
     public var selectedResolver: RequestResolver? {
-        guard let selected = selectedRequest else { return nil }
-        let environment = environment(of: selected.collection)
-        return RequestResolver(collection: selected.collection, folders: selected.located.folders, request: selected.located.request,
-                               environment: environment, overrides: session.captures.variables(environment: captureKey(selected.collection)) + session.overrides,
+        selectedRequest.map { resolver(for: $0.collection, located: $0.located) }
+    }
+
+    /// A resolver for `located` in `collection`'s active environment, with the session's values.
+    func resolver(for collection: CollectionSpec, located: CollectionSpec.Located) -> RequestResolver {
+        let environment = environment(of: collection)
+        return RequestResolver(collection: collection, folders: located.folders, request: located.request, environment: environment,
+                               overrides: session.captures.variables(environment: captureKey(collection)) + session.overrides,
                                extraHeaders: session.extraHeaders, demoBaseURL: session.demoBaseURL)
     }
 
@@ -298,5 +307,10 @@ public struct ExplorerModel: Sendable {
     /// The request as its file was last loaded or saved (without unsaved edits).
     public func savedRequest(_ key: String) -> RequestSpec? {
         locate(key: key)?.located.request
+    }
+
+    /// True when the request `key` has unsaved edits (a draft, or a body being edited).
+    public func isModified(_ key: String) -> Bool {
+        requestEditor.drafts[key] != nil || (key == tree.selectedRequestKey && requestEditor.edit?.body?.area.isModified == true)
     }
 }

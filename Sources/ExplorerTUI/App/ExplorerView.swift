@@ -16,7 +16,7 @@ public enum ExplorerView {
         }
         topBar(model, layout.topBar, &buffer)
         if !layout.tree.isEmpty { model.tree.render(into: &buffer, rect: layout.tree, source: model.treeSource, focused: model.focus == .tree) }
-        if !layout.request.isEmpty { request(model, layout.request, &buffer) }
+        if !layout.request.isEmpty { model.requestPane.render(into: &buffer, rect: layout.request, problem: model.selectedProblem) }
         if !layout.response.isEmpty { model.responseView.render(into: &buffer, rect: layout.response, focused: model.focus == .response, now: model.now) }
         bottomBar(model, layout.bottomBar, &buffer)
         model.modal?.render(into: &buffer, context: model.overlayContext)
@@ -40,6 +40,12 @@ public enum ExplorerView {
         // The status line's warning is gone at the next key; this stays while history is off for a reason.
         if model.session.historyProblem != nil { spans.append(Span("  ⚠ history off (H: why)", style: Theme.barKey)) }
         _ = buffer.write(StyledLine(spans), at: Position(x: rect.x, y: rect.y), maxWidth: rect.width)
+    }
+
+    /// Writes `line` in one row; a line wider than the row ends in `…` so a cut is never silent.
+    static func writeCut(_ line: StyledLine, in rect: Rect, _ buffer: inout CellBuffer) {
+        guard rect.width > 0 else { return }
+        buffer.write(line, at: Position(x: rect.x, y: rect.y), markingCutWithin: rect.width, markStyle: Theme.dim)
     }
 
     /// A `/` prompt and its field, scrolled so the cursor stays in view (the text was cut at the edge, cursor unseen).
@@ -81,7 +87,7 @@ public enum ExplorerView {
         } else if model.tree.filterField != nil || model.responseView.bodyView.searchField != nil {
             hints = [KeyHint(key: "Enter", label: "apply"), KeyHint(key: "Esc", label: "cancel")]
         } else {
-            let bindings = model.keyMap.bindings(focus: model.focus, tab: model.requestEditor.tab, isTable: model.currentTable != nil)
+            let bindings = model.keyMap.bindings(focus: model.focus, tab: model.requestEditor.tab, isTable: model.requestPane.currentTable != nil)
             // Help first: when the pane's hints do not all fit, `?` is the one that must stay.
             let shown = bindings.filter(\.isHint)
             hints = (shown.filter { $0.action == .help } + shown.filter { $0.action != .help }).map { KeyHint(keys: $0.keys, label: $0.help) }

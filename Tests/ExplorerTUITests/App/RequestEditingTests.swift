@@ -105,10 +105,10 @@ struct RequestEditingTests {
 
     @Test func anInheritedHeaderCanBeSwitchedOffForThisRequest() {
         var model = onGetUser()
-        #expect(model.effectiveHeaders[0].header.name == "Accept")
+        #expect(model.requestPane.effectiveHeaders[0].header.name == "Accept")
         Fixtures.press([.character(" ")], &model)
         #expect(draft(model)?.omittedHeaders == ["Accept"])
-        #expect(model.effectiveHeaders[0].isOmitted)
+        #expect(model.requestPane.effectiveHeaders[0].isOmitted)
         #expect(ExplorerView.render(model).lines.contains { $0.contains("✗ Accept") && $0.contains("off here") })
         let effects = Fixtures.press([.control("j")], &model)
         guard case let .send(_, resolver)? = effects.first else { Issue.record("expected a send"); return }
@@ -170,7 +170,7 @@ struct RequestEditingTests {
         Fixtures.press([.down, .enter], &model)
         #expect(draft(model)?.body == .text("{\"name\": \"Ada\"}", contentType: nil))
         Fixtures.press([.character("t"), .down, .enter], &model)
-        #expect(model.currentTable == .form)
+        #expect(model.requestPane.currentTable == .form)
         Fixtures.press([.character("a")] + Fixtures.typing("name") + [.enter] + Fixtures.typing("Ada") + [.enter], &model)
         #expect(draft(model)?.body == .form([KeyValue("name", "Ada")]))
         Fixtures.press([.character("t"), .down, .enter], &model)

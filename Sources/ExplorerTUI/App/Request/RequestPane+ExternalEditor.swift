@@ -1,7 +1,7 @@
 import ExplorerCore
 
 /// Handing the request file, or just the body, to `$VISUAL`/`$EDITOR`.
-extension ExplorerModel {
+extension RequestPane {
     /// In the Body tab the body text (JSON or text) goes to the editor; elsewhere the request file does.
     mutating func openExternalEditor() -> [AppEffect] {
         if requestEditor.edit?.body != nil {
@@ -25,25 +25,5 @@ extension ExplorerModel {
             return []
         }
         return [.openEditor(ExternalEdit(key: selected.key, target: .requestFile, file: request.file, text: ""))]
-    }
-
-    mutating func externalEditFinished(_ result: ExternalEditResult) -> [AppEffect] {
-        switch result {
-        case let .body(key, text):
-            guard key == tree.selectedRequestKey else { return [] }
-            editSelected { $0.body = $0.body.replacingText(text) }
-            if case .json = selectedRequest?.located.request.body, let error = JSONTemplate.validate(text) {
-                status = "Body updated from the editor; the JSON does not parse (\(error)). Press s to save."
-            } else {
-                status = requestEditor.drafts[key] == nil ? "Body unchanged." : "Body updated from the editor; press s to save."
-            }
-        case let .requestFile(key, loaded):
-            let focused = focus
-            _ = treeChanged(loaded, select: key, movedFrom: nil, message: "Reloaded \(key) from the editor.")
-            focus = focused
-        case let .failed(message):
-            status = message
-        }
-        return []
     }
 }

@@ -2,14 +2,14 @@ import ExplorerCore
 import Foundation
 
 /// The request pane: the URL line, the resolved URL, and the Params, Headers, Body, Auth and Options tabs.
-extension ExplorerView {
-    static func request(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
+extension RequestPane {
+    /// Draws the pane into `rect`: the request, or `problem` when the tree cursor is on a file that did not load.
+    public func render(into buffer: inout CellBuffer, rect: Rect, problem: CollectionProblem?) {
         // One resolver per frame: it carries the request (with unsaved edits), its headers and its secrets.
-        let resolver = model.selectedResolver
-        let modified = model.tree.selectedRequestKey.map { model.isModified($0) } ?? false
-        let problem = model.selectedProblem
+        let resolver = selectedResolver
+        let modified = selectedKey.map { requestEditor.drafts[$0] != nil || requestEditor.edit?.body?.area.isModified == true } ?? false
         let title = problem.map { $0.isWarning ? " File warning " : " Broken file " } ?? resolver.map { " \($0.request.name)\(modified ? " ●" : "") " } ?? " Request "
-        let block = Block(title: StyledLine(title), isFocused: model.focus == .request)
+        let block = Block(title: StyledLine(title), isFocused: focus == .request)
         block.render(in: rect, buffer: &buffer)
         let inner = block.inner(of: rect)
         if let problem {
@@ -20,21 +20,21 @@ extension ExplorerView {
             return
         }
         guard let resolver, inner.height >= 3 else {
-            writeCut(StyledLine("Select a request in the tree (↑↓ or j/k), Enter sends it.", style: Theme.dim),
+            ExplorerView.writeCut(StyledLine("Select a request in the tree (↑↓ or j/k), Enter sends it.", style: Theme.dim),
                      in: Rect(x: inner.x, y: inner.y, width: inner.width, height: 1), &buffer)
             return
         }
         let request = resolver.request
         let masker = SecretMasker(secrets: resolver.variableResolver.secretValues)
-        let known = Set(model.variableNames)
+        let known = Set(variableNames)
         let methodWidth = buffer.write(request.method + " ", at: Position(x: inner.x, y: inner.y), style: Theme.method(request.method), maxWidth: inner.width)
         let urlRect = Rect(x: inner.x + methodWidth, y: inner.y, width: max(0, inner.width - methodWidth), height: 1)
-        if var field = model.requestEditor.edit?.url {
+        if var field = requestEditor.edit?.url {
             field.showsCursor = true
             field.render(in: urlRect, buffer: &buffer)
-            highlightVariables(in: urlRect, known: known, &buffer)
+            RequestPane.highlightVariables(in: urlRect, known: known, &buffer)
         } else {
-            writeCut(StyledLine(variableSpans(request.url, known: known)), in: urlRect, &buffer)
+            ExplorerView.writeCut(StyledLine(RequestPane.variableSpans(request.url, known: known)), in: urlRect, &buffer)
         }
         let preview: StyledLine
         do {
@@ -42,29 +42,29 @@ extension ExplorerView {
         } catch {
             preview = StyledLine([Span("✗ " + error.description, style: Theme.error)])
         }
-        writeCut(preview, in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1), &buffer)
-        Tabs(titles: RequestTab.allCases.map { StyledLine($0.title) }, selectedIndex: model.requestEditor.tab.rawValue)
+        ExplorerView.writeCut(preview, in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1), &buffer)
+        Tabs(titles: RequestTab.allCases.map { StyledLine($0.title) }, selectedIndex: requestEditor.tab.rawValue)
             .render(in: Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: 1), buffer: &buffer)
         var body = Rect(x: inner.x, y: inner.y + 3, width: inner.width, height: max(0, inner.height - 3))
         // On the smallest screens the tab has no rows left: writing its first line would land on the border.
         guard body.height > 0 else { return }
-        if let editor = model.requestEditor.edit?.value {
-            valueEditorLine(editor, Rect(x: body.x, y: body.bottom - 1, width: body.width, height: 1), &buffer)
+        if let editor = requestEditor.edit?.value {
+            RequestPane.valueEditorLine(editor, Rect(x: body.x, y: body.bottom - 1, width: body.width, height: 1), &buffer)
             body.height -= 1
         }
-        let selection = model.focus == .request ? model.requestEditor.selection : nil
-        switch model.requestEditor.tab {
+        let selection = focus == .request ? requestEditor.selection : nil
+        switch requestEditor.tab {
         case .params:
             let rows = request.query.map { [StyledLine($0.enabled ? "✓" : "·"), StyledLine($0.name), StyledLine(masker.mask($0.value))] }
-            keyValueTable(model, rows, empty: "No query parameters. Press a to add one (or type ?name=value in the URL with u).",
+            keyValueTable(rows, empty: "No query parameters. Press a to add one (or type ?name=value in the URL with u).",
                           columns: [TableColumn("", width: .length(1)), TableColumn("Name", width: .percentage(35)), TableColumn("Value", width: .fill(1))],
                           selection: selection, body, &buffer)
         case .headers:
-            headersTable(model, resolver.effectiveHeaders, masker, body, &buffer)
+            headersTable(resolver.effectiveHeaders, masker, body, &buffer)
         case .body:
-            bodyTab(model, request, masker, selection: selection, body, &buffer)
+            bodyTab(request, masker, selection: selection, body, &buffer)
         case .auth:
-            authTab(resolver, masker, selection: selection, body, &buffer)
+            RequestPane.authTab(resolver, masker, selection: selection, body, &buffer)
         case .options:
             let rows: [[StyledLine]] = [
                 [StyledLine("Timeout"), StyledLine(request.timeout.map { MeasurementText.duration($0) } ?? "default (30 s)", style: request.timeout == nil ? Theme.dim : .plain)],
@@ -82,9 +82,9 @@ extension ExplorerView {
     }
 
     /// A table of name/value rows with the row editor, if open, on its last line.
-    private static func keyValueTable(_ model: ExplorerModel, _ rows: [[StyledLine]], empty: String, columns: [TableColumn],
+    private func keyValueTable(_ rows: [[StyledLine]], empty: String, columns: [TableColumn],
                                       selection: Int?, _ rect: Rect, _ buffer: inout CellBuffer) {
-        let editorHeight = model.requestEditor.edit?.row == nil ? 0 : 1
+        let editorHeight = requestEditor.edit?.row == nil ? 0 : 1
         let tableRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: max(0, rect.height - editorHeight))
         if rows.isEmpty {
             _ = buffer.write(empty, at: Position(x: rect.x, y: rect.y), style: Theme.dim, maxWidth: rect.width)
@@ -93,10 +93,10 @@ extension ExplorerView {
             table.scrollToSelection(height: max(1, tableRect.height - 1))
             table.render(in: tableRect, buffer: &buffer)
         }
-        if let editor = model.requestEditor.edit?.row, rect.height > 0 { rowEditorLine(editor, Rect(x: rect.x, y: rect.bottom - 1, width: rect.width, height: 1), &buffer) }
+        if let editor = requestEditor.edit?.row, rect.height > 0 { RequestPane.rowEditorLine(editor, Rect(x: rect.x, y: rect.bottom - 1, width: rect.width, height: 1), &buffer) }
     }
 
-    static func headersTable(_ model: ExplorerModel, _ headers: [EffectiveHeader], _ masker: SecretMasker, _ rect: Rect,
+    func headersTable(_ headers: [EffectiveHeader], _ masker: SecretMasker, _ rect: Rect,
                              _ buffer: inout CellBuffer) {
         let rows: [[StyledLine]] = headers.map { entry in
             let style: Style = entry.isOwn ? .plain : Theme.dim
@@ -105,10 +105,10 @@ extension ExplorerView {
             return [StyledLine(mark, style: style), StyledLine(entry.header.name, style: entry.isOwn ? .bold : style),
                     StyledLine(masker.mask(entry.header.value), style: style), StyledLine(origin, style: Theme.dim)]
         }
-        keyValueTable(model, rows, empty: "No headers. Press a to add one.",
+        keyValueTable(rows, empty: "No headers. Press a to add one.",
                       columns: [TableColumn("", width: .length(1)), TableColumn("Header", width: .percentage(30)),
                                 TableColumn("Value", width: .fill(1)), TableColumn("From", width: .length(12))],
-                      selection: model.focus == .request ? model.requestEditor.selection : nil, rect, &buffer)
+                      selection: focus == .request ? requestEditor.selection : nil, rect, &buffer)
     }
 
     private static func rowEditorLine(_ editor: RowEditor, _ rect: Rect, _ buffer: inout CellBuffer) {
@@ -142,7 +142,7 @@ extension ExplorerView {
         field.render(in: Rect(x: rect.x + used, y: rect.y, width: max(1, rect.width - used), height: 1), buffer: &buffer)
     }
 
-    private static func bodyTab(_ model: ExplorerModel, _ request: RequestSpec, _ masker: SecretMasker, selection: Int?, _ rect: Rect,
+    private func bodyTab(_ request: RequestSpec, _ masker: SecretMasker, selection: Int?, _ rect: Rect,
                                 _ buffer: inout CellBuffer) {
         var content = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: max(0, rect.height - 1))
         let kindLine: StyledLine
@@ -154,7 +154,7 @@ extension ExplorerView {
         case let .json(text):
             // A large body is checked while it is edited (off the UI) and when it is sent, not on every frame.
             let verdict: Span
-            if let editor = model.requestEditor.edit?.body {
+            if let editor = requestEditor.edit?.body {
                 verdict = editor.pendingCheck != nil ? Span("checking…", style: Theme.dim)
                     : editor.jsonError.map { Span("✗ \($0)", style: Theme.error) } ?? Span("✓ valid", style: Theme.dim)
             } else if text.utf8.count > BodyEditor.inlineCheckLimit {
@@ -163,10 +163,10 @@ extension ExplorerView {
                 verdict = JSONTemplate.validate(text).map { Span("✗ \($0)", style: Theme.error) } ?? Span("✓ valid", style: Theme.dim)
             }
             kindLine = StyledLine([Span("JSON ", style: .bold), verdict]
-                                  + [Span(model.requestEditor.edit?.body == nil ? "  i edits · f formats · t kind · z maximises · E $EDITOR" : "  editing (Esc done)", style: Theme.dim)])
+                                  + [Span(requestEditor.edit?.body == nil ? "  i edits · f formats · t kind · z maximises · E $EDITOR" : "  editing (Esc done)", style: Theme.dim)])
         case let .text(_, contentType):
             kindLine = StyledLine([Span("Text ", style: .bold), Span(contentType ?? "text/plain", style: Theme.dim),
-                                   Span(model.requestEditor.edit?.body == nil ? "  i edits · t kind · z maximises · E $EDITOR" : "  editing (Esc done)", style: Theme.dim)])
+                                   Span(requestEditor.edit?.body == nil ? "  i edits · t kind · z maximises · E $EDITOR" : "  editing (Esc done)", style: Theme.dim)])
         case .form:
             kindLine = StyledLine([Span("Form ", style: .bold), Span("application/x-www-form-urlencoded  t kind", style: Theme.dim)])
         case .multipart:
@@ -175,10 +175,10 @@ extension ExplorerView {
             kindLine = StyledLine([Span("File ", style: .bold), Span(path.isEmpty ? "(no path: i sets it)" : path),
                                    Span("  \(contentType ?? "application/octet-stream")  i path · t kind", style: Theme.dim)])
         }
-        writeCut(kindLine, in: Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), &buffer)
+        ExplorerView.writeCut(kindLine, in: Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), &buffer)
         switch request.body {
         case let .json(text), let .text(text, _):
-            if var editor = model.requestEditor.edit?.body?.area {
+            if var editor = requestEditor.edit?.body?.area {
                 editor.showsCursor = true
                 editor.scrollToCursor(width: content.width, height: content.height)
                 editor.render(in: content, buffer: &buffer)
@@ -191,10 +191,10 @@ extension ExplorerView {
                 area.render(in: content, buffer: &buffer)
             }
         case .form, .multipart:
-            guard let table = model.currentTable else { return }
-            let rows = ExplorerModel.rows(table, of: request).map { [StyledLine($0.enabled ? "✓" : "·"), StyledLine($0.name), StyledLine(masker.mask($0.value))] }
+            guard let table = currentTable else { return }
+            let rows = RequestPane.rows(table, of: request).map { [StyledLine($0.enabled ? "✓" : "·"), StyledLine($0.name), StyledLine(masker.mask($0.value))] }
             content.height = max(0, content.height)
-            keyValueTable(model, rows, empty: "No fields. Press a to add one.",
+            keyValueTable(rows, empty: "No fields. Press a to add one.",
                           columns: [TableColumn("", width: .length(1)), TableColumn("Field", width: .percentage(35)), TableColumn("Value", width: .fill(1))],
                           selection: selection, content, &buffer)
         default: break
@@ -212,7 +212,7 @@ extension ExplorerView {
         default: kind = request.auth.typeName
         }
         rows.append([StyledLine("Kind"), StyledLine(kind)])
-        for field in ExplorerModel.authFields(request.auth) {
+        for field in RequestPane.authFields(request.auth) {
             let shown = field.isSecret && !field.value.isEmpty && !field.value.contains("{{") ? SecretMasker.mask : masker.mask(field.value)
             rows.append([StyledLine(field.label), StyledLine(field.value.isEmpty ? "(empty)" : shown, style: field.value.isEmpty ? Theme.dim : .plain)])
         }
@@ -251,7 +251,7 @@ extension ExplorerView {
         }
         let text = cells.map(\.symbol).joined()
         var offset = 0
-        for span in variableSpans(text, known: known) {
+        for span in RequestPane.variableSpans(text, known: known) {
             let count = span.text.count
             if span.style != .plain {
                 for index in offset..<min(cells.count, offset + count) {
@@ -262,9 +262,4 @@ extension ExplorerView {
         }
     }
 
-    /// Writes `line` in one row; a line wider than the row ends in `…` so a cut is never silent.
-    static func writeCut(_ line: StyledLine, in rect: Rect, _ buffer: inout CellBuffer) {
-        guard rect.width > 0 else { return }
-        buffer.write(line, at: Position(x: rect.x, y: rect.y), markingCutWithin: rect.width, markStyle: Theme.dim)
-    }
 }

@@ -1,7 +1,7 @@
 import ExplorerCore
 
 /// Editing the request's tables: query parameters, headers, and form or multipart body fields.
-extension ExplorerModel {
+extension RequestPane {
     /// The effective headers of the selected request, with unsaved edits.
     public var effectiveHeaders: [EffectiveHeader] {
         selectedResolver?.effectiveHeaders ?? []
@@ -61,8 +61,8 @@ extension ExplorerModel {
         guard let request = selectedRequest?.located.request else { return 0 }
         switch requestEditor.tab {
         case .headers: return effectiveHeaders.count
-        case .params, .body: return currentTable.map { ExplorerModel.rows($0, of: request).count } ?? 0
-        case .auth: return ExplorerModel.authFields(request.auth).count + 1
+        case .params, .body: return currentTable.map { RequestPane.rows($0, of: request).count } ?? 0
+        case .auth: return RequestPane.authFields(request.auth).count + 1
         case .options: return 4
         }
     }
@@ -75,7 +75,7 @@ extension ExplorerModel {
             guard rows.indices.contains(requestEditor.selection), rows[requestEditor.selection].isOwn else { return nil }
             return rows[..<requestEditor.selection].filter(\.isOwn).count
         }
-        return ExplorerModel.rows(table, of: request).indices.contains(requestEditor.selection) ? requestEditor.selection : nil
+        return RequestPane.rows(table, of: request).indices.contains(requestEditor.selection) ? requestEditor.selection : nil
     }
 
     /// The cursor row for an index into the table's own rows.
@@ -86,13 +86,13 @@ extension ExplorerModel {
     }
 
     private mutating func setRows(_ rows: [KeyValue], of table: EditableTable) {
-        editSelected { $0 = ExplorerModel.setting(rows, of: table, in: $0) }
+        editSelected { $0 = RequestPane.setting(rows, of: table, in: $0) }
     }
 
     /// Moves, adds, edits, deletes, toggles and reorders rows of the current tab's table.
     mutating func tableAction(_ action: AppAction) {
         guard let table = currentTable, let request = selectedRequest?.located.request else { return }
-        let rows = ExplorerModel.rows(table, of: request)
+        let rows = RequestPane.rows(table, of: request)
         switch action {
         case .addRow: requestEditor.edit = .row(RowEditor(table: table, index: nil))
         case .editRow:
@@ -183,7 +183,7 @@ extension ExplorerModel {
                     return []
                 }
                 guard let request = selectedRequest?.located.request else { requestEditor.edit = nil; return [] }
-                var rows = ExplorerModel.rows(editor.table, of: request)
+                var rows = RequestPane.rows(editor.table, of: request)
                 let row = KeyValue(name, editor.value.text)
                 if let index = editor.index, rows.indices.contains(index) {
                     rows[index].name = row.name

@@ -1,0 +1,135 @@
+import ExplorerCore
+import Foundation
+
+/// The Body tab: the body editor with its live JSON check, the body kind and pretty-printing.
+extension RequestPane {
+    mutating func openBodyEditor() {
+        guard let request = selectedRequest?.located.request else { return }
+        switch request.body {
+        case let .json(text), let .text(text, _):
+            // Reopening the same body keeps its undo history and cursor.
+            if let (key, kept) = requestEditor.closedBodyEditor, key == selectedKey, kept.area.text == text {
+                requestEditor.edit = .body(kept)
+                return
+            }
+            var area = TextArea(text: text)
+            area.showsLineNumbers = true
+            var editor = BodyEditor(area: area, jsonError: request.body.typeName == "json" ? JSONTemplate.validate(text) : nil)
+            editor.area.markUnmodified()
+            requestEditor.edit = .body(editor)
+        case .none:
+            status = "No body: press t to choose a kind (JSON, text, form, multipart, file)."
+        case .form, .multipart:
+            status = "Form fields: a adds, i edits, d deletes."
+        case let .file(path, _):
+            requestEditor.edit = .value(ValueEditor(target: .bodyFile, label: "File: ", field: TextField(text: path), isSecret: false))
+        }
+    }
+
+    /// The body editor's text goes into the draft; the editor is kept aside so reopening it can still undo.
+    mutating func commitBodyEditor() {
+        guard let editor = requestEditor.edit?.body else { return }
+        requestEditor.closedBodyEditor = selectedKey.map { ($0, editor) }
+        let text = editor.area.text
+        editSelected { $0.body = $0.body.replacingText(text) }
+    }
+
+    /// Keys while the body editor has the cursor: text editing, Ctrl-Z/Ctrl-Y undo and redo, Alt-F... see `TextArea`;
+    /// Esc leaves the editor (the text stays in the draft), Ctrl-J sends.
+    mutating func handleBodyEditor(_ key: Key) -> [AppEffect] {
+        guard var editor = requestEditor.edit?.body else { return [] }
+        switch keyMap.action(for: key, in: .bodyEditor) {
+        case .cancel?:
+            commitBodyEditor()
+            requestEditor.edit = nil
+            if let error = editor.jsonError { status = "The JSON does not parse: \(error). It is kept; sending asks first." }
+            return []
+        case .send?:
+            commitBodyEditor()
+            requestEditor.edit = nil
+            context.wantsSend = true
+            return []
+        case .save?:
+            commitBodyEditor()
+            requestEditor.edit = nil
+            status = nil
+            return saveSelected()
+        default:
+            let page = max(1, screen.layout.request.height - 6)
+            guard editor.area.handle(key, page: page) else { return [] }
+            requestEditor.edit = .body(editor)
+            return checkBodyJSON()
+        }
+    }
+
+    /// Checks the JSON being edited: at once when it is small, else off the UI (the result comes as `.jsonChecked`).
+    mutating func checkBodyJSON() -> [AppEffect] {
+        guard var editor = requestEditor.edit?.body, selectedRequest?.located.request.body.typeName == "json" else { return [] }
+        // One check of a large body at a time; keys typed meanwhile are checked together when it reports.
+        if editor.pendingCheck != nil {
+            editor.needsCheck = true
+            requestEditor.edit = .body(editor)
+            return []
+        }
+        let text = editor.area.text
+        guard text.utf8.count > BodyEditor.inlineCheckLimit else {
+            editor.jsonError = JSONTemplate.validate(text)
+            editor.pendingCheck = nil
+            requestEditor.edit = .body(editor)
+            return []
+        }
+        let id = takeID()
+        editor.pendingCheck = id
+        requestEditor.edit = .body(editor)
+        return [.checkJSON(id: id, text: text)]
+    }
+
+    mutating func openBodyKindPicker() {
+        guard let request = selectedRequest?.located.request else { return }
+        let kinds = ["none", "json", "text", "form", "multipart", "file"]
+        context.modal = .dialog(.picker(ListPicker(title: " Body ", options: kinds, selected: request.body.typeName, purpose: .bodyKind)))
+    }
+
+    /// Changes the body's kind, keeping the text between JSON and text and the fields between form and multipart.
+    mutating func setBodyKind(_ kind: String) {
+        editSelected { request in
+            let text = request.body.text ?? ""
+            let rows = RequestPane.rows(.form, of: request) + RequestPane.rows(.multipart, of: request)
+            switch kind {
+            case "none": request.body = .none
+            case "json": if request.body.typeName != "json" { request.body = .json(text.isEmpty ? "{}" : text) }
+            case "text": if request.body.typeName != "text" { request.body = .text(text, contentType: nil) }
+            case "form": if request.body.typeName != "form" { request.body = .form(rows) }
+            case "multipart": if request.body.typeName != "multipart" { request = RequestPane.setting(rows, of: .multipart, in: request) }
+            case "file": if request.body.typeName != "file" { request.body = .file(path: "", contentType: nil) }
+            default: break
+            }
+        }
+        requestEditor.selection = 0
+        if kind == "file" {
+            requestEditor.edit = .value(ValueEditor(target: .bodyFile, label: "File: ", field: TextField(text: "", placeholder: "path, relative to the request file"), isSecret: false))
+        }
+        status = "Body: \(kind); press s to save."
+    }
+
+    /// Pretty-prints a JSON body with the project's formatter: key order and number literals stay as written.
+    mutating func formatBody() {
+        if requestEditor.edit?.body != nil { commitBodyEditor() }
+        guard case let .json(text)? = selectedRequest?.located.request.body else {
+            status = "Only a JSON body can be pretty-printed."
+            return
+        }
+        do {
+            let pretty = try JSONTemplate.prettyPrinted(text)
+            editSelected { $0.body = .json(pretty) }
+            if var editor = requestEditor.edit?.body {
+                editor.area.replaceAll(with: pretty)
+                editor.jsonError = nil
+                requestEditor.edit = .body(editor)
+            }
+            status = "Pretty-printed; press s to save."
+        } catch {
+            status = "Not pretty-printed: the JSON does not parse (\(error))."
+        }
+    }
+}

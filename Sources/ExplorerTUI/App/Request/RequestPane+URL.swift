@@ -1,0 +1,96 @@
+import ExplorerCore
+import Foundation
+
+/// The URL line (with `{{variable}}` completion) and the method picker.
+extension RequestPane {
+    mutating func openURLEditor() {
+        guard let request = selectedRequest?.located.request else {
+            status = "Select a request in the tree first."
+            return
+        }
+        requestEditor.edit = .url(TextField(text: request.url, placeholder: "/path or https://host/path?query"))
+    }
+
+    /// Keys while the URL line has the cursor: readline editing, Tab completes a `{{variable}}`, Enter applies.
+    mutating func handleURLField(_ key: Key) -> [AppEffect] {
+        guard var field = requestEditor.edit?.url else { return [] }
+        switch keyMap.action(for: key, in: .urlField) {
+        case .cancel?:
+            requestEditor.edit = nil
+            status = "URL edit cancelled."
+        case .confirm?:
+            return applyURL(field.text)
+        case .complete?:
+            field = completeVariable(in: field)
+            requestEditor.edit = .url(field)
+        case let word? where word == .wordLeft || word == .wordRight:
+            field.moveByWord(forward: word == .wordRight)
+            requestEditor.edit = .url(field)
+        case .deleteWordBefore?:
+            // In a URL a word ends at punctuation (`/`, `{{`, `?`, `&`, `=`), not only at spaces.
+            let end = field.cursor
+            field.moveByWord(forward: false)
+            field.delete(field.cursor..<end)
+            requestEditor.edit = .url(field)
+        default:
+            field.handle(key)
+            requestEditor.edit = .url(field)
+        }
+        return []
+    }
+
+    /// Completes the `{{name` before the cursor with the first variable name that starts with it.
+    private func completeVariable(in field: TextField) -> TextField {
+        let before = String(field.text.prefix(field.cursor))
+        guard let open = before.range(of: "{{", options: .backwards), !before[open.upperBound...].contains("}") else {
+            return field
+        }
+        let partial = String(before[open.upperBound...])
+        guard let name = variableNames.first(where: { $0.hasPrefix(partial) && $0 != partial }) ?? variableNames.first(where: { $0 == partial }) else {
+            return field
+        }
+        var completed = field
+        let rest = String(field.text.dropFirst(field.cursor))
+        let closing = rest.hasPrefix("}}") ? "" : "}}"
+        completed.setText(String(before.dropLast(partial.count)) + name + closing + rest)
+        completed.moveTo(before.count - partial.count + name.count + 2)
+        return completed
+    }
+
+    /// Takes the URL as typed: a query written after `?` moves into the Params table, so the two never disagree.
+    private mutating func applyURL(_ text: String) -> [AppEffect] {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else {
+            status = "A request needs a URL: a path such as /users or a full https:// URL. Esc cancels."
+            return []
+        }
+        if trimmed.contains(" "), !trimmed.contains("{{") {
+            status = "The URL contains spaces; write them as %20. Esc cancels."
+            return []
+        }
+        let (url, query) = URLQueryText.split(trimmed)
+        if url.hasPrefix("http://") || url.hasPrefix("https://") {
+            guard URL(string: url.replacingOccurrences(of: "{{", with: "").replacingOccurrences(of: "}}", with: ""))?.host != nil else {
+                status = "'\(url)' is not a URL apiexplorer can send to (no host). Esc cancels."
+                return []
+            }
+        }
+        requestEditor.edit = nil
+        editSelected { request in
+            request.url = url
+            request.query += query
+        }
+        status = query.isEmpty ? "URL set; press s to save." : "URL set; \(query.count) query parameter\(query.count == 1 ? "" : "s") moved to Params; press s to save."
+        return []
+    }
+
+    mutating func openMethodPicker() {
+        guard let request = selectedRequest?.located.request else {
+            status = "Select a request in the tree first."
+            return
+        }
+        let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+        let custom = TextField(text: methods.contains(request.method) ? "" : request.method, placeholder: "other method (any token)")
+        context.modal = .dialog(.picker(ListPicker(title: " Method ", options: methods, selected: request.method, purpose: .method, custom: custom)))
+    }
+}

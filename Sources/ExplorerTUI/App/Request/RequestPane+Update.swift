@@ -1,0 +1,92 @@
+import ExplorerCore
+
+/// The request pane's entry points: a key while something in it is being edited, an action while it has the focus
+/// (or one only it can carry out, such as E or s), and answers to its pickers.
+extension RequestPane {
+    /// A key for what is being edited (the URL, a row, a value, the body); nil when nothing is.
+    public mutating func update(_ key: Key) -> [AppEffect]? {
+        switch requestEditor.edit {
+        case .row?: handleRowEditor(key)
+        case .url?: handleURLField(key)
+        case .value?: handleValueEditor(key)
+        case .body?: handleBodyEditor(key)
+        case nil: nil
+        }
+    }
+
+    /// An action on the request; nil when it is not one of the pane's.
+    public mutating func perform(_ action: AppAction) -> [AppEffect]? {
+        let count = RequestTab.allCases.count
+        switch action {
+        case .editURL: openURLEditor()
+        case .pickMethod: openMethodPicker()
+        case .editBody: openBodyEditor()
+        case .pickBodyKind: openBodyKindPicker()
+        case .formatBody: formatBody()
+        case .pickAuthKind: openAuthKindPicker()
+        case .save: return saveSelected()
+        case .externalEditor: return openExternalEditor()
+        case .nextTab, .previousTab:
+            let step = action == .nextTab ? 1 : count - 1
+            requestEditor.tab = RequestTab(rawValue: (requestEditor.tab.rawValue + step) % count) ?? .headers
+            requestEditor.selection = 0
+        case .moveUp: requestEditor.selection = max(0, requestEditor.selection - 1)
+        case .moveDown: requestEditor.selection = min(max(0, rowCount - 1), requestEditor.selection + 1)
+        case .addRow, .editRow, .deleteRow, .toggleRow, .moveRowUp, .moveRowDown:
+            guard selectedRequest != nil else {
+                status = "Select a request in the tree first."
+                return []
+            }
+            switch requestEditor.tab {
+            case .auth: authAction(action)
+            case .options: optionsAction(action)
+            default: tableAction(action)
+            }
+        default: return nil
+        }
+        return []
+    }
+
+    /// Enter in one of the pane's pickers (method, body kind, credentials).
+    public mutating func choose(_ picker: ListPicker) {
+        switch picker.purpose {
+        case .method:
+            let method = (picker.isOnCustom ? picker.custom?.text ?? "" : picker.options[picker.selection]).trimmingCharacters(in: .whitespaces).uppercased()
+            guard !method.isEmpty, method.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" }) else {
+                context.modal = .dialog(.picker(picker))
+                status = "A method is one word of letters (such as PURGE or PROPFIND). Esc cancels."
+                return
+            }
+            editSelected { $0.method = method }
+            status = "Method: \(method); press s to save."
+        case .bodyKind:
+            setBodyKind(picker.options[picker.selection])
+        case .authKind:
+            setAuthKind(picker.options[picker.selection])
+        case .moveRequest:
+            break
+        }
+    }
+
+    /// The answer of the JSON check `id` of the body being edited; a check asked for meanwhile runs next.
+    public mutating func jsonChecked(id: Int, error: JSONSyntaxError?) -> [AppEffect] {
+        guard var editor = requestEditor.edit?.body, editor.pendingCheck == id else { return [] }
+        editor.jsonError = error
+        editor.pendingCheck = nil
+        let again = editor.needsCheck
+        editor.needsCheck = false
+        requestEditor.edit = .body(editor)
+        return again ? checkBodyJSON() : []
+    }
+
+    /// The body as `$EDITOR` left it, for the request `key`.
+    public mutating func bodyEdited(key: String, text: String) {
+        guard key == selectedKey else { return }
+        editSelected { $0.body = $0.body.replacingText(text) }
+        if case .json = selectedRequest?.located.request.body, let error = JSONTemplate.validate(text) {
+            status = "Body updated from the editor; the JSON does not parse (\(error)). Press s to save."
+        } else {
+            status = requestEditor.drafts[key] == nil ? "Body unchanged." : "Body updated from the editor; press s to save."
+        }
+    }
+}
