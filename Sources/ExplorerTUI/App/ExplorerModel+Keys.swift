@@ -13,22 +13,15 @@ extension ExplorerModel {
             closeEverything()
             return perform(.quit)
         }
-        if let open = modal {
-            switch open {
-            case .quitConfirmation, .help: break
-            case .dialog, .tool, .history, .environmentPicker, .importPrompt:
-                // Pasted text and clicks have their own routes; the overlays take typed keys only.
-                if case let .paste(text) = key { return paste(text) }
-                if case let .mouse(event) = key { return mouse(event) }
-            }
-            var overlay = open
+        if var overlay = modal {
+            // While an overlay is open a click does nothing (but closes the help or the quit question, as any key).
+            if case .mouse = key, overlay != .quitConfirmation, overlay.helpScroll == nil { return [] }
             var context = overlayContext
             let reply = overlay.update(key, context: &context)
             status = context.pane.status
             modal = overlay
             return answer(reply)
         }
-        if case let .paste(text) = key { return paste(text) }
         if case let .mouse(event) = key { return mouse(event) }
         let before = tree.selectedRequestKey
         if let reply = tree.updateFilter(key, source: treeSource, context: paneContext) {
@@ -37,6 +30,7 @@ extension ExplorerModel {
         }
         if let effects = inPane(\.responseView, { $0.updatePrompt(key, context: &$1) }) { return effects }
         if requestEditor.edit != nil { return inRequest { $0.update(key) ?? [] } }
+        if case let .paste(text) = key { return pasteElsewhere(text) }
         guard let action = keyMap.action(for: key, focus: focus, tab: requestEditor.tab, isTable: requestPane.currentTable != nil) else {
             if case .character = key { status = "\(key.label) does nothing here; ? lists the keys." }
             return []

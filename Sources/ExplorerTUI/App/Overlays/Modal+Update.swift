@@ -5,6 +5,7 @@ extension Modal {
     /// Handles `key`, changing the overlay in place, and says what the shell should do next.
     public mutating func update(_ key: Key, context: inout OverlayContext) -> ModalReply {
         let keyMap = context.pane.keyMap
+        if case let .paste(text) = key, let reply = paste(text, context: &context) { return reply }
         switch self {
         case .quitConfirmation:
             // y quits with unsaved edits; any other key takes the question back.
@@ -63,5 +64,29 @@ extension Modal {
             self = reply == .help ? .help(scroll: 0) : .history(panel)
             return reply == .help ? .handled : reply
         }
+    }
+
+    /// Pasted text goes into the field being typed in, and is never read as keys. The help and the quit question
+    /// take it as any key (nil: closed by it).
+    private mutating func paste(_ text: String, context: inout OverlayContext) -> ModalReply? {
+        switch self {
+        case .help, .quitConfirmation:
+            return nil
+        case var .dialog(.form(form)):
+            form.fields[form.focused].field.insert(text)
+            self = .dialog(.form(form))
+        case var .dialog(.picker(picker)) where picker.custom != nil:
+            picker.selection = picker.options.count
+            picker.custom?.insert(text)
+            self = .dialog(.picker(picker))
+        case .dialog:
+            context.pane.status = "Pasted text ignored: answer the question first."
+        case var .importPrompt(field):
+            field.insert(text)
+            self = .importPrompt(field)
+        case .environmentPicker, .tool, .history:
+            context.pane.status = "Pasted text ignored: Esc closes this first."
+        }
+        return .handled
     }
 }

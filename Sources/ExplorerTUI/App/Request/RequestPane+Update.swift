@@ -5,13 +5,36 @@ import ExplorerCore
 extension RequestPane {
     /// A key for what is being edited (the URL, a row, a value, the body); nil when nothing is.
     public mutating func update(_ key: Key) -> [AppEffect]? {
+        if case let .paste(text) = key { return paste(text) }
         switch requestEditor.edit {
-        case .row?: handleRowEditor(key)
-        case .url?: handleURLField(key)
-        case .value?: handleValueEditor(key)
-        case .body?: handleBodyEditor(key)
-        case nil: nil
+        case .row?: return handleRowEditor(key)
+        case .url?: return handleURLField(key)
+        case .value?: return handleValueEditor(key)
+        case .body?: return handleBodyEditor(key)
+        case nil: return nil
         }
+    }
+
+    /// Pasted text goes into what is being edited, never read as keys; nil when nothing is.
+    private mutating func paste(_ text: String) -> [AppEffect]? {
+        switch requestEditor.edit {
+        case var .row(editor)?:
+            if editor.field == .name { editor.name.insert(text) } else { editor.value.insert(text) }
+            requestEditor.edit = .row(editor)
+        case var .url(field)?:
+            field.insert(text)
+            requestEditor.edit = .url(field)
+        case var .value(editor)?:
+            editor.field.insert(text)
+            requestEditor.edit = .value(editor)
+        case var .body(editor)?:
+            editor.area.insert(text)
+            requestEditor.edit = .body(editor)
+            return checkBodyJSON()
+        case nil:
+            return nil
+        }
+        return []
     }
 
     /// An action on the request; nil when it is not one of the pane's.

@@ -22,6 +22,11 @@ extension ResponseView {
     /// Keys while the filter prompt is open: each edit re-runs the filter; Enter keeps it, Esc removes it.
     mutating func handleJSONFilter(_ key: Key, context: inout PaneContext) -> [AppEffect] {
         guard var field = bodyView.filterField else { return [] }
+        if case let .paste(text) = key {
+            field.insert(text)
+            bodyView.filterField = field
+            return runJSONFilter(field.text)
+        }
         switch context.keyMap.action(for: key, in: .jsonFilter) {
         case .confirm?:
             bodyView.filterField = nil

@@ -5,6 +5,11 @@ import Foundation
 extension ResponseView {
     mutating func handleSearch(_ key: Key, context: inout PaneContext) -> [AppEffect] {
         guard var field = bodyView.searchField else { return [] }
+        if case let .paste(text) = key {
+            field.insert(text)
+            bodyView.searchField = field
+            return []
+        }
         switch context.keyMap.action(for: key, in: .search) {
         case .confirm?:
             bodyView.searchField = nil

@@ -52,6 +52,14 @@ extension TreePane {
     /// Keys typed into the filter; nil when it is not open.
     public mutating func updateFilter(_ key: Key, source: TreeSource, context: PaneContext) -> TreeReply? {
         guard var field = filterField else { return nil }
+        if case let .paste(text) = key {
+            field.insert(text)
+            filterField = field
+            filter = field.text
+            cursor = min(cursor, max(0, source.rows(for: self).count - 1))
+            syncSelection(source: source, strict: true)
+            return .handled
+        }
         var reply = TreeReply.handled
         switch context.keyMap.action(for: key, in: .treeFilter) {
         case .confirm?:
