@@ -114,45 +114,4 @@ extension ExplorerModel {
         return []
     }
 
-    /// Sends the selected request; a JSON body that does not parse is sent only once the user says so.
-    mutating func send(confirmed: Bool = false) -> [AppEffect] {
-        if requestEditor.edit?.body != nil {
-            commitBodyEditor()
-            requestEditor.edit = nil
-        }
-        guard let resolver = selectedResolver else {
-            status = "Select a request in the tree first."
-            return []
-        }
-        if !confirmed, case let .json(text) = resolver.request.body, let error = JSONTemplate.validate(text) {
-            modal = .dialog(.confirmation(Confirmation(title: " Invalid JSON ", message: "The body does not parse (\(error)). Send it anyway?",
-                                                purpose: .sendInvalidJSON)))
-            return []
-        }
-        let (id, cancels) = beginResponse(key: selectedRequest?.key)
-        // Captures belong to the environment the request went out in, even if another is picked before it is back.
-        session.sendCaptureKey = ExplorerModel.captureKey(resolver)
-        return cancels + startChain(id: id, resolver: resolver)
-    }
-
-    /// A new id for an effect whose answer comes back later, so a late answer to an earlier one can be told apart.
-    mutating func takeSendID() -> Int {
-        defer { session.nextSendID += 1 }
-        return session.nextSendID
-    }
-
-    /// The response pane starts waiting for a new response shown under `key` (a send or a replay): the send in flight,
-    /// if any, is cancelled, and a history response on its way is no longer wanted. Returns the new send's id and
-    /// the cancel to run.
-    mutating func beginResponse(key: String?) -> (id: Int, effects: [AppEffect]) {
-        var effects: [AppEffect] = []
-        if case let .sending(previous, _) = responseView.state { effects.append(.cancel(id: previous)) }
-        let id = takeSendID()
-        responseView.pendingPast = nil
-        responseView.state = .sending(id: id, started: now)
-        responseView.key = key
-        responseView.tab = .body
-        return (id, effects)
-    }
-
 }

@@ -64,7 +64,7 @@ extension Modal {
 
     /// The captured values of `environment` as the environment picker lists them: masked when secret, with their source.
     private static func capturedLines(_ captures: CaptureStore, collection: CollectionSpec, environment: String) -> [StyledLine] {
-        captures.values(environment: ExplorerModel.captureKey(slug: collection.slug, environment: environment)).map { value in
+        captures.values(environment: SendSession.captureKey(slug: collection.slug, environment: environment)).map { value in
             StyledLine("    \(value.name) = \(value.secret ? SecretMasker.mask : TerminalSafeText.sanitize(value.value))  (captured from \(TerminalSafeText.sanitize(value.origin)))",
                        style: Theme.dim)
         }
