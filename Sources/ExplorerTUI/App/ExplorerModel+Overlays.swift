@@ -1,7 +1,9 @@
 import ExplorerCore
+import Foundation
 
-/// The shell's side of the overlays: what they may read, and carrying out their answers (which belong to the tree,
-/// the request, the session or history, not to the overlay that asked).
+/// The shell's side of the overlays: opening them (history, export and compare, curl import), what they may read,
+/// and carrying out their answers, which belong to the tree, the request, the session or history rather than to the
+/// overlay that asked.
 extension ExplorerModel {
     /// What an overlay's update and render get of the explorer under it.
     public var overlayContext: OverlayContext {
@@ -74,5 +76,176 @@ extension ExplorerModel {
         let id = takeSendID()
         modal = .tool(.comparing(id: id, first: first.environment?.name ?? "none", second: candidates[index].name), returnTo: back)
         return [.compare(id: id, first: first, second: second)]
+    }
+
+    /// Opens the history list: the selected request's exchanges, or every request's (`all`, or nothing selected).
+    mutating func openHistory(all: Bool) -> [AppEffect] {
+        guard session.historyIsOn else {
+            status = session.historyProblem ?? "History is off (--no-history or APIEXPLORER_HISTORY=off), or its file is still opening."
+            return []
+        }
+        modal = .history(HistoryPanel(reference: all ? nil : tree.selectedRequestKey))
+        return listHistory()
+    }
+
+    /// Reads the open list again with its current filters.
+    mutating func listHistory() -> [AppEffect] {
+        guard var panel = modal?.historyPanel else { return [] }
+        let id = takeSendID()
+        panel.pending = id
+        modal = .history(panel)
+        return [.loadHistory(id: id, query: panel.query)]
+    }
+
+    /// Compares the marked exchange with the selected one, or the selected one with the live response.
+    mutating func compareExchanges(_ panel: HistoryPanel) -> [AppEffect] {
+        guard let entry = panel.selected else { return [] }
+        let comparison: (first: Int64, second: Int64?, live: ResponseSummary?, against: String)
+        if let marked = panel.marked, marked != entry.id {
+            comparison = (marked, entry.id, nil, "#\(entry.id)")
+        } else if case let .received(summary) = responseView.state, summary.past == nil {
+            comparison = (entry.id, nil, summary, "the live response")
+        } else {
+            status = "Space marks an exchange, then c on another compares the two; with none marked, c compares with a response just received."
+            return []
+        }
+        let id = takeSendID()
+        modal = .tool(.comparing(id: id, first: "#\(comparison.first)", second: comparison.against), returnTo: panel)
+        return [.compareExchanges(id: id, first: comparison.first, second: comparison.second, live: comparison.live)]
+    }
+
+    /// The environments the active one can be compared with: the current collection's others.
+    public var comparisonCandidates: [EnvironmentSpec] {
+        guard let collection = currentCollection else { return [] }
+        let active = environment(of: collection)?.name
+        return collection.environments.filter { $0.name != active }
+    }
+
+    /// Opens the export overlay and asks the run loop to write the selected request in `format`.
+    mutating func exportRequest(_ format: ExportFormat) -> [AppEffect] {
+        guard let resolver = selectedResolver else {
+            status = "Select a request in the tree first."
+            return []
+        }
+        let id = takeSendID()
+        modal = .tool(.exporting(id: id, format: format))
+        status = ExplorerModel.emptyCredentialWarning(resolver)
+        return [.export(id: id, resolver: resolver, format: format)]
+    }
+
+    /// Opens the list of environments to compare the active one with.
+    mutating func chooseComparison() -> [AppEffect] {
+        guard selectedResolver != nil else {
+            status = "Select a request in the tree first."
+            return []
+        }
+        guard !comparisonCandidates.isEmpty else {
+            status = "Comparing needs a second environment in this collection."
+            return []
+        }
+        modal = .tool(.choosingEnvironment(selection: 0))
+        return []
+    }
+
+    /// Applies a finished export or comparison, if it is the one the overlay is waiting for.
+    mutating func updateToolPanel(_ message: AppMessage) -> [AppEffect] {
+        guard case let .tool(panel, back)? = modal else { return [] }
+        switch (message, panel) {
+        case let (.exported(id, format, text), .exporting(current, _)) where id == current:
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalSafeText.sanitize(String($0)) }
+            if lines.last == "" { lines.removeLast() }
+            modal = .tool(.exported(format: format, lines: lines, scroll: 0), returnTo: back)
+        case let (.compared(id, lines), .comparing(current, first, second)) where id == current:
+            modal = .tool(.compared(title: "\(first) ↔ \(second)", lines: lines, scroll: 0), returnTo: back)
+        case let (.toolFailed(id, text), .exporting(current, format)) where id == current:
+            modal = .tool(.failed(title: "Export as \(format.title)", message: text), returnTo: back)
+        case let (.toolFailed(id, text), .comparing(current, first, second)) where id == current:
+            modal = .tool(.failed(title: "Compare \(first) ↔ \(second)", message: text), returnTo: back)
+        default:
+            break
+        }
+        return []
+    }
+
+    /// A warning when the credentials the request sends come out empty (a secret that is not set), or nil.
+    static func emptyCredentialWarning(_ resolver: RequestResolver) -> String? {
+        let variables = resolver.variableResolver
+        func empty(_ text: String) -> Bool { ((try? variables.resolve(text)) ?? "").isEmpty }
+        switch resolver.effectiveAuth {
+        case let .bearer(token) where empty(token):
+            return "Warning: the bearer token is empty (\(token.isEmpty ? "no token" : token) is not set); e shows the environment."
+        case let .apiKey(name, value, _) where empty(value):
+            return "Warning: the API key \(name) is empty (\(value.isEmpty ? "no value" : value) is not set); e shows the environment."
+        case let .basic(username, password) where empty(password) && !password.isEmpty:
+            return "Warning: the password for \(username) is empty (\(password) is not set)."
+        default:
+            return nil
+        }
+    }
+
+    /// Opens the prompt for a curl command.
+    mutating func openImport() {
+        guard currentCollection != nil else {
+            status = "There is no collection to import into."
+            return
+        }
+        modal = .importPrompt(TextField(placeholder: "paste a curl command (Copy as cURL)"))
+    }
+
+    /// Parses the command; then asks for the new request's name, to be placed in the folder at the tree cursor. A
+    /// command that does not parse keeps the prompt open with the error, so the text is not lost.
+    mutating func importCommand(_ text: String) -> [AppEffect] {
+        guard let target = folderAtCursor else { return [] }
+        do {
+            let parsed = try CurlImporter.request(from: text, source: "curl")
+            modal = nil
+            var notes = parsed.report.items.map(\.message)
+            if !parsed.attachments.isEmpty { notes.append("files it reads (\(parsed.attachments.map(\.sourcePath).joined(separator: ", "))) were not copied") }
+            status = notes.isEmpty ? nil : "Not converted: " + notes.joined(separator: "; ")
+            modal = .dialog(.form(NameForm(title: " Import into \(target.folder.name) ", fields: [("Name", parsed.request.name)],
+                                    purpose: .importCurl(folder: target.key, request: parsed.request), note: "Enter: create · Esc: cancel")))
+            return []
+        } catch {
+            status = "Not imported: \(error.description) (fix the command, or Esc)"
+            return []
+        }
+    }
+
+    /// Puts a written request into the tree where a reload would show it, and selects it.
+    mutating func importFinished(_ message: AppMessage) -> [AppEffect] {
+        switch message {
+        case let .requestAdded(slug, request, data):
+            guard let index = collections.firstIndex(where: { $0.slug == slug }) else { return [] }
+            requestEditor.loadedFiles[request.file] = data
+            // The folder is the one whose directory holds the new file.
+            let directory = PathText.deletingLastComponent(request.file)
+            var folderPath: [String] = []
+            func insert(into folder: inout FolderSpec, path: [String]) -> Bool {
+                if folder.directory == directory {
+                    var requests = folder.requests + [request]
+                    // The loader lists request files in name order, after those the folder's `order` names.
+                    requests.sort { PathText.lastComponent($0.file) < PathText.lastComponent($1.file) }
+                    folder.requests = requests
+                    folder.applyOrder()
+                    folderPath = path
+                    return true
+                }
+                for sub in folder.folders.indices where insert(into: &folder.folders[sub], path: path + [folder.folders[sub].slug]) { return true }
+                return false
+            }
+            guard insert(into: &collections[index].root, path: []) else { return [] }
+            for depth in 0...folderPath.count { tree.expanded.insert(([slug] + folderPath.prefix(depth)).joined(separator: "/")) }
+            tree.filter = ""
+            let key = ([slug] + folderPath + [request.slug]).joined(separator: "/")
+            if let row = treeRows.firstIndex(where: { $0.key == key }) { tree.cursor = row }
+            tree.selectedRequestKey = key
+            focus = .tree
+            let note = status.map { " — \($0)" } ?? ""
+            status = "Imported \(request.name) as \(key)\(note)"
+        case let .addFailed(text):
+            status = text
+        default: break
+        }
+        return []
     }
 }

@@ -1,24 +1,62 @@
 import ExplorerCore
 import Foundation
 
+/// The shell's side of the response pane: copying (from whichever pane has the focus), saving the body, the pager,
+/// and showing a kept exchange from history in the pane (on selection, on request, or sent again).
 extension ExplorerModel {
-    /// Opens the history list: the selected request's exchanges, or every request's (`all`, or nothing selected).
-    mutating func openHistory(all: Bool) -> [AppEffect] {
-        guard session.historyIsOn else {
-            status = session.historyProblem ?? "History is off (--no-history or APIEXPLORER_HISTORY=off), or its file is still opening."
-            return []
+    /// y: copies from the focused pane (the tree copies the request as curl).
+    mutating func copy() -> [AppEffect] {
+        switch focus {
+        case .response:
+            return inPane(\.responseView) { view, context in view.copy(context: &context) }
+        case .request:
+            return inRequest { $0.copy() }
+        case .tree:
+            return copyAsCurl()
         }
-        modal = .history(HistoryPanel(reference: all ? nil : tree.selectedRequestKey))
-        return listHistory()
     }
 
-    /// Reads the open list again with its current filters.
-    mutating func listHistory() -> [AppEffect] {
-        guard var panel = modal?.historyPanel else { return [] }
-        let id = takeSendID()
-        panel.pending = id
-        modal = .history(panel)
-        return [.loadHistory(id: id, query: panel.query)]
+    mutating func copyAsCurl() -> [AppEffect] {
+        guard let resolver = selectedResolver else {
+            status = "Select a request in the tree first."
+            return []
+        }
+        return [.copyRequest(resolver: resolver)]
+    }
+
+    mutating func openSaveBody() {
+        guard case let .received(summary) = responseView.state else {
+            status = "Nothing to save: there is no response yet."
+            return
+        }
+        let suggested: String
+        switch summary.body.kind {
+        case .json: suggested = "response.json"
+        case .binary: suggested = "response.bin"
+        default: suggested = "response.txt"
+        }
+        modal = .dialog(.form(NameForm(title: " Save the body (\(MeasurementText.byteCount(summary.byteCount))) ", fields: [("File", suggested)],
+                                purpose: .saveBody, note: "The bytes as received (gzip decoded) · relative to the current directory")))
+    }
+
+    mutating func saveBodySubmitted(_ form: NameForm) -> [AppEffect] {
+        guard case let .received(summary) = responseView.state else { return [] }
+        let path = form.value(0)
+        guard !path.isEmpty else {
+            modal = .dialog(.form(form))
+            status = "Name the file to save to. Esc cancels."
+            return []
+        }
+        modal = nil
+        return [.saveBody(data: summary.data, path: path)]
+    }
+
+    mutating func openPager() -> [AppEffect] {
+        guard case let .received(summary) = responseView.state else {
+            status = "Nothing to page: there is no response yet."
+            return []
+        }
+        return [.openPager(document: responseView.bodyView.filtered ?? summary.body, data: summary.data)]
     }
 
     /// Asks for a kept exchange to show in the response pane.
@@ -36,23 +74,6 @@ extension ExplorerModel {
         status = ExplorerModel.replayingNote(entry.id)
         let current = entry.reference.flatMap { self.resolver(forKey: $0, environment: entry.environment) }
         return effects + [.replay(id: id, exchangeID: entry.id, resolver: current)]
-    }
-
-    /// Compares the marked exchange with the selected one, or the selected one with the live response.
-    mutating func compareExchanges(_ panel: HistoryPanel) -> [AppEffect] {
-        guard let entry = panel.selected else { return [] }
-        let comparison: (first: Int64, second: Int64?, live: ResponseSummary?, against: String)
-        if let marked = panel.marked, marked != entry.id {
-            comparison = (marked, entry.id, nil, "#\(entry.id)")
-        } else if case let .received(summary) = responseView.state, summary.past == nil {
-            comparison = (entry.id, nil, summary, "the live response")
-        } else {
-            status = "Space marks an exchange, then c on another compares the two; with none marked, c compares with a response just received."
-            return []
-        }
-        let id = takeSendID()
-        modal = .tool(.comparing(id: id, first: "#\(comparison.first)", second: comparison.against), returnTo: panel)
-        return [.compareExchanges(id: id, first: comparison.first, second: comparison.second, live: comparison.live)]
     }
 
     /// After a selection change: shows the newly selected request's last kept response, unless a response for it is
