@@ -97,7 +97,7 @@ enum HistoryEffectRunner {
             (response, failure) = (received, nil)
         } catch {
             guard !error.isCancelled else { return }
-            let message = SecretMasker(secrets: secrets).mask(ExplorerRunLoop.advice(for: error))
+            let message = SecretMasker(secrets: secrets).mask(SendEffectRunner.advice(for: error))
             inbox.post(.requestFailed(id: id, message: message))
             (response, failure) = (nil, message)
         }

@@ -29,7 +29,7 @@ enum ToolEffectRunner {
                     guard let failure = exchange.failure else { continue }
                     let text: String
                     if case let .transport(error) = failure {
-                        text = "\(exchange.resolver.environment?.name ?? "none"): " + masker.mask(ExplorerRunLoop.advice(for: error))
+                        text = "\(exchange.resolver.environment?.name ?? "none"): " + masker.mask(SendEffectRunner.advice(for: error))
                     } else {
                         text = masker.mask(failure.description)
                     }

@@ -1,0 +1,82 @@
+import ExplorerCore
+import ExplorerTUI
+import Foundation
+
+/// Runs the explorer's effects that write or read collection files (saves, tree changes, secrets, captures, imports,
+/// reloads, a saved body) off the UI, and posts what came of them to the inbox.
+enum FileEffectRunner {
+    /// Starts `effect` if it is one of these; other effects have their own runners.
+    static func start(_ effect: AppEffect, inbox: MessageInbox, fullLoad: (@Sendable () -> CollectionLoadResult?)?) {
+        switch effect {
+        case let .saveCaptures(directory, environment, store):
+            Task.detached {
+                do {
+                    try store.persist(environment: environment, collectionDirectory: directory)
+                    let count = store.values(environment: environment).count
+                    inbox.post(.statusReported("Saved \(count) captured value\(count == 1 ? "" : "s") of \(environment) next to the collection (secret ones in secrets.local.yaml)."))
+                } catch {
+                    inbox.post(.statusReported("Captured values not saved: \(String(describing: error))"))
+                }
+            }
+        case let .addRequest(collection, request, folder):
+            Task.detached {
+                do {
+                    let written = try CollectionWriter.add(request, to: folder)
+                    let data = FileManager.default.contents(atPath: written.file) ?? Data()
+                    inbox.post(.requestAdded(collection: collection, request: written, data: data))
+                } catch {
+                    inbox.post(.addFailed(message: "Not imported: \(String(describing: error))"))
+                }
+            }
+        case .reload:
+            if let fullLoad {
+                Task.detached {
+                    if let result = fullLoad() { inbox.post(.collectionsReloaded(result)) }
+                }
+            }
+        case let .save(key, request, saved, original):
+            Task.detached {
+                do {
+                    let data = try CollectionStore.save(request, over: saved, original: original)
+                    inbox.post(.saved(key: key, file: request.file, data: data, request: request))
+                } catch SaveError.conflict {
+                    // Short enough for the status bar: the reason first, the request by its tree key, not its full path.
+                    inbox.post(.saveFailed(key: key, message: "Not saved: \(key) changed on disk since it was loaded; your edits stay. Ctrl-R reloads, then s saves onto it."))
+                } catch {
+                    inbox.post(.saveFailed(key: key, message: String(describing: error) + " Your edits stay."))
+                }
+            }
+        case let .changeTree(change, select, movedFrom):
+                        Task.detached {
+                do {
+                    let slug = try CollectionFiles.apply(change)
+                    let key = select.hasSuffix("/") ? select + slug : select
+                    guard let result = fullLoad?() else { return }
+                    inbox.post(.treeChanged(result, select: key, movedFrom: movedFrom, message: TreeChangeText.done(change, key: key)))
+                } catch {
+                    inbox.post(.saveFailed(key: select, message: String(describing: error)))
+                }
+            }
+        case let .storeSecret(directory, environment, variable, value):
+                        Task.detached {
+                do {
+                    try SecretsFile.set(value, for: variable, environment: environment, inCollection: directory)
+                    inbox.post(.secretStored(fullLoad?(), message: "Secret kept as {{\(variable)}} in secrets.local.yaml (\(environment)); press s to save the request."))
+                } catch {
+                    inbox.post(.secretStored(nil, message: String(describing: error)))
+                }
+            }
+        case let .saveBody(data, path):
+            Task.detached {
+                do {
+                    try AtomicFileWriter.write(data, to: path)
+                    inbox.post(.statusReported("Saved the body (\(MeasurementText.byteCount(data.count))) to \(path)."))
+                } catch {
+                    inbox.post(.statusReported("Not saved: \(error)"))
+                }
+            }
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import ExplorerCore
+import ExplorerHistory
+import ExplorerTUI
+import Foundation
+
+/// Runs the explorer's sends off the UI through the send pipeline (a request, a request another needs, a replay from
+/// history, a copy as curl) and keeps the ones in flight, so a cancel can stop them.
+final class SendEffectRunner {
+    private let inbox: MessageInbox
+    private let demo: DemoServerLauncher
+    private let history: HistoryRecorder?
+    private var sends: [Int: Task<Void, Never>] = [:]
+
+    /// A runner posting to `inbox`, starting the demo API when a request needs it and keeping exchanges in `history`.
+    init(inbox: MessageInbox, demo: DemoServerLauncher, history: HistoryRecorder?) {
+        self.inbox = inbox
+        self.demo = demo
+        self.history = history
+    }
+
+    /// Starts `effect` if it is one of these; other effects have their own runners.
+    func start(_ effect: AppEffect) {
+        switch effect {
+        case let .cancel(id):
+            sends.removeValue(forKey: id)?.cancel()
+        case let .send(id, resolver):
+            sends[id] = startSend(id: id, resolver: resolver)
+        case let .sendNeed(id, resolver):
+            sends[id] = startSend(id: id, resolver: resolver, isNeed: true)
+        case let .copyRequest(resolver):
+            // Resolved off the UI (the demo API may have to start); the copy itself happens back on the loop.
+            let inbox = self.inbox
+            let pipeline = SendPipeline(demo: demo, history: nil, source: "explorer")
+            Task.detached {
+                do throws(SendFailure) {
+                    let text = RequestExporter().export(try await pipeline.resolve(resolver), as: .curl)
+                    inbox.post(.copyReady(text: text, what: "the request as curl (secrets masked)"))
+                } catch {
+                    inbox.post(.statusReported("Not copied: \(error.description)"))
+                }
+            }
+        case let .replay(id, _, _):
+            sends[id] = HistoryEffectRunner.start(effect, recorder: history, inbox: inbox, demo: demo)
+        default:
+            break
+        }
+    }
+
+    /// Stops every send in flight.
+    func cancelAll() {
+        for task in sends.values { task.cancel() }
+    }
+
+    /// Sends a request off the UI through the send pipeline; `isNeed` reports it as a request another needs (its
+    /// captures only), else as the response to show with its checks evaluated.
+    private func startSend(id: Int, resolver: RequestResolver, isNeed: Bool = false) -> Task<Void, Never> {
+        let inbox = self.inbox
+        let pipeline = SendPipeline(demo: demo, history: history, source: "explorer")
+        return Task.detached {
+            let exchange = await pipeline.send(resolver)
+            if let failure = exchange.failure {
+                guard !failure.isCancelled else { return }
+                let text: String
+                switch failure {
+                case .unresolved where !isNeed: text = exchange.failureText.map { $0 + "\nThe request was not sent." } ?? ""
+                case let .transport(error) where !isNeed: text = exchange.masker.mask(SendEffectRunner.advice(for: error))
+                default: text = exchange.failureText ?? ""
+                }
+                inbox.post(isNeed ? .needSent(id: id, reference: resolver.reference, captured: [], failure: text) : .requestFailed(id: id, message: text))
+                pipeline.recordLater(exchange)
+                return
+            }
+            guard let response = exchange.response, let outcome = exchange.outcome else { return }
+            if isNeed {
+                let missing = outcome.checks.filter { if case .capture = $0.check.kind { !$0.passed } else { false } }
+                inbox.post(.needSent(id: id, reference: resolver.reference, captured: outcome.captured,
+                                     failure: missing.isEmpty ? nil : missing.compactMap(\.reason).joined(separator: "; ")))
+            } else {
+                // Indexing happens here, off the UI, once per response; lines are formatted only when shown.
+                var summary = ResponseSummary(response, masker: exchange.masker)
+                summary.checks = outcome.checks
+                summary.captured = outcome.captured
+                inbox.post(.responseReceived(id: id, summary))
+            }
+            // Kept after the response is on its way to the screen, so it never delays the status line or another send.
+            pipeline.recordLater(exchange)
+        }
+    }
+
+    /// The error in words, with what to try: ExplorerCore's sentence already ends with a suggestion, so only the
+    /// explorer's own way out is added (it repeated the suggestion in other words after a raw newline).
+    static func advice(for error: RequestError) -> String {
+        switch error.transportFailure {
+        case .connectionRefused?: return error.localizedDescription + " Or press e to pick another environment."
+        default: return error.localizedDescription
+        }
+    }
+}
