@@ -35,7 +35,7 @@ public struct ExplorerModel: Sendable {
                 width: Int = 80, height: Int = 24, environment: String? = nil) {
         self.collections = collections
         self.problems = problems
-        requestEditor = RequestEditor(loadedFiles: requestEditor.loadedFiles)
+        requestEditor = RequestEditor(loadedFiles: loadedFiles)
         screen = Screen(width: width, height: height)
         for collection in collections {
             let chosen = environment.flatMap { collection.environment(named: $0) } ?? collection.defaultEnvironment

@@ -84,6 +84,17 @@ struct ExplorerModelTests {
         #expect(ExplorerView.render(model).lines.contains { $0.contains("Response · Demo/status") })
     }
 
+    /// The file bytes the explorer starts with are what a save checks the file against: a save made before the full
+    /// load came back had nothing to compare with.
+    @Test func aSaveChecksTheFileAgainstTheBytesLoadedAtStart() {
+        var model = ExplorerModel(collections: [Fixtures.collection], loadedFiles: ["/tmp/none/users/get-user.yaml": Data("old".utf8)],
+                                  width: 80, height: 24)
+        Fixtures.press([.character("j"), .right, .down, .tab, .character("a")] + Fixtures.typing("X-New") + [.enter] + Fixtures.typing("v") + [.enter], &model)
+        let effects = Fixtures.press([.character("s")], &model)
+        guard case let .save(key, _, _, original)? = effects.first else { Issue.record("expected a save, got \(effects)"); return }
+        #expect(key == "Demo/users/get-user" && original == Data("old".utf8))
+    }
+
     /// Ctrl-R asks for a reload; the result replaces the loaded bytes (the base a save checks against), merges header
     /// changes made outside into the unsaved edits, and keeps every edit.
     @Test func reloadingReplacesTheLoadedBytesAndMergesOutsideHeaderChanges() {
