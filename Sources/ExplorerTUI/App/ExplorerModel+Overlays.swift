@@ -216,7 +216,6 @@ extension ExplorerModel {
         switch message {
         case let .requestAdded(slug, request, data):
             guard let index = collections.firstIndex(where: { $0.slug == slug }) else { return [] }
-            requestEditor.loadedFiles[request.file] = data
             // The folder is the one whose directory holds the new file.
             let directory = PathText.deletingLastComponent(request.file)
             var folderPath: [String] = []
@@ -237,6 +236,7 @@ extension ExplorerModel {
             for depth in 0...folderPath.count { tree.expanded.insert(([slug] + folderPath.prefix(depth)).joined(separator: "/")) }
             tree.filter = ""
             let key = ([slug] + folderPath + [request.slug]).joined(separator: "/")
+            requestEditor.drafts[key, default: RequestDraft()].original = data
             if let row = treeRows.firstIndex(where: { $0.key == key }) { tree.cursor = row }
             tree.selectedRequestKey = key
             focus = .tree

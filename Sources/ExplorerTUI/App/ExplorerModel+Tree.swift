@@ -154,7 +154,7 @@ extension ExplorerModel {
     /// The files changed: the collections as read again, the new or moved request selected, its edits kept.
     mutating func treeChanged(_ result: CollectionLoadResult, select: String?, movedFrom: String?, message: String) -> [AppEffect] {
         let oldBase = movedFrom.flatMap { savedRequest($0) }
-        let moved = movedFrom.flatMap { requestEditor.drafts.removeValue(forKey: $0) }
+        let moved = movedFrom.flatMap { requestEditor.drafts.removeValue(forKey: $0)?.edited }
         reloaded(result)
         if let select {
             // A filter that hides the new or moved request would leave the user looking for it.
@@ -167,7 +167,7 @@ extension ExplorerModel {
             }
             if let moved, let oldBase, let theirs = savedRequest(select) {
                 let merged = RequestMerge.merge(ours: moved, base: oldBase, theirs: theirs)
-                requestEditor.drafts[select] = merged == theirs ? nil : merged
+                requestEditor.setEdited(merged == theirs ? nil : merged, for: select)
             }
         }
         if let movedFrom, tree.selectedRequestKey == movedFrom { tree.selectedRequestKey = select }

@@ -35,7 +35,7 @@ public struct ExplorerModel: Sendable {
                 width: Int = 80, height: Int = 24, environment: String? = nil) {
         self.collections = collections
         self.problems = problems
-        requestEditor = RequestEditor(loadedFiles: loadedFiles)
+        requestEditor.takeOriginals(loadedFiles, of: collections, keepingSaved: false)
         screen = Screen(width: width, height: height)
         for collection in collections {
             let chosen = environment.flatMap { collection.environment(named: $0) } ?? collection.defaultEnvironment
@@ -100,19 +100,16 @@ public struct ExplorerModel: Sendable {
             return tree.selectedRequestKey != before ? restorePastResponse() : []
         case let .collectionsReloaded(result):
             reloaded(result)
-            let kept = requestEditor.drafts.isEmpty ? "" : "; unsaved edits kept, s saves them into the files as they are now"
+            let kept = !requestEditor.hasEdits ? "" : "; unsaved edits kept, s saves them into the files as they are now"
             status = "Reloaded \(collections.count) collection\(collections.count == 1 ? "" : "s") from disk\(kept)."
             return []
         case let .treeChanged(result, select, movedFrom, message):
             return treeChanged(result, select: select, movedFrom: movedFrom, message: message)
         case let .saved(key, file, data, request):
-            requestEditor.loadedFiles[file] = data
+            requestEditor.drafts[key, default: RequestDraft()].original = data
             applySaved(request, key: key)
-            if requestEditor.drafts[key] == request { requestEditor.drafts[key] = nil }
-            if var kept = requestEditor.closedBodyEditor, kept.0 == key {
-                kept.1.area.markUnmodified()
-                requestEditor.closedBodyEditor = kept
-            }
+            if requestEditor.drafts[key]?.edited == request { requestEditor.setEdited(nil, for: key) }
+            requestEditor.drafts[key]?.bodyEditor?.area.markUnmodified()
             status = "Saved \(key)"
             return []
         case let .jsonChecked(id, error):
@@ -195,7 +192,7 @@ public struct ExplorerModel: Sendable {
     public var selectedRequest: (collection: CollectionSpec, located: CollectionSpec.Located, key: String)? {
         guard let key = tree.selectedRequestKey, let found = locate(key: key) else { return nil }
         var located = found.located
-        if let edited = requestEditor.drafts[key] { located.request = edited }
+        if let edited = requestEditor.drafts[key]?.edited { located.request = edited }
         return (found.collection, located, key)
     }
 
@@ -206,9 +203,10 @@ public struct ExplorerModel: Sendable {
 
     /// What the tree shows: the collections, their problems, and the requests with unsaved edits.
     public var treeSource: TreeSource {
-        var modified = Set(requestEditor.drafts.keys)
+        let edited = requestEditor.edited
+        var modified = Set(edited.keys)
         if let key = tree.selectedRequestKey, requestEditor.edit?.body?.area.isModified == true { modified.insert(key) }
-        return TreeSource(collections: collections, problems: problems, editedMethods: requestEditor.drafts.mapValues(\.method),
+        return TreeSource(collections: collections, problems: problems, editedMethods: edited.mapValues(\.method),
                           modified: modified)
     }
 
@@ -257,7 +255,7 @@ public struct ExplorerModel: Sendable {
     }
 
     /// True when some request has unsaved edits.
-    public var hasUnsavedEdits: Bool { !requestEditor.drafts.isEmpty }
+    public var hasUnsavedEdits: Bool { requestEditor.hasEdits }
 
     /// The rows of the tree as shown, with expansion and the filter applied.
     public var treeRows: [TreeRow] { treeSource.rows(for: tree) }
@@ -268,7 +266,7 @@ public struct ExplorerModel: Sendable {
         let selectedKey = rows.indices.contains(tree.cursor) ? rows[tree.cursor].key : nil
         collections = result.collections
         problems = result.problems
-        requestEditor.loadedFiles.merge(result.loadedFiles) { saved, _ in saved }
+        requestEditor.takeOriginals(result.loadedFiles, of: result.collections, keepingSaved: true)
         tree.isLoading = false
         tree.relocate(to: selectedKey, source: treeSource)
         syncSelectionWithCursor(strict: true)
@@ -294,13 +292,13 @@ public struct ExplorerModel: Sendable {
     /// ones join them, removed ones leave them, unless the edit touched the same header). Edits of a file that is
     /// now missing or broken are kept as they are.
     mutating func reloaded(_ result: CollectionLoadResult) {
-        let bases = requestEditor.drafts.keys.reduce(into: [String: RequestSpec]()) { $0[$1] = savedRequest($1) }
-        requestEditor.loadedFiles = [:]
+        let bases = requestEditor.edited.keys.reduce(into: [String: RequestSpec]()) { $0[$1] = savedRequest($1) }
+        requestEditor.forgetOriginals()
         applyLoaded(result)
-        for (key, ours) in requestEditor.drafts {
+        for (key, ours) in requestEditor.edited {
             guard let base = bases[key], let theirs = savedRequest(key), theirs != base else { continue }
-            requestEditor.drafts[key] = RequestMerge.merge(ours: ours, base: base, theirs: theirs)
-            if requestEditor.drafts[key] == theirs { requestEditor.drafts[key] = nil }
+            let merged = RequestMerge.merge(ours: ours, base: base, theirs: theirs)
+            requestEditor.setEdited(merged == theirs ? nil : merged, for: key)
         }
     }
 
@@ -311,6 +309,6 @@ public struct ExplorerModel: Sendable {
 
     /// True when the request `key` has unsaved edits (a draft, or a body being edited).
     public func isModified(_ key: String) -> Bool {
-        requestEditor.drafts[key] != nil || (key == tree.selectedRequestKey && requestEditor.edit?.body?.area.isModified == true)
+        requestEditor.drafts[key]?.edited != nil || (key == tree.selectedRequestKey && requestEditor.edit?.body?.area.isModified == true)
     }
 }

@@ -102,7 +102,7 @@ struct ExplorerModelTests {
                                   width: 80, height: 24)
         Fixtures.press([.character("j"), .right, .down, .tab, .character("a")] + Fixtures.typing("X-New") + [.enter] + Fixtures.typing("v") + [.enter], &model)
         let gone = RequestSpec(name: "Gone", slug: "gone", url: "/gone", headers: [KeyValue("A", "b")], file: "/tmp/none/gone.yaml")
-        model.requestEditor.drafts["Demo/gone"] = gone
+        model.requestEditor.setEdited(gone, for: "Demo/gone")
         let effects = Fixtures.press([.control("r")], &model)
         if case .reload? = effects.first {} else { Issue.record("expected reload, got \(effects)") }
         // Outside, a header was added to the same request and its own X-Request removed.
@@ -111,11 +111,11 @@ struct ExplorerModelTests {
         var result = CollectionLoadResult(collections: [changed], problems: [])
         result.loadedFiles = ["/tmp/none/users/get-user.yaml": Data("new".utf8)]
         _ = model.update(.collectionsReloaded(result))
-        #expect(model.requestEditor.loadedFiles["/tmp/none/users/get-user.yaml"] == Data("new".utf8))
-        #expect(model.requestEditor.drafts["Demo/users/get-user"]?.headers == [KeyValue("X-New", "v"), KeyValue("X-Outside", "added")],
+        #expect(model.requestEditor.drafts["Demo/users/get-user"]?.original == Data("new".utf8))
+        #expect(model.requestEditor.edited["Demo/users/get-user"]?.headers == [KeyValue("X-New", "v"), KeyValue("X-Outside", "added")],
                 "the outside addition joins the edit and the outside removal stays removed")
         // An edit whose file is gone (or broken) is kept, not dropped: it is still the user's unsaved work.
-        #expect(model.requestEditor.drafts["Demo/gone"] == gone)
+        #expect(model.requestEditor.edited["Demo/gone"] == gone)
         #expect(model.status == "Reloaded 1 collection from disk; unsaved edits kept, s saves them into the files as they are now.")
     }
 
@@ -197,10 +197,10 @@ struct ExplorerModelTests {
         #expect(model.requestPane.effectiveHeaders[1].isOverridden && model.requestPane.effectiveHeaders[3].isOwn)
         Fixtures.press([.character("a")] + Fixtures.typing("X-Ünï") + [.enter] + Fixtures.typing("värde 値") + [.enter], &model)
         #expect(model.hasUnsavedEdits)
-        #expect(model.requestEditor.drafts["Demo/users/get-user"]?.headers == [KeyValue("X-Request", "own"), KeyValue("X-Ünï", "värde 値")])
+        #expect(model.requestEditor.edited["Demo/users/get-user"]?.headers == [KeyValue("X-Request", "own"), KeyValue("X-Ünï", "värde 値")])
         // Toggling and deleting apply to the request's own headers only.
         Fixtures.press([.character(" ")], &model)
-        #expect(model.requestEditor.drafts["Demo/users/get-user"]?.headers.last?.enabled == false)
+        #expect(model.requestEditor.edited["Demo/users/get-user"]?.headers.last?.enabled == false)
         Fixtures.press([.character("k"), .character("k"), .character("d")], &model)
         #expect(model.status?.contains("inherited") == true)
         let effects = Fixtures.press([.character("s")], &model)

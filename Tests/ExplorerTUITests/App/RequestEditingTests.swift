@@ -20,7 +20,7 @@ struct RequestEditingTests {
     }
 
     func draft(_ model: ExplorerModel) -> RequestSpec? {
-        model.tree.selectedRequestKey.flatMap { model.requestEditor.drafts[$0] }
+        model.tree.selectedRequestKey.flatMap { model.requestEditor.edited[$0] }
     }
 
     @Test func theURLIsEditedInPlaceAndItsQueryMovesToParams() {
@@ -49,7 +49,7 @@ struct RequestEditingTests {
         Fixtures.press([.character("h")], &model)
         #expect(model.requestEditor.tab == .params)
         Fixtures.press([.character("d"), .character("d")], &model)
-        #expect(model.requestEditor.drafts.isEmpty && !model.isModified("Demo/users/get-user"))
+        #expect(model.requestEditor.edited.isEmpty && !model.isModified("Demo/users/get-user"))
     }
 
     @Test func tabCompletesAVariableAndUnknownOnesAreShownAsErrors() {
@@ -240,7 +240,7 @@ struct RequestEditingTests {
         guard case let .save(key, request, saved, _)? = effects.first else { Issue.record("expected a save, got \(effects)"); return }
         #expect(key == "Demo/users/get-user" && request.changedKeys(from: saved) == ["method", "url"])
         _ = model.update(.saved(key: key, file: request.file, data: Data(), request: request))
-        #expect(model.requestEditor.drafts.isEmpty && model.selectedRequest?.located.request.method == "POST")
+        #expect(model.requestEditor.edited.isEmpty && model.selectedRequest?.located.request.method == "POST")
         #expect(Fixtures.press([.character("s")], &model).isEmpty && model.status == "Nothing to save.")
     }
 

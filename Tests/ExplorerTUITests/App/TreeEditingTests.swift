@@ -57,7 +57,7 @@ struct TreeEditingTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // An unsaved edit on Get user follows it through a rename of its file.
         Fixtures.press([.tab, .character("m"), .down, .enter, .backTab], &model)
-        #expect(model.requestEditor.drafts["Demo/users/get-user"]?.method == "POST")
+        #expect(model.requestEditor.edited["Demo/users/get-user"]?.method == "POST")
         try run(Fixtures.press([.character("c"), .enter], &model), &model, load: load)
         #expect(model.tree.selectedRequestKey == "Demo/users/get-user-copy")
         #expect(model.savedRequest("Demo/users/get-user-copy")?.method == "GET", "the copy is of the file as saved")
@@ -67,21 +67,21 @@ struct TreeEditingTests {
         try run(Fixtures.press([.character("r"), .control("u")] + Fixtures.typing("Fetch user") + [.tab, .control("u"), .character("y"), .enter], &model),
                 &model, load: load)
         #expect(model.tree.selectedRequestKey == "Demo/users/fetch-user")
-        #expect(model.requestEditor.drafts["Demo/users/fetch-user"]?.method == "POST" && model.requestEditor.drafts["Demo/users/get-user"] == nil)
-        #expect(model.requestEditor.drafts["Demo/users/fetch-user"]?.name == "Fetch user")
+        #expect(model.requestEditor.edited["Demo/users/fetch-user"]?.method == "POST" && model.requestEditor.edited["Demo/users/get-user"] == nil)
+        #expect(model.requestEditor.edited["Demo/users/fetch-user"]?.name == "Fetch user")
         #expect(try String(contentsOfFile: directory + "/Demo/users/fetch-user.yaml", encoding: .utf8) == "name: Fetch user\nurl: /users/1\n")
         // Move to the collection's top level: the picker lists every folder.
         Fixtures.press([.character("M")], &model)
         guard case let .picker(picker)? = model.modal?.dialog else { Issue.record("expected the folder picker"); return }
         #expect(picker.options == ["Demo", "Demo/Users"] && picker.selection == 1)
         try run(Fixtures.press([.up, .enter], &model), &model, load: load)
-        #expect(model.tree.selectedRequestKey == "Demo/fetch-user" && model.requestEditor.drafts["Demo/fetch-user"]?.method == "POST")
+        #expect(model.tree.selectedRequestKey == "Demo/fetch-user" && model.requestEditor.edited["Demo/fetch-user"]?.method == "POST")
         // Delete asks first; anything but y keeps the file.
         Fixtures.press([.character("d"), .character("n")], &model)
         #expect(FileManager.default.fileExists(atPath: directory + "/Demo/fetch-user.yaml") && model.status == "Cancelled.")
         try run(Fixtures.press([.character("d"), .character("y")], &model), &model, load: load)
         #expect(!FileManager.default.fileExists(atPath: directory + "/Demo/fetch-user.yaml"))
-        #expect(model.requestEditor.drafts.isEmpty && !model.treeRows.contains { $0.key == "Demo/fetch-user" })
+        #expect(model.requestEditor.edited.isEmpty && !model.treeRows.contains { $0.key == "Demo/fetch-user" })
         #expect(FileManager.default.fileExists(atPath: directory + "/Demo/users/get-user-copy.yaml"))
     }
 

@@ -1,24 +1,47 @@
 import ExplorerCore
 import Foundation
 
-/// The request pane's own state: its tab and table selection, what is being edited, and the unsaved edits of every
-/// request with the file bytes they were made against.
+/// The request pane's own state: its tab and table selection, what is being edited, and a draft per request (its
+/// unsaved edits, its file's bytes, its last body editor).
 public struct RequestEditor: Sendable {
     /// The tab shown.
     public var tab = RequestTab.headers
     /// The selected row in the tab's table (effective headers, parameters, form fields, auth or options).
     public var selection = 0
-    /// Unsaved edits: the request as edited, per request key; a request edited back to its file's state has none.
-    public var drafts: [String: RequestSpec] = [:]
-    /// The last body editor closed and its request key, so reopening it keeps undo history.
-    var closedBodyEditor: (String, BodyEditor)?
     /// What has the cursor (the URL, a table row, a value, the body), if anything.
     public var edit: RequestEdit?
-    /// File bytes as loaded or last saved, for conflict detection.
-    public var loadedFiles: [String: Data] = [:]
+    /// Each request's draft, by tree key.
+    public var drafts: [String: RequestDraft] = [:]
 
-    /// Creates an editor with no edits, over files loaded as `loadedFiles`.
-    public init(loadedFiles: [String: Data] = [:]) {
-        self.loadedFiles = loadedFiles
+    /// Creates an editor with no edits.
+    public init() {}
+
+    /// The unsaved edits: the request as edited, per request key (a request edited back to its file's state has none).
+    public var edited: [String: RequestSpec] { drafts.compactMapValues(\.edited) }
+
+    /// True when some request has unsaved edits.
+    public var hasEdits: Bool { drafts.values.contains { $0.edited != nil } }
+
+    /// Sets (or, with nil, clears) the unsaved edits of the request `key`.
+    public mutating func setEdited(_ request: RequestSpec?, for key: String) {
+        drafts[key, default: RequestDraft()].edited = request
+    }
+
+    /// Takes the file bytes of a load (by file path) as the originals of the requests in `collections`; with
+    /// `keepingSaved`, a request whose bytes were saved meanwhile keeps them.
+    public mutating func takeOriginals(_ files: [String: Data], of collections: [CollectionSpec], keepingSaved: Bool) {
+        for collection in collections {
+            for located in collection.allRequests {
+                let key = collection.reference(of: located)
+                guard let data = files[located.request.file] else { continue }
+                if keepingSaved, drafts[key]?.original != nil { continue }
+                drafts[key, default: RequestDraft()].original = data
+            }
+        }
+    }
+
+    /// Forgets every file's bytes (before a reload brings them again); edits and body editors stay.
+    public mutating func forgetOriginals() {
+        for key in drafts.keys { drafts[key]?.original = nil }
     }
 }

@@ -8,7 +8,7 @@ extension RequestPane {
         switch request.body {
         case let .json(text), let .text(text, _):
             // Reopening the same body keeps its undo history and cursor.
-            if let (key, kept) = requestEditor.closedBodyEditor, key == selectedKey, kept.area.text == text {
+            if let key = selectedKey, let kept = requestEditor.drafts[key]?.bodyEditor, kept.area.text == text {
                 requestEditor.edit = .body(kept)
                 return
             }
@@ -29,7 +29,7 @@ extension RequestPane {
     /// The body editor's text goes into the draft; the editor is kept aside so reopening it can still undo.
     mutating func commitBodyEditor() {
         guard let editor = requestEditor.edit?.body else { return }
-        requestEditor.closedBodyEditor = selectedKey.map { ($0, editor) }
+        if let key = selectedKey { requestEditor.drafts[key, default: RequestDraft()].bodyEditor = editor }
         let text = editor.area.text
         editSelected { $0.body = $0.body.replacingText(text) }
     }

@@ -8,7 +8,7 @@ extension RequestPane {
         guard let selected = selectedRequest else { return }
         var request = selected.located.request
         change(&request)
-        requestEditor.drafts[selected.key] = request == savedRequest ? nil : request
+        requestEditor.setEdited(request == savedRequest ? nil : request, for: selected.key)
     }
 
     /// The names of the variables the selected request can use, for completion.
@@ -22,10 +22,10 @@ extension RequestPane {
     /// Asks for the selected request's unsaved edits to be written into its file.
     mutating func saveSelected() -> [AppEffect] {
         if requestEditor.edit?.body != nil { commitBodyEditor() }
-        guard let selected = selectedRequest, let draft = requestEditor.drafts[selected.key], let saved = savedRequest else {
+        guard let selected = selectedRequest, let draft = requestEditor.drafts[selected.key]?.edited, let saved = savedRequest else {
             status = "Nothing to save."
             return []
         }
-        return [.save(key: selected.key, request: draft, saved: saved, original: requestEditor.loadedFiles[saved.file])]
+        return [.save(key: selected.key, request: draft, saved: saved, original: requestEditor.drafts[selected.key]?.original)]
     }
 }

@@ -20,7 +20,7 @@ extension RequestPane {
             }
             return [.openEditor(ExternalEdit(key: selected.key, target: .body, file: request.file, text: text))]
         }
-        guard requestEditor.drafts[selected.key] == nil else {
+        guard requestEditor.drafts[selected.key]?.edited == nil else {
             status = "Save (s) the unsaved edits first: the editor opens the file as it is on disk."
             return []
         }

@@ -109,7 +109,7 @@ extension RequestPane {
         if case .json = selectedRequest?.located.request.body, let error = JSONTemplate.validate(text) {
             status = "Body updated from the editor; the JSON does not parse (\(error)). Press s to save."
         } else {
-            status = requestEditor.drafts[key] == nil ? "Body unchanged." : "Body updated from the editor; press s to save."
+            status = requestEditor.drafts[key]?.edited == nil ? "Body unchanged." : "Body updated from the editor; press s to save."
         }
     }
 }

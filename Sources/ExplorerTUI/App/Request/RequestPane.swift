@@ -35,7 +35,7 @@ public struct RequestPane: Sendable {
     /// The selected request with its unsaved edits applied.
     var selectedRequest: SavedSelection? {
         guard var selected = context.saved else { return nil }
-        if let edited = requestEditor.drafts[selected.key] { selected.located.request = edited }
+        if let edited = requestEditor.drafts[selected.key]?.edited { selected.located.request = edited }
         return selected
     }
 
