@@ -72,7 +72,8 @@ struct ResponsePrinter {
         let contentTypeHeader = response.headers["Content-Type"]
         let contentType = contentTypeHeader.map(ContentType.init)
         let kind = BodyFormatter.kind(of: data, contentType: contentType)
-        if kind == .binary || (kind != .empty && !BodyFormatter.looksLikeText(data)) {
+        // Binary by its type, or by NUL bytes or (with no telling type) mostly control bytes: what the explorer shows as hex.
+        if kind == .binary {
             let summary = BodyFormatter.binarySummary(data, contentType: contentType)
             return write(Array((clean(summary.text) + "\n").utf8))
         }
