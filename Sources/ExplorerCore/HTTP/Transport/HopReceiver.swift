@@ -16,6 +16,8 @@ final class HopReceiver: @unchecked Sendable {
         var timing: HopTiming
         /// Cookies this hop's `Set-Cookie` stored in the jar (filled in by the operation).
         var setCookies: [CookieRecord] = []
+        /// The header fields in wire order, when the transport knows it.
+        var headers: HTTPHeaders?
     }
 
     private let maxBytes: Int?
@@ -24,6 +26,7 @@ final class HopReceiver: @unchecked Sendable {
     private let completion: @Sendable (Outcome) -> Void
     // Guarded by `lock`.
     private var response: HTTPURLResponse?
+    private var fields: HTTPHeaders?
     private var connection: ConnectionDetails?
     /// The connection that carried the hop, as the transport reported it when the request was written.
     private var carrier: ConnectionDetails?
@@ -75,12 +78,14 @@ final class HopReceiver: @unchecked Sendable {
         }
     }
 
-    /// The response head; a second head for the same hop is ignored. The connection the transport reported through
-    /// `carried(on:previous:)` wins over `connection`, except for the protocol version the head came with.
-    func received(head: HTTPURLResponse, connection: ConnectionDetails? = nil) {
+    /// The response head, with its fields in wire order when the transport has them; a second head for the same hop
+    /// is ignored. The connection the transport reported through `carried(on:previous:)` wins over `connection`,
+    /// except for the protocol version the head came with.
+    func received(head: HTTPURLResponse, fields: HTTPHeaders? = nil, connection: ConnectionDetails? = nil) {
         let overLimit = lock.withLock { () -> Bool in
             guard response == nil, failure == nil else { return false }
             response = head
+            self.fields = fields
             if var carrier {
                 if let version = connection?.httpVersion { carrier.httpVersion = version }
                 self.connection = carrier
@@ -143,7 +148,10 @@ final class HopReceiver: @unchecked Sendable {
                 return Outcome(response: response, data: Data(), isOnDisk: false, error: reason, connection: connection, timing: timing)
             }
             do throws(URLError) {
-                return Outcome(response: response, data: try body.finish(), isOnDisk: isOnDisk, error: nil, connection: connection, timing: timing)
+                var outcome = Outcome(response: response, data: try body.finish(), isOnDisk: isOnDisk, error: nil, connection: connection,
+                                      timing: timing)
+                outcome.headers = fields
+                return outcome
             } catch {
                 return Outcome(response: response, data: Data(), isOnDisk: false, error: error, connection: connection, timing: timing)
             }

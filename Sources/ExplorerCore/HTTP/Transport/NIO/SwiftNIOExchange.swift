@@ -148,8 +148,8 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
             // After 101 the connection speaks another protocol: it never carries another HTTP request.
             keepAlive = keepAlive && response.isKeepAlive && response.status.code != 101
             switch NIOResponseHead.response(from: response, url: url) {
-            case .success(let (converted, version)):
-                events.received(head: converted, connection: ConnectionDetails(httpVersion: version))
+            case .success(let (converted, version, fields)):
+                events.received(head: converted, fields: fields, connection: ConnectionDetails(httpVersion: version))
                 return .more
             case .failure(let error):
                 finish(error)
