@@ -14,6 +14,10 @@ struct ResponseHeaderFieldsTests {
             "X-Zeta: last-in-the-alphabet", "Set-Cookie: session=abc; Path=/; HttpOnly", "Content-Type: text/plain",
             "set-cookie: theme=dark; Path=/", "X-Alpha: first-in-the-alphabet", "Set-Cookie: lang=en; Path=/; Secure",
         ], body: "in"),
+        // FoundationNetworking keeps one value per name as written, so `set-cookie` and `Set-Cookie` would lose one.
+        "/cookies": .respond(status: 200, headers: [
+            "Set-Cookie: session=abc; Path=/; HttpOnly", "Set-Cookie: theme=dark; Path=/", "Set-Cookie: lang=en; Path=/; Secure",
+        ], body: "in"),
     ]) }
 
     func send(_ path: String, over transport: TransportKind) async throws -> Request.Response {
@@ -34,5 +38,14 @@ struct ResponseHeaderFieldsTests {
         // Look-up by name still works for callers that want one value.
         #expect(response.headers["content-type"] == "text/plain")
         #expect(CheckedResponse(response).values(of: "Set-Cookie").count == 3)
+    }
+
+    @Test(arguments: TransportKind.allCases)
+    func theCookiesSaySecureAndHttpOnly(transport: TransportKind) async throws {
+        let response = try await send("/cookies", over: transport)
+        let byName = Dictionary(uniqueKeysWithValues: response.setCookies.map { ($0.name, $0) })
+        #expect(byName["session"]?.isHTTPOnly == true && byName["session"]?.isSecure == false)
+        #expect(byName["lang"]?.isSecure == true && byName["lang"]?.isHTTPOnly == false)
+        #expect(byName["theme"]?.value == "dark")
     }
 }

@@ -51,10 +51,12 @@ extension ResponseView {
                 let rows = summary.cookies.dropFirst(bodyView.scroll).map { cookie in
                     [StyledLine(TerminalSafeText.sanitize(cookie.name), style: .bold), StyledLine(TerminalSafeText.sanitize(cookie.value)),
                      StyledLine(TerminalSafeText.sanitize(cookie.domain + cookie.path)),
-                     StyledLine(cookie.expires.map { ISO8601DateFormatter().string(from: $0) } ?? "session")]
+                     StyledLine(cookie.expires.map { ISO8601DateFormatter().string(from: $0) } ?? "session"),
+                     StyledLine([cookie.isSecure ? "Secure" : nil, cookie.isHTTPOnly ? "HttpOnly" : nil].compactMap { $0 }.joined(separator: " "))]
                 }
-                Table(columns: [TableColumn("Name", width: .percentage(20)), TableColumn("Value", width: .fill(1)),
-                                TableColumn("Domain and path", width: .percentage(25)), TableColumn("Expires", width: .length(20))],
+                Table(columns: [TableColumn("Name", width: .percentage(15)), TableColumn("Value", width: .fill(1)),
+                                TableColumn("Domain and path", width: .percentage(20)), TableColumn("Expires", width: .length(20)),
+                                TableColumn("Flags", width: .length(15))],
                       rows: Array(rows)).render(in: area, buffer: &buffer)
             } else if tab == .trace {
                 Paragraph(lines: summary.trace.map { StyledLine(TerminalSafeText.sanitize($0)) }, wrap: true, scroll: bodyView.scroll)
