@@ -36,6 +36,9 @@ extension Request {
         /// The body size in bytes as received (decoded); a kept exchange whose body was masked or cut keeps the size
         /// that arrived.
         public var byteCount: Int
+        /// The body's size as it came over the wire, before gzip or deflate decoding; `nil` when the body was not
+        /// content-encoded or the transport cannot tell.
+        public var wireByteCount: Int?
         /// Response headers in the order they came on the wire, a repeated header (several `Set-Cookie`) as separate
         /// fields, with case-insensitive look-up; names keep the server's case.
         public var headers: HTTPHeaders

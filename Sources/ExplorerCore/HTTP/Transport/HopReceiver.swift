@@ -18,6 +18,8 @@ final class HopReceiver: @unchecked Sendable {
         var setCookies: [CookieRecord] = []
         /// The header fields in wire order, when the transport knows it.
         var headers: HTTPHeaders?
+        /// The body's size before content decoding, when it was content-encoded and the size is known.
+        var wireByteCount: Int?
     }
 
     private let maxBytes: Int?
@@ -27,6 +29,8 @@ final class HopReceiver: @unchecked Sendable {
     // Guarded by `lock`.
     private var response: HTTPURLResponse?
     private var fields: HTTPHeaders?
+    /// Body bytes as they came over the wire, before decoding, when the transport counts them.
+    private var wireCount: Int?
     private var connection: ConnectionDetails?
     /// The connection that carried the hop, as the transport reported it when the request was written.
     private var carrier: ConnectionDetails?
@@ -133,6 +137,20 @@ final class HopReceiver: @unchecked Sendable {
         if overLimit { cancelSoon() }
     }
 
+    /// `count` more body bytes came over the wire, before any gzip or deflate decoding.
+    func received(wireBytes count: Int) {
+        lock.withLock { wireCount = (wireCount ?? 0) + count }
+    }
+
+    /// The body's size before decoding when it was content-encoded: as the transport counted it, else as declared
+    /// (`Content-Length` counts the encoded bytes); nil when it was not encoded or the size is unknown.
+    private func encodedSize() -> Int? {
+        guard let response, let encoding = response.value(forHTTPHeaderField: "Content-Encoding")?.trimmingCharacters(in: .whitespaces),
+              !encoding.isEmpty, encoding.lowercased() != "identity" else { return nil }
+        if let wireCount { return wireCount }
+        return response.expectedContentLength >= 0 ? Int(response.expectedContentLength) : nil
+    }
+
     /// The end of the hop: `error` is nil when the body is complete. Only the first call counts.
     func finished(error: URLError?) {
         let outcome = lock.withLock { () -> Outcome? in
@@ -151,6 +169,7 @@ final class HopReceiver: @unchecked Sendable {
                 var outcome = Outcome(response: response, data: try body.finish(), isOnDisk: isOnDisk, error: nil, connection: connection,
                                       timing: timing)
                 outcome.headers = fields
+                outcome.wireByteCount = encodedSize()
                 return outcome
             } catch {
                 return Outcome(response: response, data: Data(), isOnDisk: false, error: error, connection: connection, timing: timing)

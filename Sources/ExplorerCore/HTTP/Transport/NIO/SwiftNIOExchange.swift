@@ -101,7 +101,8 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
                 stream.eventLoop.makeCompletedFuture {
                     let codec = HTTP2FramePayloadToHTTP1ClientCodec(httpProtocol: key.isTLS ? .https : .http)
                     try stream.pipeline.syncOperations.addHandlers(
-                        codec, NIOHTTPResponseDecompressor(limit: .none), NIOHTTP2StreamHandler(exchange: self, connection: connection))
+                        codec, NIOWireByteCounter(), NIOHTTPResponseDecompressor(limit: .none),
+                        NIOHTTP2StreamHandler(exchange: self, connection: connection))
                 }
             }
         }
@@ -165,6 +166,11 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
             }
             return .complete(keepAlive: keepAlive)
         }
+    }
+
+    /// `count` body bytes came over the wire, before decompression (`NIOWireByteCounter` counts them).
+    func receivedWire(bytes count: Int) {
+        if !informational { events.received(wireBytes: count) }
     }
 
     /// The response is complete.

@@ -1,0 +1,31 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import TestSupport
+@testable import ExplorerCore
+
+/// A compressed body is decoded as it arrives; its size on the wire is kept beside the decoded size.
+@Suite("A compressed body keeps its size on the wire")
+struct WireByteCountTests {
+    static let server = Result { try FaultServer(routes: [
+        "/gzip": .gzipBomb(expandedBytes: 2000),
+        "/plain": .respond(status: 200, headers: ["Content-Type: text/plain"], body: "plain"),
+    ]) }
+
+    func send(_ path: String, over transport: TransportKind) async throws -> Request.Response {
+        try await Request(.get, url: try WireByteCountTests.server.get().url(path), session: ExplorerSession.make()).over(transport).send()
+    }
+
+    @Test(arguments: TransportKind.allCases)
+    func aGzipBodyKeepsItsSizeOnTheWire(transport: TransportKind) async throws {
+        let wire = GzipBomb.make(expandedBytes: 2000).count
+        let response = try await send("/gzip", over: transport)
+        #expect(response.byteCount == 2000)
+        #expect(response.wireByteCount == wire)
+        #expect(MeasurementText.bodySize(response.byteCount, onTheWire: response.wireByteCount) == "2.0 KB (\(wire) B on the wire)")
+        let plain = try await send("/plain", over: transport)
+        #expect(plain.wireByteCount == nil && MeasurementText.bodySize(plain.byteCount, onTheWire: plain.wireByteCount) == "5 B")
+    }
+}
