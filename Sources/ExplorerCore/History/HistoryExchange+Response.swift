@@ -22,6 +22,7 @@ extension HistoryExchange {
                                       headers: HTTPHeaders(response.headers))
         // The body kept is masked (a secret's mask is longer or shorter than the secret) and may be cut at the limit.
         stored.byteCount = response.body.size
+        stored.wireByteCount = response.wireSize
         return stored
     }
 }

@@ -30,9 +30,10 @@ extension ResponseView {
             Paragraph(lines: [StyledLine("✗ Request failed", style: Theme.error)] + lines, wrap: true).render(in: inner, buffer: &buffer)
         case let .received(summary):
             var spans = [Span(" \(summary.statusCode) \(summary.reason) ", style: Theme.status(summary.statusCode)),
-                         Span("  \(MeasurementText.duration(summary.duration))  \(MeasurementText.byteCount(summary.byteCount))")]
+                         // One parenthesis for what is said about the size, so a long line is cut after both.
+                         Span("  \(MeasurementText.duration(summary.duration))  " + MeasurementText.bodySize(
+                             summary.byteCount, onTheWire: summary.wireByteCount, notes: summary.isBodyOnDisk ? ["paged from a temporary file"] : []))]
             if let protocolText = summary.protocolText { spans.append(Span("  \(protocolText)", style: Theme.dim)) }
-            if summary.isBodyOnDisk { spans.append(Span(" (paged from a temporary file)", style: Theme.dim)) }
             if bodyView.wrap { spans.append(Span("  [wrap]", style: Theme.dim)) }
             if !bodyView.decodesEscapes { spans.append(Span("  [\\u as written]", style: Theme.dim)) }
             if bodyView.filtered != nil {
