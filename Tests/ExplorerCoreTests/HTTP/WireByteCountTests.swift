@@ -28,4 +28,22 @@ struct WireByteCountTests {
         let plain = try await send("/plain", over: transport)
         #expect(plain.wireByteCount == nil && MeasurementText.bodySize(plain.byteCount, onTheWire: plain.wireByteCount) == "5 B")
     }
+
+    /// Over TLS, HTTP/1.1 and HTTP/2 (where the decompressor sits on each stream and header names arrive lowercased):
+    /// the wire size is counted before decoding and the repeated header stays apart, in order.
+    @Test(arguments: [false, true])
+    func overTLSAndHTTP2TheWireSizeAndRepeatedHeadersComeThrough(http2: Bool) async throws {
+        let certificates = try TestCertificates()
+        let server = try TLSLoopbackServer(certificateFile: certificates.serverCertificate, keyFile: certificates.serverKey, http2: http2)
+        defer { server.stop() }
+        let response = try await Request(.get, url: server.url("/gzip")).configured {
+            $0.transport = .swiftNIO
+            $0.tls.caCertificatesFile = certificates.caCertificate
+        }.send()
+        #expect(response.connection?.httpVersion == (http2 ? "HTTP/2" : "HTTP/1.1"))
+        #expect(response.byteCount == 2000 && response.wireByteCount == GzipBomb.make(expandedBytes: 2000).count)
+        let names = response.headers.fields.map { $0.name.lowercased() }.filter { $0 == "set-cookie" || $0 == "x-between" }
+        #expect(names == ["set-cookie", "x-between", "set-cookie"], "\(response.headers)")
+        #expect(response.headers.values(for: "Set-Cookie") == ["a=1; Path=/", "c=3; Path=/; HttpOnly"])
+    }
 }
