@@ -53,7 +53,7 @@ struct ResponsePrinter {
         if parts.contains("m") {
             let status = "\(response.statusCode) " + clean(response.reasonPhrase)
             let color = response.statusCode >= 500 ? "1;31" : response.statusCode >= 400 ? "1;33" : response.statusCode >= 300 ? "1;36" : "1;32"
-            var line = paint(status, color) + "  " + MeasurementText.duration(response.duration) + "  " + MeasurementText.byteCount(response.byteCount)
+            var line = paint(status, color) + "  " + MeasurementText.duration(response.duration) + "  " + MeasurementText.bodySize(response.byteCount, onTheWire: response.wireByteCount)
             if response.wasRedirected, let url = response.url { line += "  → " + clean(url.absoluteString) }
             out += line + "\n"
         }
@@ -72,7 +72,8 @@ struct ResponsePrinter {
         let contentTypeHeader = response.headers["Content-Type"]
         let contentType = contentTypeHeader.map(ContentType.init)
         let kind = BodyFormatter.kind(of: data, contentType: contentType)
-        if kind == .binary || (kind != .empty && !BodyFormatter.looksLikeText(data)) {
+        // Binary by its type, or by NUL bytes or (with no telling type) mostly control bytes: what the explorer shows as hex.
+        if kind == .binary {
             let summary = BodyFormatter.binarySummary(data, contentType: contentType)
             return write(Array((clean(summary.text) + "\n").utf8))
         }

@@ -14,13 +14,14 @@ enum HistoryRows {
         try db.execute(sql: """
             INSERT INTO exchange (sent_at, reference, environment, source, method, url, request_headers, request_body,
                 request_body_size, request_body_truncated, status, reason, response_headers, response_body, response_body_size,
-                response_body_truncated, duration, final_url, error, stored_bytes)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                response_body_truncated, duration, final_url, error, stored_bytes, response_wire_size)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [
                 exchange.sentAt.timeIntervalSince1970, exchange.reference, exchange.environment, exchange.source,
                 request.method, request.url, requestHeaders, request.body.data, request.body.size, request.body.isTruncated,
                 response?.status, response?.reason, responseHeaders, response?.body.data, response?.body.size,
                 response?.body.isTruncated, response?.duration, response?.finalURL, exchange.error, storedBytes,
+                response?.wireSize,
             ])
         return db.lastInsertedRowID
     }
@@ -72,7 +73,7 @@ enum HistoryRows {
             response = HistoryResponse(status: status, reason: row["reason"] ?? "", headers: decode(row["response_headers"]),
                                        body: HistoryBody(data: row["response_body"] ?? Data(), size: row["response_body_size"] ?? 0,
                                                          isTruncated: row["response_body_truncated"] ?? false),
-                                       duration: row["duration"] ?? 0, finalURL: row["final_url"])
+                                       duration: row["duration"] ?? 0, finalURL: row["final_url"], wireSize: row["response_wire_size"])
         }
         return HistoryExchange(id: row["id"], sentAt: Date(timeIntervalSince1970: row["sent_at"]), reference: row["reference"],
                                environment: row["environment"], source: row["source"], request: request, response: response,

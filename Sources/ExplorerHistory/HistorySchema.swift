@@ -46,6 +46,10 @@ enum HistorySchema {
                 CREATE INDEX exchange_environment ON exchange(environment);
                 """)
         }
+        // Third: the body's size on the wire before gzip decoding; rows written before it have none (NULL).
+        migrator.registerMigration("v3-wire-size") { db in
+            try db.execute(sql: "ALTER TABLE exchange ADD COLUMN response_wire_size INTEGER")
+        }
         return migrator
     }
 }

@@ -2,7 +2,8 @@ import NIOCore
 import NIOHTTP1
 import NIOSSL
 
-/// Answers each request on a `TLSLoopbackServer` connection with the protocol in use and the client certificate's subject.
+/// Answers each request on a `TLSLoopbackServer` connection with the protocol in use and the client certificate's subject
+/// (`/gzip`: 2,000 zero bytes gzipped, with two `Set-Cookie`).
 final class TLSLoopbackHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -38,9 +39,19 @@ final class TLSLoopbackHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/plain")
-        headers.add(name: "Content-Length", value: "\(text.utf8.count)")
+        var body = context.channel.allocator.buffer(string: text)
+        // /gzip: a compressed body and a repeated header, to see both come through a stream as they went out; with no
+        // Content-Length (chunked on HTTP/1.1), so only counting the bytes can tell the size on the wire.
+        if path == "/gzip" {
+            body = context.channel.allocator.buffer(bytes: GzipBomb.make(expandedBytes: 2000))
+            headers.add(name: "Content-Encoding", value: "gzip")
+            headers.add(name: "Set-Cookie", value: "a=1; Path=/")
+            headers.add(name: "X-Between", value: "b")
+            headers.add(name: "Set-Cookie", value: "c=3; Path=/; HttpOnly")
+        }
+        if path != "/gzip" { headers.add(name: "Content-Length", value: "\(body.readableBytes)") }
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
-        context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: text)))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
     }
 }

@@ -149,6 +149,37 @@ struct HistoryStoreTests {
         #expect(applied == Set(HistorySchema.migrator.migrations))
     }
 
+    @Test func aDatabaseFromTheSecondSchemaOpensAndNewRowsKeepRepeatedHeadersAndTheWireSize() throws {
+        let temp = try TempDirectory()
+        let path = temp.path + "/v2.sqlite"
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try HistorySchema.migrator.migrate(queue, upTo: "v2-sizes-and-lookups")
+            // Before repeated headers were kept apart: one row joined, sorted by name.
+            try queue.write { db in
+                try db.execute(sql: """
+                    INSERT INTO exchange (sent_at, reference, environment, source, method, url, request_headers, request_body,
+                        request_body_size, request_body_truncated, status, reason, response_headers, response_body,
+                        response_body_size, response_body_truncated, duration)
+                    VALUES (1700000000, 'Demo/old', 'local', 'send', 'GET', 'http://old/', '[]', x'', 0, 0, 200, 'OK',
+                        '[["Set-Cookie","a=1, b=2"]]', CAST('old' AS BLOB), 3, 0, 0.5)
+                    """)
+            }
+        }
+        let store = try HistoryStore(path: path)
+        let old = try #require(try store.latest(reference: "Demo/old"))
+        #expect(old.response?.headers == [Header("Set-Cookie", "a=1, b=2")] && old.response?.wireSize == nil)
+        var exchange = HistoryFixtures.exchange(reference: "Demo/new")
+        exchange.response?.headers = [Header("Set-Cookie", "a=1"), Header("Content-Type", "text/plain"), Header("set-cookie", "b=2")]
+        exchange.response?.wireSize = 5
+        try store.record(exchange)
+        let kept = try #require(try store.latest(reference: "Demo/new"))
+        #expect(kept.response?.headers == exchange.response?.headers)
+        #expect(kept.response?.wireSize == 5)
+        let shown = try #require(kept.storedResponse)
+        #expect(shown.headers.fields == exchange.response?.headers && shown.wireByteCount == 5)
+    }
+
     @Test func aDatabaseFromANewerVersionIsRefusedUntouched() throws {
         let temp = try TempDirectory()
         let path = temp.path + "/new.sqlite"

@@ -39,13 +39,23 @@ public struct CheckEvaluator: Sendable {
         case let .status(expected):
             return result(expected.accepts(response.status), String(response.status), "expected status \(expected.description), got \(response.status)")
         case let .header(name, equals, matches):
-            guard let value = response.values(of: name).first else { return result(false, "none", "header \(name) is absent") }
-            if let equals { return result(value == equals, value, "expected \(name) to equal '\(equals)', got '\(value)'") }
-            if let matches {
-                guard RegexCache.regex(matches) != nil else { return result(false, value, "'\(matches)' is not a valid regular expression") }
-                return result(CheckEvaluator.matches(value, matches), value, "'\(value)' does not match \(matches)")
+            // A repeated header (several Set-Cookie) passes when any one of its values does, as Postman's and Bruno's
+            // header assertions do; the actual value is the one that passed, or every value when none did.
+            let values = response.values(of: name)
+            guard let first = values.first else { return result(false, "none", "header \(name) is absent") }
+            let all = values.map { "'\($0)'" }.joined(separator: ", ")
+            if let equals {
+                let hit = values.first { $0 == equals }
+                return result(hit != nil, hit ?? (values.count == 1 ? first : all),
+                              "expected \(name) to equal '\(equals)', got \(all)")
             }
-            return result(true, value, "")
+            if let matches {
+                guard RegexCache.regex(matches) != nil else { return result(false, first, "'\(matches)' is not a valid regular expression") }
+                let hit = values.first { CheckEvaluator.matches($0, matches) }
+                return result(hit != nil, hit ?? (values.count == 1 ? first : all),
+                              values.count == 1 ? "'\(first)' does not match \(matches)" : "none of \(all) matches \(matches)")
+            }
+            return result(true, values.count == 1 ? first : all, "")
         case let .jsonPath(path, assertion):
             return evaluateJSON(check, path: path, assertion: assertion)
         case let .bodyContains(text):

@@ -29,7 +29,8 @@ public struct ResponseComparison: Sendable {
         func table(_ headers: HTTPHeaders) -> [String: (name: String, value: String)] {
             var result: [String: (name: String, value: String)] = [:]
             for field in headers where !ignored.contains(field.name.lowercased()) && result[field.name.lowercased()] == nil {
-                result[field.name.lowercased()] = (field.name, headers[field.name] ?? field.value)
+                // Repeated fields (several Set-Cookie) compare as one line, as they were shown before they were kept apart.
+                result[field.name.lowercased()] = (field.name, headers.values(for: field.name).joined(separator: ", "))
             }
             return result
         }

@@ -42,15 +42,25 @@ public enum BodyFormatter {
         guard let contentType, !contentType.mediaType.isEmpty else { return sniff(body) }
         let type = contentType.type
         let subtype = contentType.subtype
+        let declared: BodyKind
         switch true {
-        case subtype == "json" || subtype.hasSuffix("+json"): return .json
-        case subtype == "html": return .html
-        case subtype == "xml" || subtype.hasSuffix("+xml"): return .xml
-        case contentType.mediaType == "application/x-www-form-urlencoded": return .form
-        case type == "text" || textSubtypes.contains(subtype): return .text
+        case subtype == "json" || subtype.hasSuffix("+json"): declared = .json
+        case subtype == "html": declared = .html
+        case subtype == "xml" || subtype.hasSuffix("+xml"): declared = .xml
+        case contentType.mediaType == "application/x-www-form-urlencoded": declared = .form
+        case type == "text" || textSubtypes.contains(subtype): declared = .text
         case binaryTypes.contains(type) || binarySubtypes.contains(subtype): return .binary
         default: return looksLikeText(body) ? .text : .binary
         }
+        // A text type is believed unless a NUL byte says otherwise (UTF-16 text is full of them): a few terminal
+        // escapes in a text body are shown as visible escapes, not turned into a hex dump.
+        if contentType.charset?.hasPrefix("utf-16") == true { return declared }
+        return hasNULBytes(body) ? .binary : declared
+    }
+
+    /// True when the first 4 KB hold a NUL byte, which no text carries.
+    static func hasNULBytes(_ body: Data) -> Bool {
+        body.prefix(4096).contains(0)
     }
 
     private static let textSubtypes: Set<String> = [

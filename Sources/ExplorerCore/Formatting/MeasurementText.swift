@@ -14,6 +14,13 @@ public enum MeasurementText {
         return String(format: "%.1f MB", Double(bytes) / 1024 / 1024)
     }
 
+    /// A body's size as shown, `124 B`, and for a compressed body also what came over the wire: `124 B (114 B on the wire)`;
+    /// `notes` about the body go first in the same parentheses (`24.0 MB (paged from a temporary file, 155.0 KB on the wire)`).
+    public static func bodySize(_ bytes: Int, onTheWire wire: Int?, notes: [String] = []) -> String {
+        let parts = notes + (wire.map { $0 != bytes ? ["\(byteCount($0)) on the wire"] : [] } ?? [])
+        return parts.isEmpty ? byteCount(bytes) : "\(byteCount(bytes)) (\(parts.joined(separator: ", ")))"
+    }
+
     /// `2026-11-24 23:41:05` in local time, or `23:41:05` when `relativeTo` is the same day.
     public static func timestamp(_ date: Date, relativeTo now: Date? = nil) -> String {
         let sameDay = now.map { Calendar.current.isDate($0, inSameDayAs: date) } ?? false

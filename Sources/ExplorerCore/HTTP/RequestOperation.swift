@@ -198,8 +198,9 @@ final class RequestOperation: @unchecked Sendable {
         }
         var received = Request.Response(request: request, urlResponse: http, data: outcome.data, duration: duration,
                                         totalDuration: secondsSinceStart(), attempts: attempt, isBodyOnDisk: outcome.isOnDisk,
-                                        hops: hops, connection: outcome.connection, timing: outcome.timing)
+                                        hops: hops, connection: outcome.connection, timing: outcome.timing, headers: outcome.headers)
         received.setCookies = hops.flatMap(\.setCookies) + outcome.setCookies
+        received.wireByteCount = outcome.wireByteCount
         if let policy = request.configuration.retryPolicy, policy.retryableStatusCodes.contains(http.statusCode) {
             let failure = validate(received) ?? .httpStatus(request: request, error: HTTPError(response: received))
             return retryOrFail(policy: policy, attempt: attempt, retryAfter: received.headers["Retry-After"],

@@ -36,11 +36,20 @@ extension Request {
         /// The body size in bytes as received (decoded); a kept exchange whose body was masked or cut keeps the size
         /// that arrived.
         public var byteCount: Int
+        /// The body's size as it came over the wire, before gzip or deflate decoding; `nil` when the body was not
+        /// content-encoded or the transport cannot tell.
+        public var wireByteCount: Int?
+        /// Response headers in the order they came on the wire, a repeated header (several `Set-Cookie`) as separate
+        /// fields, with case-insensitive look-up; names keep the server's case.
+        public var headers: HTTPHeaders
 
         /// Creates a response.
         public init(request: Request, urlResponse: HTTPURLResponse, data: Data, duration: TimeInterval = 0,
                     totalDuration: TimeInterval? = nil, attempts: Int = 1, isFallback: Bool = false, isBodyOnDisk: Bool = false,
-                    hops: [RedirectHop] = [], connection: ConnectionDetails? = nil, timing: HopTiming = HopTiming()) {
+                    hops: [RedirectHop] = [], connection: ConnectionDetails? = nil, timing: HopTiming = HopTiming(),
+                    headers: HTTPHeaders? = nil) {
+            // Foundation's response keeps one joined value per name, sorted: only the transport knows the wire order.
+            self.headers = headers ?? HTTPHeaders(response: urlResponse)
             self.hops = hops
             self.connection = connection
             self.timing = timing
@@ -59,8 +68,6 @@ extension Request {
         public var statusCode: Int { urlResponse.statusCode }
         /// The standard reason phrase for the status (`Not Found`); HTTP/2 has none on the wire.
         public var reasonPhrase: String { HTTPStatus.reasonPhrase(for: urlResponse.statusCode) }
-        /// Response headers with case-insensitive look-up; names keep the server's case.
-        public var headers: HTTPHeaders { HTTPHeaders(response: urlResponse) }
         /// The URL the body came from, after any redirects.
         public var url: URL? { urlResponse.url }
         /// True when the final URL differs from the one requested.

@@ -26,7 +26,7 @@ extension HistoryExchange {
         let answer = response.map { response in
             HistoryResponse(status: response.statusCode, reason: response.reasonPhrase, headers: masking.headers(responseHeaders),
                             body: masking.body(response.data, limits: limits), duration: response.duration,
-                            finalURL: response.wasRedirected ? response.url.map(masking.url) : nil)
+                            finalURL: response.wasRedirected ? response.url.map(masking.url) : nil, wireSize: response.wireByteCount)
         }
         return HistoryExchange(sentAt: sentAt, reference: reference, environment: environment, source: source, request: stored,
                                response: answer, error: failure.map(masking.text))

@@ -14,12 +14,15 @@ extension HistoryExchange {
     public var storedResponse: Request.Response? {
         guard let response else { return nil }
         let url = URL(string: response.finalURL ?? request.url) ?? URL(fileURLWithPath: "/")
+        // Foundation's response holds one joined value per name; the stored fields keep order and repeats.
         var fields: [String: String] = [:]
         for header in response.headers { fields[header.name] = fields[header.name].map { $0 + ", " + header.value } ?? header.value }
         guard let head = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: fields) else { return nil }
-        var stored = Request.Response(request: storedRequest, urlResponse: head, data: response.body.data, duration: response.duration)
+        var stored = Request.Response(request: storedRequest, urlResponse: head, data: response.body.data, duration: response.duration,
+                                      headers: HTTPHeaders(response.headers))
         // The body kept is masked (a secret's mask is longer or shorter than the secret) and may be cut at the limit.
         stored.byteCount = response.body.size
+        stored.wireByteCount = response.wireSize
         return stored
     }
 }

@@ -14,9 +14,13 @@ public struct HistoryResponse: Sendable, Equatable {
     public var duration: Double
     /// The URL the response came from, when redirects led somewhere else.
     public var finalURL: String?
+    /// The body's size on the wire before gzip or deflate decoding, when it was encoded (and the size known).
+    public var wireSize: Int?
 
     /// Creates a stored response.
-    public init(status: Int, reason: String, headers: [Header], body: HistoryBody, duration: Double, finalURL: String?) {
+    public init(status: Int, reason: String, headers: [Header], body: HistoryBody, duration: Double, finalURL: String?,
+                wireSize: Int? = nil) {
+        self.wireSize = wireSize
         self.status = status
         self.reason = reason
         self.headers = headers

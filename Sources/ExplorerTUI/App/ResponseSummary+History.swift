@@ -8,6 +8,7 @@ extension ResponseSummary {
         self.init(statusCode: response.status, reason: response.reason, duration: response.duration, byteCount: response.body.size,
                   redirectedTo: response.finalURL, headers: response.headers.map { ($0.name, $0.value) },
                   body: BodyDocument(response.body.data, contentType: response.header("Content-Type")), data: response.body.data)
+        wireByteCount = response.wireSize
         past = PastExchange(id: exchange.id ?? 0, sentAt: exchange.sentAt, environment: exchange.environment,
                             keptBytes: response.body.isTruncated ? response.body.data.count : nil)
     }

@@ -11,6 +11,8 @@ public struct ResponseSummary: Sendable {
     public var duration: Double
     /// The body size in bytes.
     public var byteCount: Int
+    /// The body's size on the wire before gzip decoding, when it was compressed.
+    public var wireByteCount: Int?
     /// The final URL when redirects were followed.
     public var redirectedTo: String?
     /// Response headers as received.
@@ -58,5 +60,6 @@ public struct ResponseSummary: Sendable {
         protocolText = ResponseTrace.protocolText(response.connection)
         trace = ResponseTrace.lines(for: response).map { masker?.mask($0) ?? $0 }
         cookies = response.setCookies
+        wireByteCount = response.wireByteCount
     }
 }

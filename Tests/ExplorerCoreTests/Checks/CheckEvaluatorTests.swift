@@ -27,6 +27,27 @@ struct CheckEvaluatorTests {
         #expect(!absent.passed && absent.actual == "none")
     }
 
+    @Test func aRepeatedHeaderPassesWhenAnyOfItsValuesDoes() throws {
+        let cookies = CheckEvaluator(response: CheckedResponse(status: 200, headers: [
+            (name: "Set-Cookie", value: "session=abc; Path=/; HttpOnly"), (name: "X-Id", value: "1"), (name: "set-cookie", value: "theme=dark"),
+        ]))
+        let second = cookies.evaluate(CheckSpec(.header(name: "Set-Cookie", equals: "theme=dark", matches: nil)))
+        #expect(second.passed && second.actual == "theme=dark")
+        let matched = cookies.evaluate(CheckSpec(.header(name: "Set-Cookie", equals: nil, matches: "^theme=")))
+        #expect(matched.passed && matched.actual == "theme=dark")
+        let none = cookies.evaluate(CheckSpec(.header(name: "Set-Cookie", equals: nil, matches: "^lang=")))
+        #expect(!none.passed && none.actual == "'session=abc; Path=/; HttpOnly', 'theme=dark'")
+        #expect(none.reason == "none of 'session=abc; Path=/; HttpOnly', 'theme=dark' matches ^lang=")
+        let unequal = cookies.evaluate(CheckSpec(.header(name: "Set-Cookie", equals: "x", matches: nil)))
+        #expect(unequal.reason == "expected Set-Cookie to equal 'x', got 'session=abc; Path=/; HttpOnly', 'theme=dark'")
+        let present = cookies.evaluate(CheckSpec(.header(name: "set-cookie", equals: nil, matches: nil)))
+        #expect(present.passed && present.actual == "'session=abc; Path=/; HttpOnly', 'theme=dark'")
+        // A header capture takes the first value, a cookie capture the cookie by name whichever field set it.
+        let response = CheckedResponse(status: 200, headers: [(name: "Set-Cookie", value: "session=abc; Path=/"), (name: "Set-Cookie", value: "theme=dark")])
+        #expect(try CaptureExtractor.value(of: CaptureSpec(name: "h", source: .header("Set-Cookie")), in: response).get() == "session=abc; Path=/")
+        #expect(try CaptureExtractor.value(of: CaptureSpec(name: "c", source: .cookie("theme")), in: response).get() == "dark")
+    }
+
     @Test func jsonPathAssertions() {
         #expect(outcome(.jsonPath("$.id", .equals(.integer(7)))).passed)
         #expect(outcome(.jsonPath("$.id", .equals(.number(7.0)))).passed)

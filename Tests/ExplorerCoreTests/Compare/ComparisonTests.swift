@@ -79,6 +79,11 @@ struct ComparisonTests {
         let same = ResponseComparison(firstStatus: 200, firstHeaders: ["Date": "Mon"], firstBody: Data(), secondStatus: 200,
                                       secondHeaders: ["Date": "Tue"], secondBody: Data())
         #expect(same.isIdentical)
+        // A repeated header compares as one line of its values, on one line of the report.
+        let cookies = ResponseComparison(
+            firstStatus: 200, firstHeaders: [Header("Set-Cookie", "a=1"), Header("set-cookie", "b=2")], firstBody: Data(),
+            secondStatus: 200, secondHeaders: [Header("Set-Cookie", "a=1"), Header("Set-Cookie", "b=3")], secondBody: Data())
+        #expect(cookies.headers == [.changed(name: "Set-Cookie", from: "a=1, b=2", to: "a=1, b=3")])
     }
 
     @Test func theReportMarksEachDifferenceAndMasksSecrets() {

@@ -17,9 +17,12 @@ public struct CookieRecord: Sendable, Hashable {
     public var expires: Date?
     /// Only sent over https.
     public var isSecure: Bool
+    /// Hidden from scripts in a browser (`HttpOnly`).
+    public var isHTTPOnly: Bool
 
     /// Creates a record.
-    public init(name: String, value: String, domain: String, path: String, expires: Date?, isSecure: Bool) {
+    public init(name: String, value: String, domain: String, path: String, expires: Date?, isSecure: Bool, isHTTPOnly: Bool = false) {
+        self.isHTTPOnly = isHTTPOnly
         self.name = name
         self.value = value
         self.domain = domain
@@ -30,6 +33,6 @@ public struct CookieRecord: Sendable, Hashable {
 
     init(_ cookie: HTTPCookie) {
         self.init(name: cookie.name, value: cookie.value, domain: cookie.domain, path: cookie.path, expires: cookie.expiresDate,
-                  isSecure: cookie.isSecure)
+                  isSecure: cookie.isSecure, isHTTPOnly: cookie.isHTTPOnly)
     }
 }

@@ -16,6 +16,10 @@ final class HopReceiver: @unchecked Sendable {
         var timing: HopTiming
         /// Cookies this hop's `Set-Cookie` stored in the jar (filled in by the operation).
         var setCookies: [CookieRecord] = []
+        /// The header fields in wire order, when the transport knows it.
+        var headers: HTTPHeaders?
+        /// The body's size before content decoding, when it was content-encoded and the size is known.
+        var wireByteCount: Int?
     }
 
     private let maxBytes: Int?
@@ -24,6 +28,9 @@ final class HopReceiver: @unchecked Sendable {
     private let completion: @Sendable (Outcome) -> Void
     // Guarded by `lock`.
     private var response: HTTPURLResponse?
+    private var fields: HTTPHeaders?
+    /// Body bytes as they came over the wire, before decoding, when the transport counts them.
+    private var wireCount: Int?
     private var connection: ConnectionDetails?
     /// The connection that carried the hop, as the transport reported it when the request was written.
     private var carrier: ConnectionDetails?
@@ -75,12 +82,14 @@ final class HopReceiver: @unchecked Sendable {
         }
     }
 
-    /// The response head; a second head for the same hop is ignored. The connection the transport reported through
-    /// `carried(on:previous:)` wins over `connection`, except for the protocol version the head came with.
-    func received(head: HTTPURLResponse, connection: ConnectionDetails? = nil) {
+    /// The response head, with its fields in wire order when the transport has them; a second head for the same hop
+    /// is ignored. The connection the transport reported through `carried(on:previous:)` wins over `connection`,
+    /// except for the protocol version the head came with.
+    func received(head: HTTPURLResponse, fields: HTTPHeaders? = nil, connection: ConnectionDetails? = nil) {
         let overLimit = lock.withLock { () -> Bool in
             guard response == nil, failure == nil else { return false }
             response = head
+            self.fields = fields
             if var carrier {
                 if let version = connection?.httpVersion { carrier.httpVersion = version }
                 self.connection = carrier
@@ -128,6 +137,20 @@ final class HopReceiver: @unchecked Sendable {
         if overLimit { cancelSoon() }
     }
 
+    /// `count` more body bytes came over the wire, before any gzip or deflate decoding.
+    func received(wireBytes count: Int) {
+        lock.withLock { wireCount = (wireCount ?? 0) + count }
+    }
+
+    /// The body's size before decoding when it was content-encoded: as the transport counted it, else as declared
+    /// (`Content-Length` counts the encoded bytes); nil when it was not encoded or the size is unknown.
+    private func encodedSize() -> Int? {
+        guard let response, let encoding = response.value(forHTTPHeaderField: "Content-Encoding")?.trimmingCharacters(in: .whitespaces),
+              !encoding.isEmpty, encoding.lowercased() != "identity" else { return nil }
+        if let wireCount { return wireCount }
+        return response.expectedContentLength >= 0 ? Int(response.expectedContentLength) : nil
+    }
+
     /// The end of the hop: `error` is nil when the body is complete. Only the first call counts.
     func finished(error: URLError?) {
         let outcome = lock.withLock { () -> Outcome? in
@@ -143,7 +166,11 @@ final class HopReceiver: @unchecked Sendable {
                 return Outcome(response: response, data: Data(), isOnDisk: false, error: reason, connection: connection, timing: timing)
             }
             do throws(URLError) {
-                return Outcome(response: response, data: try body.finish(), isOnDisk: isOnDisk, error: nil, connection: connection, timing: timing)
+                var outcome = Outcome(response: response, data: try body.finish(), isOnDisk: isOnDisk, error: nil, connection: connection,
+                                      timing: timing)
+                outcome.headers = fields
+                outcome.wireByteCount = encodedSize()
+                return outcome
             } catch {
                 return Outcome(response: response, data: Data(), isOnDisk: false, error: error, connection: connection, timing: timing)
             }

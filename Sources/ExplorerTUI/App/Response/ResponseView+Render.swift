@@ -30,9 +30,10 @@ extension ResponseView {
             Paragraph(lines: [StyledLine("✗ Request failed", style: Theme.error)] + lines, wrap: true).render(in: inner, buffer: &buffer)
         case let .received(summary):
             var spans = [Span(" \(summary.statusCode) \(summary.reason) ", style: Theme.status(summary.statusCode)),
-                         Span("  \(MeasurementText.duration(summary.duration))  \(MeasurementText.byteCount(summary.byteCount))")]
+                         // One parenthesis for what is said about the size, so a long line is cut after both.
+                         Span("  \(MeasurementText.duration(summary.duration))  " + MeasurementText.bodySize(
+                             summary.byteCount, onTheWire: summary.wireByteCount, notes: summary.isBodyOnDisk ? ["paged from a temporary file"] : []))]
             if let protocolText = summary.protocolText { spans.append(Span("  \(protocolText)", style: Theme.dim)) }
-            if summary.isBodyOnDisk { spans.append(Span(" (paged from a temporary file)", style: Theme.dim)) }
             if bodyView.wrap { spans.append(Span("  [wrap]", style: Theme.dim)) }
             if !bodyView.decodesEscapes { spans.append(Span("  [\\u as written]", style: Theme.dim)) }
             if bodyView.filtered != nil {
@@ -51,10 +52,12 @@ extension ResponseView {
                 let rows = summary.cookies.dropFirst(bodyView.scroll).map { cookie in
                     [StyledLine(TerminalSafeText.sanitize(cookie.name), style: .bold), StyledLine(TerminalSafeText.sanitize(cookie.value)),
                      StyledLine(TerminalSafeText.sanitize(cookie.domain + cookie.path)),
-                     StyledLine(cookie.expires.map { ISO8601DateFormatter().string(from: $0) } ?? "session")]
+                     StyledLine(cookie.expires.map { ISO8601DateFormatter().string(from: $0) } ?? "session"),
+                     StyledLine([cookie.isSecure ? "Secure" : nil, cookie.isHTTPOnly ? "HttpOnly" : nil].compactMap { $0 }.joined(separator: " "))]
                 }
-                Table(columns: [TableColumn("Name", width: .percentage(20)), TableColumn("Value", width: .fill(1)),
-                                TableColumn("Domain and path", width: .percentage(25)), TableColumn("Expires", width: .length(20))],
+                Table(columns: [TableColumn("Name", width: .percentage(15)), TableColumn("Value", width: .fill(1)),
+                                TableColumn("Domain and path", width: .percentage(20)), TableColumn("Expires", width: .length(20)),
+                                TableColumn("Flags", width: .length(15))],
                       rows: Array(rows)).render(in: area, buffer: &buffer)
             } else if tab == .trace {
                 Paragraph(lines: summary.trace.map { StyledLine(TerminalSafeText.sanitize($0)) }, wrap: true, scroll: bodyView.scroll)

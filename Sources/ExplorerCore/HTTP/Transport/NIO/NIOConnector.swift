@@ -115,6 +115,7 @@ enum NIOConnector {
             try pipeline.addHTTPClientHandlers()
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPResponseDecoder>.self)
             try pipeline.addHandler(HeadControlByteEscaper(), position: .before(decoder))
+            try pipeline.addHandler(NIOWireByteCounter())
             try pipeline.addHandler(NIOHTTPResponseDecompressor(limit: .none))
             // An idle keep-alive connection is closed after a minute, as browsers do, rather than kept for ever.
             try pipeline.addHandler(IdleStateHandler(allTimeout: NIOConnector.idleTimeout))

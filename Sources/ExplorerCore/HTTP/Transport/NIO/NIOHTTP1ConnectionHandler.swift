@@ -84,6 +84,10 @@ final class NIOHTTP1ConnectionHandler: ChannelInboundHandler, RemovableChannelHa
             if let number { pool.idleTimedOut(number) }
             return
         }
+        if let wire = event as? NIOWireByteCounter.WireBytes {
+            current?.exchange.receivedWire(bytes: wire.count)
+            return
+        }
         context.fireUserInboundEventTriggered(event)
     }
 

@@ -55,6 +55,14 @@ final class NIOHTTP2StreamHandler: ChannelInboundHandler {
         }
     }
 
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let wire = event as? NIOWireByteCounter.WireBytes {
+            if !ended { exchange.receivedWire(bytes: wire.count) }
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         if !ended {
             ended = true

@@ -6,8 +6,10 @@ import FoundationNetworking
 
 /// Turns a SwiftNIO response head into the `HTTPURLResponse` the core works with, for HTTP/1.1 and HTTP/2 alike.
 enum NIOResponseHead {
-    /// The response for `head`, received for `url`; a URLError when the head cannot be shown faithfully.
-    static func response(from head: HTTPResponseHead, url: URL) -> Result<(HTTPURLResponse, version: String), URLError> {
+    /// The response for `head`, received for `url`, and its fields in wire order, a repeated field kept as
+    /// separate fields; a URLError when the head cannot be shown faithfully.
+    static func response(from head: HTTPResponseHead, url: URL)
+        -> Result<(response: HTTPURLResponse, version: String, fields: ExplorerCore.HTTPHeaders), URLError> {
         // NIO reads a byte that is not UTF-8 in the head as U+FFFD; the response is refused, as FoundationNetworking
         // does, so every transport gives the same one-line reason.
         // Checked on Unicode scalars: `String.contains(String)` goes through Foundation here, at ~7 µs a response.
@@ -17,11 +19,15 @@ enum NIOResponseHead {
         if undecodable {
             return .failure(URLError(.cannotParseResponse, detail: "invalid header: the server sent a status or header line that is not valid UTF-8"))
         }
-        // Repeated fields are joined under the name they first came with, matched without regard to case.
+        // Foundation's response holds one value per name: repeated fields are joined there under the name they first
+        // came with, matched without regard to case; the ordered list keeps each as it came.
         var fields: [String: String] = [:]
         var nameFor: [String: String] = [:]
+        var ordered: [Header] = []
+        ordered.reserveCapacity(head.headers.count)
         for (name, carried) in head.headers {
             let value = HeadControlByteEscaper.restore(carried)
+            ordered.append(Header(name, value))
             let folded = name.lowercased()
             if let existing = nameFor[folded], let joined = fields[existing] {
                 fields[existing] = joined + ", " + value
@@ -34,6 +40,6 @@ enum NIOResponseHead {
         guard let response = HTTPURLResponse(url: url, statusCode: Int(head.status.code), httpVersion: version, headerFields: fields) else {
             return .failure(URLError(.cannotParseResponse, detail: "invalid response: status \(head.status.code)"))
         }
-        return .success((response, version))
+        return .success((response, version, ExplorerCore.HTTPHeaders(ordered)))
     }
 }

@@ -101,7 +101,8 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
                 stream.eventLoop.makeCompletedFuture {
                     let codec = HTTP2FramePayloadToHTTP1ClientCodec(httpProtocol: key.isTLS ? .https : .http)
                     try stream.pipeline.syncOperations.addHandlers(
-                        codec, NIOHTTPResponseDecompressor(limit: .none), NIOHTTP2StreamHandler(exchange: self, connection: connection))
+                        codec, NIOWireByteCounter(), NIOHTTPResponseDecompressor(limit: .none),
+                        NIOHTTP2StreamHandler(exchange: self, connection: connection))
                 }
             }
         }
@@ -148,8 +149,8 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
             // After 101 the connection speaks another protocol: it never carries another HTTP request.
             keepAlive = keepAlive && response.isKeepAlive && response.status.code != 101
             switch NIOResponseHead.response(from: response, url: url) {
-            case .success(let (converted, version)):
-                events.received(head: converted, connection: ConnectionDetails(httpVersion: version))
+            case .success(let (converted, version, fields)):
+                events.received(head: converted, fields: fields, connection: ConnectionDetails(httpVersion: version))
                 return .more
             case .failure(let error):
                 finish(error)
@@ -165,6 +166,11 @@ final class SwiftNIOExchange: TransportExchange, @unchecked Sendable {
             }
             return .complete(keepAlive: keepAlive)
         }
+    }
+
+    /// `count` body bytes came over the wire, before decompression (`NIOWireByteCounter` counts them).
+    func receivedWire(bytes count: Int) {
+        if !informational { events.received(wireBytes: count) }
     }
 
     /// The response is complete.
