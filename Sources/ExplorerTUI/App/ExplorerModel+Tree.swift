@@ -171,6 +171,8 @@ extension ExplorerModel {
             }
         }
         if let movedFrom, tree.selectedRequestKey == movedFrom { tree.selectedRequestKey = select }
+        // The response on screen belongs to the request under its new name and place.
+        if let movedFrom, responseView.key == movedFrom { responseView.key = select }
         focus = .tree
         status = message
         return []
