@@ -26,4 +26,19 @@ struct NewUserFixesTests {
         let screen = ExplorerView.render(model).lines.joined(separator: "\n")
         #expect(screen.contains("Response · Demo/users/fetch-user") && !screen.contains("get-user"))
     }
+
+    /// Item 7: with a JSONPath filter applied, y copies the selection, even from a body too big to copy whole.
+    @Test func copyingWithAFilterCopiesWhatIsShown() throws {
+        let big = "{\"pad\": \"" + String(repeating: "x", count: 5 << 20) + "\", \"id\": 7}"
+        var model = withResponse(big)
+        Fixtures.press([.tab, .tab], &model)
+        let refused = Fixtures.press([.character("y")], &model)
+        #expect(refused.isEmpty && model.status?.contains("too large") == true, "the whole body is over the limit")
+        Fixtures.press([.character("f")] + Fixtures.typing("$.id") + [.enter], &model)
+        _ = model.update(.bodyFiltered(id: model.responseView.bodyView.nextSearchID - 1, result: .success(FilteredBody(data: Data("[7]".utf8), count: 1))))
+        #expect(model.responseView.bodyView.filtered != nil)
+        let effects = Fixtures.press([.character("y")], &model)
+        guard case let .copy(text, what)? = effects.first else { Issue.record("expected a copy, got \(effects), status \(model.status ?? "")"); return }
+        #expect(text.filter { !$0.isWhitespace } == "[7]" && what.hasPrefix("the filtered body ($.id)"))
+    }
 }

@@ -23,15 +23,18 @@ extension ResponseView {
             context.status = "A binary body cannot be copied as text; S saves it to a file."
             return []
         }
-        guard summary.byteCount <= ResponseView.copyLimit * 4, summary.body.lineCount <= 200_000 else {
+        // What is shown is copied: with a JSONPath filter applied, its selection, however big the whole body is.
+        let shown = bodyView.filtered ?? summary.body
+        guard bodyView.filtered != nil || summary.byteCount <= ResponseView.copyLimit * 4, shown.lineCount <= 200_000 else {
             context.status = "The body is too large to copy (\(MeasurementText.byteCount(summary.byteCount))); S saves it to a file."
             return []
         }
-        let text = (bodyView.filtered ?? summary.body).allLines.map(\.text).joined(separator: "\n")
+        let text = shown.allLines.map(\.text).joined(separator: "\n")
         guard text.utf8.count <= ResponseView.copyLimit else {
             context.status = "The body is too large to copy (\(MeasurementText.byteCount(text.utf8.count)) formatted); S saves it to a file."
             return []
         }
-        return [.copy(text: text, what: "the body (\(MeasurementText.byteCount(text.utf8.count)))")]
+        let what = bodyView.filtered == nil ? "the body" : "the filtered body (\(bodyView.filterExpression))"
+        return [.copy(text: text, what: "\(what) (\(MeasurementText.byteCount(text.utf8.count)))")]
     }
 }
