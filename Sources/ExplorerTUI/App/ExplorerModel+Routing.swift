@@ -69,8 +69,8 @@ extension ExplorerModel {
             focus = Focus(rawValue: (focus.rawValue + Focus.allCases.count - 1) % Focus.allCases.count) ?? .tree
         case .send: return send()
         case .cancel:
-            if case let .sending(id, _) = responseView.state {
-                responseView.state = .failed("Cancelled. Press Enter or Ctrl-J to send it again.")
+            if case let .sending(id, started) = responseView.state {
+                responseView.state = .cancelled(after: max(0, now.timeIntervalSince(started)))
                 return [.cancel(id: id)]
             }
         case .pickEnvironment:

@@ -41,4 +41,15 @@ struct NewUserFixesTests {
         guard case let .copy(text, what)? = effects.first else { Issue.record("expected a copy, got \(effects), status \(model.status ?? "")"); return }
         #expect(text.filter { !$0.isWhitespace } == "[7]" && what.hasPrefix("the filtered body ($.id)"))
     }
+
+    /// Item 13: a cancelled request says so, with how long it ran, not that it failed.
+    @Test func aCancelledRequestSaysHowLongItRan() {
+        var model = Fixtures.model(width: 100, height: 30)
+        Fixtures.press([.character("j"), .right, .down, .enter], &model)
+        guard case let .sending(_, started) = model.responseView.state else { Issue.record("not sending"); return }
+        _ = model.update(.ticked(started.addingTimeInterval(1.2)))
+        Fixtures.press([.escape], &model)
+        let screen = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(screen.contains("Cancelled after 1.2 s") && !screen.contains("Request failed"))
+    }
 }

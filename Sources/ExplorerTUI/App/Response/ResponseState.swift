@@ -10,4 +10,6 @@ public enum ResponseState: Sendable {
     case received(ResponseSummary)
     /// It failed; the message says why and what to try.
     case failed(String)
+    /// The user cancelled it after it had run this long.
+    case cancelled(after: TimeInterval)
 }

@@ -25,6 +25,9 @@ extension ResponseView {
             let elapsed = max(0, now.timeIntervalSince(started))
             let frame = frames[Int(elapsed * 10) % frames.count]
             _ = buffer.write("\(frame) Sending… \(String(format: "%.1f", elapsed)) s   (Esc cancels)", at: first, style: .bold, maxWidth: inner.width)
+        case let .cancelled(elapsed):
+            Paragraph(lines: [StyledLine("Cancelled after \(String(format: "%.1f s", elapsed))", style: Theme.warning),
+                              StyledLine("Enter or Ctrl-J sends it again.", style: Theme.dim)], wrap: true).render(in: inner, buffer: &buffer)
         case let .failed(message):
             let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }
             Paragraph(lines: [StyledLine("✗ Request failed", style: Theme.error)] + lines, wrap: true).render(in: inner, buffer: &buffer)
