@@ -45,6 +45,8 @@ extension ExplorerModel {
             return importCommand(text)
         case let .compareWith(index):
             return compare(with: index)
+        case let .copy(text, what):
+            return [.copy(text: text, what: what)]
         case let .nextFormat(format):
             return exportRequest(format)
         case let .backToHistory(panel):

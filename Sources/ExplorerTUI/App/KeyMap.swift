@@ -64,6 +64,7 @@ public struct KeyMap: Sendable {
         .toolPanel: [
             KeyBinding([.escape, .character("q")], .cancel, "close", hint: true),
             KeyBinding([.tab, .character("x")], .nextFormat, "next export format", hint: true),
+            KeyBinding([.character("y")], .copy, "copy what is shown", hint: true),
             KeyBinding([.enter, .control("j")], .confirm, "compare with this environment"),
             KeyBinding([.up, .character("k")], .moveUp, "up"),
             KeyBinding([.down, .character("j")], .moveDown, "down"),

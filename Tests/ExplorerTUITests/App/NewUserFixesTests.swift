@@ -52,4 +52,17 @@ struct NewUserFixesTests {
         let screen = ExplorerView.render(model).lines.joined(separator: "\n")
         #expect(screen.contains("Cancelled after 1.2 s") && !screen.contains("Request failed"))
     }
+
+    /// Item 13: y in the export overlay copies the export shown.
+    @Test func yInTheExportCopiesIt() throws {
+        var model = Fixtures.model(width: 100, height: 30)
+        Fixtures.press([.character("j"), .right, .down], &model)
+        guard case let .export(id, resolver, format)? = Fixtures.press([.character("x")], &model).first else { Issue.record("no export"); return }
+        let text = RequestExporter().export(try resolver.resolve(), as: format)
+        _ = model.update(.exported(id: id, format: format, text: text))
+        let effects = Fixtures.press([.character("y")], &model)
+        guard case let .copy(copied, what)? = effects.first else { Issue.record("expected a copy, got \(effects)"); return }
+        #expect(copied == text.trimmingCharacters(in: .newlines) && what == "the curl export")
+        #expect(model.modal?.toolPanel != nil, "the export stays open")
+    }
 }

@@ -19,6 +19,8 @@ public enum ModalReply: Sendable, Equatable {
     case importCommand(String)
     /// Enter on an environment to compare with (its index among the candidates).
     case compareWith(Int)
+    /// Put this text on the clipboard (`what` names it in the status line).
+    case copy(text: String, what: String)
     /// Tab in an export: the same request in this format.
     case nextFormat(ExportFormat)
     /// The comparison started from the history list closed: show the list again.

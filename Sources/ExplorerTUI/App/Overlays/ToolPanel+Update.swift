@@ -11,6 +11,15 @@ extension ToolPanel {
             return back.map(ModalReply.backToHistory) ?? .closed
         }
         let page = max(1, context.screen.height - 6)
+        if action == .copy {
+            switch self {
+            case let .exported(format, lines, _): return .copy(text: lines.joined(separator: "\n"), what: "the \(format.title) export")
+            case let .compared(title, lines, _): return .copy(text: lines.map(\.text).joined(separator: "\n"), what: "the comparison \(title)")
+            default:
+                context.status = "Nothing to copy yet."
+                return .handled
+            }
+        }
         switch self {
         case let .choosingEnvironment(selection):
             switch action {
