@@ -65,4 +65,15 @@ struct NewUserFixesTests {
         #expect(copied == text.trimmingCharacters(in: .newlines) && what == "the curl export")
         #expect(model.modal?.toolPanel != nil, "the export stays open")
     }
+
+    /// Item 21: a space typed in the URL's query is taken, as in the Params table; one in the path is still refused.
+    @Test func aSpaceInTheQueryIsEncodedLikeInParams() throws {
+        var model = Fixtures.model(width: 100, height: 30)
+        Fixtures.press([.character("j"), .right, .down, .tab, .character("u"), .control("u")] + Fixtures.typing("/search?q=hello world") + [.enter], &model)
+        let request = model.selectedRequest?.located.request
+        #expect(request?.url == "/search" && request?.query.last == KeyValue("q", "hello world"), "\(model.status ?? "")")
+        #expect(try model.selectedResolver?.previewURLString().hasSuffix("/search?q=hello%20world") == true)
+        Fixtures.press([.character("u"), .control("u")] + Fixtures.typing("/a b") + [.enter], &model)
+        #expect(model.status?.contains("%20") == true && model.requestEditor.edit?.url != nil)
+    }
 }

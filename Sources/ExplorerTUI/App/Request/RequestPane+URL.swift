@@ -64,11 +64,12 @@ extension RequestPane {
             status = "A request needs a URL: a path such as /users or a full https:// URL. Esc cancels."
             return []
         }
-        if trimmed.contains(" "), !trimmed.contains("{{") {
-            status = "The URL contains spaces; write them as %20. Esc cancels."
+        // Spaces in the query are fine: its parameters go to Params, which encodes them when sending.
+        let (url, query) = URLQueryText.split(trimmed)
+        if url.contains(" "), !url.contains("{{") {
+            status = "The URL's path contains spaces; write them as %20. Esc cancels."
             return []
         }
-        let (url, query) = URLQueryText.split(trimmed)
         if url.hasPrefix("http://") || url.hasPrefix("https://") {
             guard URL(string: url.replacingOccurrences(of: "{{", with: "").replacingOccurrences(of: "}}", with: ""))?.host != nil else {
                 status = "'\(url)' is not a URL apiexplorer can send to (no host). Esc cancels."
