@@ -23,6 +23,10 @@ final class HistoryRecorder: @unchecked Sendable {
     /// How much each exchange keeps.
     var limits: HistoryLimits { settings.limits }
 
+    /// True when history was turned off (`--no-history`, `APIEXPLORER_HISTORY=off`) with nothing to warn about: there
+    /// is no store to open, so a command skips the history queue altogether rather than wake its thread per exchange.
+    var isOff: Bool { settings.path == nil && settings.problem == nil }
+
     /// The store, opened on first use; nil when history is off.
     func open() -> HistoryStore? {
         lock.lock()
@@ -38,6 +42,7 @@ final class HistoryRecorder: @unchecked Sendable {
     /// Opens the store on the history queue now, removing exchanges past the maximum age as it does, so a command's
     /// start does not wait for either and its first record finds the store ready (or waits for the opening to end).
     func openInBackground() {
+        guard !isOff else { return }
         later { _ = self.open() }
     }
 

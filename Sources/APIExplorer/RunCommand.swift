@@ -1,6 +1,9 @@
 import ArgumentParser
 import ExplorerCore
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `apiexplorer run REF...`: sends a collection, folders or requests as a test suite and reports their checks.
 struct RunCommand: AsyncParsableCommand {
@@ -10,7 +13,9 @@ struct RunCommand: AsyncParsableCommand {
         discussion: """
             REF is a collection (Demo), a folder (Demo/users) or a request (Demo/users/get-user). Requests are sent in \
             collection order, each after the requests it needs; --parallel N sends up to N at once where none waits for \
-            another. A summary table goes to standard output; a progress bar to standard error when it is a terminal. \
+            another. A summary goes to standard output: a row per request on a terminal when there are at most \
+            \(RunReport.listedOnTerminal) (or with --verbose), otherwise the failures, one line for the requests that passed \
+            and the totals; the reports keep every request. A progress bar goes to standard error when it is a terminal. \
             Exit codes: 0 every check passed; 1 a check failed; 2 a request could not be sent (transport error, \
             unresolved variable, unknown reference, dependency cycle); 64 usage error.
             """
@@ -39,6 +44,9 @@ struct RunCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Stop after the first request that fails a check or cannot be sent.")
     var bail = false
+
+    @Flag(name: .long, help: "List every request in the summary, also in a pipe or past \(RunReport.listedOnTerminal) requests.")
+    var verbose = false
 
     @Flag(name: .long, help: "Write captured values next to the collection: secret ones to secrets.local.yaml, others to captures.local.yaml.")
     var saveCaptures = false
@@ -148,7 +156,9 @@ struct RunCommand: AsyncParsableCommand {
         progress.finish()
         let summary = RunReport(outcomes: outcomes, environment: environmentNames.isEmpty ? nil : environmentNames.joined(separator: ", "),
                                 duration: Date().timeIntervalSince(started), startedAt: started)
-        let table = summary.text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalSafeText.sanitize(String($0)) }
+        let listing = summary.listsEveryRequest(verbose: verbose, onTerminal: isatty(STDOUT_FILENO) == 1)
+        let table = summary.text(listingEveryRequest: listing).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TerminalSafeText.sanitize(String($0)) }
         FileHandle.standardOutput.write(Data(table.joined(separator: "\n").utf8))
         for (kind, file) in try RunCommand.reports(in: report).reports {
             let data: Data

@@ -72,7 +72,7 @@ struct SendPipeline: Sendable {
 
     /// Keeps `exchange` in history on history's own queue, so storing never delays the screen or the next send.
     func recordLater(_ exchange: SentExchange) {
-        guard let history else { return }
+        guard let history, !history.isOff else { return }
         history.later { record(exchange) }
     }
 

@@ -53,6 +53,18 @@ struct CLITests {
         #expect(bad.status == 64 && bad.stderr.contains("--set takes NAME=VALUE, got 'novalue'"))
     }
 
+    @Test func versionIsOneLineNamingNcursesAndTheHelpStillListsIt() async throws {
+        let version = try await CLIRunner.run(["--version"])
+        #expect(version.status == 0 && version.stderr.isEmpty, "\(version.stderr)")
+        #expect(version.stdout.hasPrefix("apiexplorer ") && version.stdout.contains("(ncurses ") && version.stdout.hasSuffix(")\n"), "\(version.stdout)")
+        #expect(version.stdout.split(separator: "\n").count == 1)
+        // Answered before the parser only when it is the whole command line; anywhere else the parser decides.
+        let help = try await CLIRunner.run(["--help"])
+        #expect(help.status == 0 && help.stdout.contains("--version"), "\(help.stdout)")
+        let misplaced = try await CLIRunner.run(["--version", "--no-such-option"])
+        #expect(misplaced.status != 0 || misplaced.stdout == version.stdout, "\(misplaced.stdout)\(misplaced.stderr)")
+    }
+
     @Test func listShowsReferences() async throws {
         let output = try await CLIRunner.run(["list", "--collections", CLIRunner.bundledCollections])
         #expect(output.status == 0, "\(output.stderr)")

@@ -40,12 +40,14 @@ struct BenchmarkSmokeTests {
                      "send 1 MB text body into a file, --pretty none: peak memory", "send 4 MB gzip bomb, --pretty format: peak memory",
                      "type a key in the body editor", "open the Body tab of a", "history database size per 1,000 small exchanges",
                      "open the history list over 2000 kept exchanges", "send key to status, history on",
-                     "run 20 requests, 2 checks each, sequential", "run 20 requests, 2 checks each, --parallel 8"] {
+                     "run 20 requests, 2 checks each, sequential", "run 20 requests, 2 checks each, --parallel 8",
+                     "command line, whole process: --version", "command line, whole process: one-shot send of a GET",
+                     "command line, whole process: run --repeat 20 of one GET"] {
             #expect(markdown.contains(name), "missing row \(name)")
         }
         // Every timing row carries a number with a unit: a case that silently measured nothing would show up here.
         let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| case") && !$0.hasPrefix("| ---") }
-        #expect(rows.count == 26)
+        #expect(rows.count == 29)
         #expect(rows.allSatisfy { $0.contains(" ms") || $0.contains(" µs") || $0.contains(" MB") || $0.contains(" KB") })
         #expect(markdown.contains("Commit:") && markdown.contains("Machine:"))
     }

@@ -15,7 +15,12 @@ public struct ComponentContext: Sendable {
     /// The configuration children use unless they set their own.
     public var configuration: Request.Configuration
     /// The session children use unless they set their own.
-    public var session: URLSession
+    public var session: URLSession {
+        get { chosenSession ?? ExplorerSession.shared }
+        set { chosenSession = newValue }
+    }
+    /// The session given, if any; the shared one is made only when a request needs it (see `Request.session`).
+    var chosenSession: URLSession?
     /// Hooks run for every request below.
     public var hooks: RequestHooks
 
@@ -24,13 +29,13 @@ public struct ComponentContext: Sendable {
         baseURL: URL,
         properties: RequestProperties = .empty,
         configuration: Request.Configuration = Request.Configuration(),
-        session: URLSession = ExplorerSession.shared,
+        session: URLSession? = nil,
         hooks: RequestHooks = .none
     ) {
         self.baseURL = baseURL
         self.properties = properties
         self.configuration = configuration
-        self.session = session
+        self.chosenSession = session
         self.hooks = hooks
     }
 
@@ -51,7 +56,7 @@ public struct ComponentContext: Sendable {
             baseURL: url,
             properties: self.properties.merging(properties),
             configuration: configuration ?? self.configuration,
-            session: session ?? self.session,
+            session: session ?? chosenSession,
             hooks: self.hooks.appending(hooks)
         )
     }

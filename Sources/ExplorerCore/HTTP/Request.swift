@@ -29,7 +29,13 @@ public struct Request: Sendable, CustomStringConvertible {
     /// How the request is sent and validated.
     public var configuration: Configuration
     /// The session used unless a call passes another.
-    public var session: URLSession
+    public var session: URLSession {
+        get { chosenSession ?? ExplorerSession.shared }
+        set { chosenSession = newValue }
+    }
+    /// The session given, if any: the shared one is made only when a request goes through URLSession, because making
+    /// it starts libcurl, which the SwiftNIO transport never uses (a one-shot `send` paid for it, issue 27).
+    var chosenSession: URLSession?
     /// Hooks and header injectors run around each attempt.
     public var hooks: RequestHooks
     /// A response used when every attempt fails; it is validated like a real one.
@@ -44,7 +50,7 @@ public struct Request: Sendable, CustomStringConvertible {
         headers: HTTPHeaders = [:],
         body: RequestBody? = nil,
         configuration: Configuration = Configuration(),
-        session: URLSession = ExplorerSession.shared
+        session: URLSession? = nil
     ) {
         self.init(httpMethod, urlString: url.absoluteString, pathComponents: pathComponents, queryItems: queryItems,
                   headers: headers, body: body, configuration: configuration, session: session)
@@ -59,7 +65,7 @@ public struct Request: Sendable, CustomStringConvertible {
         headers: HTTPHeaders = [:],
         body: RequestBody? = nil,
         configuration: Configuration = Configuration(),
-        session: URLSession = ExplorerSession.shared
+        session: URLSession? = nil
     ) {
         self.httpMethod = httpMethod
         self.baseURLString = urlString
@@ -69,7 +75,7 @@ public struct Request: Sendable, CustomStringConvertible {
         self.body = body
         self.authentication = nil
         self.configuration = configuration
-        self.session = session
+        self.chosenSession = session
         self.hooks = .none
         self.fallback = nil
     }
@@ -104,7 +110,7 @@ public struct Request: Sendable, CustomStringConvertible {
                   pathComponents: context.properties.pathComponents + pathComponents,
                   queryItems: context.properties.queryItems + queryItems,
                   headers: context.properties.headers.merging(headers), body: body,
-                  configuration: configuration ?? context.configuration, session: session ?? context.session)
+                  configuration: configuration ?? context.configuration, session: session ?? context.chosenSession)
         self.authentication = context.properties.authentication
         self.hooks = context.hooks
     }
