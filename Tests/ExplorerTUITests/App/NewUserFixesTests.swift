@@ -76,4 +76,17 @@ struct NewUserFixesTests {
         Fixtures.press([.character("u"), .control("u")] + Fixtures.typing("/a b") + [.enter], &model)
         #expect(model.status?.contains("%20") == true && model.requestEditor.edit?.url != nil)
     }
+
+    /// Item 22: a dialog is as wide as its note needs, up to the screen, and wraps the note when the screen is narrower.
+    @Test func aDialogIsSizedToItsNote() {
+        var model = Fixtures.model(width: 120, height: 30)
+        Fixtures.press([.character("j"), .right, .down, .character("r")], &model)
+        let wide = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(wide.contains("y renames get-user.yaml to match · Enter: rename · Esc: cancel"), "\(wide)")
+        _ = model.update(.resized(width: 60, height: 30))
+        let narrow = ExplorerView.render(model).lines.joined(separator: " ")
+        for word in ["renames", "get-user.yaml", "match", "Enter:", "rename", "Esc:", "cancel"] {
+            #expect(narrow.contains(word), "\(word) is cut off")
+        }
+    }
 }

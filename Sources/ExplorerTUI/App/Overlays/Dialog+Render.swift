@@ -28,8 +28,11 @@ extension Dialog {
             }
         case let .form(form):
             let labelWidth = (form.fields.map(\.label.count).max() ?? 0) + 2
-            let width = min(size.width - 4, max(56, form.title.count + 4))
-            let area = Overlay.centered(width: width, height: min(size.height - 2, form.fields.count + 4), in: screen)
+            // As wide as the note needs, up to the screen; narrower, the note wraps onto more rows.
+            let note = StyledLine(form.note, style: Theme.dim)
+            let width = min(size.width - 4, max(56, form.title.count + 4, note.width + 2))
+            let noteRows = max(1, Paragraph(lines: [note], wrap: true).rows(width: max(1, width - 2)).count)
+            let area = Overlay.centered(width: width, height: min(size.height - 2, form.fields.count + 3 + noteRows), in: screen)
             buffer.fill(area)
             let block = Block(title: StyledLine(form.title), isFocused: true)
             block.render(in: area, buffer: &buffer)
@@ -42,7 +45,8 @@ extension Dialog {
                 field.render(in: Rect(x: inner.x + labelWidth, y: y, width: max(1, inner.width - labelWidth), height: 1), buffer: &buffer)
             }
             if inner.height > form.fields.count + 1 {
-                ExplorerView.writeCut(StyledLine(form.note, style: Theme.dim), in: Rect(x: inner.x, y: inner.y + form.fields.count + 1, width: inner.width, height: 1), &buffer)
+                let top = inner.y + form.fields.count + 1
+                Paragraph(lines: [note], wrap: true).render(in: Rect(x: inner.x, y: top, width: inner.width, height: inner.bottom - top), buffer: &buffer)
             }
         case let .confirmation(confirmation):
             let lines = [StyledLine(confirmation.message), StyledLine("y: yes · any other key: no", style: Theme.dim)]
