@@ -57,39 +57,60 @@ public enum ExplorerView {
 
     /// Writes `line` with its first `column` display columns scrolled off to the left; a wide character cut by the
     /// left edge shows as a space.
+    /// The hint line of the open overlay: the export and compare panel and the history list show their keys from the
+    /// key map (Esc first, then the marked hints, then the rest; moving keys left out; of the panel only those its
+    /// state answers); the small overlays their few keys.
+    static func overlayHints(_ model: ExplorerModel) -> [KeyHint]? {
+        let bindings: [KeyBinding]
+        switch model.modal {
+        case nil: return nil
+        case .quitConfirmation?: return [KeyHint(key: "y", label: "quit"), KeyHint(key: "any other key", label: "back")]
+        case .help?: return [KeyHint(key: "↑↓ PgDn", label: "scroll"), KeyHint(key: "any other key", label: "close")]
+        case .environmentPicker?:
+            return [KeyHint(key: "↑↓", label: "choose"), KeyHint(key: "Enter", label: "switch"), KeyHint(key: "s", label: "save captures"),
+                    KeyHint(key: "Esc", label: "close")]
+        case .importPrompt?: return [KeyHint(key: "Enter", label: "import"), KeyHint(key: "Esc", label: "cancel")]
+        case .dialog(.confirmation)?: return [KeyHint(key: "y", label: "yes"), KeyHint(key: "any other key", label: "no")]
+        case .dialog(.form)?: return [KeyHint(key: "Tab", label: "next field"), KeyHint(key: "Enter", label: "ok"), KeyHint(key: "Esc", label: "cancel")]
+        case .dialog(.picker)?: return [KeyHint(key: "↑↓", label: "choose"), KeyHint(key: "Enter", label: "ok"), KeyHint(key: "Esc", label: "cancel")]
+        case let .tool(panel, _)?: bindings = (model.keyMap.modes[.toolPanel] ?? []).filter { panel.offers($0.action) }
+        case let .history(panel)?:
+            bindings = panel.filterField != nil ? model.keyMap.modes[.historyFilter] ?? [] : model.keyMap.history
+        }
+        let kept = bindings.filter { !$0.action.isMovement }
+        let ordered = kept.filter { $0.action == .cancel } + kept.filter { $0.action != .cancel && $0.isHint }
+            + kept.filter { $0.action != .cancel && !$0.isHint }
+        return ordered.map { KeyHint(keys: $0.keys, label: $0.help) }
+    }
+
+    /// The hint line while a field is being typed in (a table row, the URL, a value, the body, a filter or search), or
+    /// nil when none is: the few keys that matter there, shorter than the field's whole key list.
+    private static func fieldHints(_ model: ExplorerModel) -> [KeyHint]? {
+        if model.requestEditor.edit?.row != nil {
+            return [KeyHint(key: "Enter", label: "next / done"), KeyHint(key: "Tab", label: "name/value"), KeyHint(key: "Esc", label: "cancel")]
+        } else if model.requestEditor.edit?.url != nil {
+            return [KeyHint(key: "Enter", label: "apply"), KeyHint(key: "Tab", label: "complete {{variable}}"), KeyHint(key: "Esc", label: "cancel")]
+        } else if model.requestEditor.edit?.value != nil {
+            return [KeyHint(key: "Enter", label: "apply"), KeyHint(key: "Esc", label: "cancel")]
+        } else if model.requestEditor.edit?.body != nil {
+            return [KeyHint(key: "Esc", label: "done"), KeyHint(key: "Ctrl-Z/Y", label: "undo/redo"), KeyHint(key: "Ctrl-S", label: "save"),
+                    KeyHint(key: "Ctrl-J", label: "send")]
+        } else if model.tree.filterField != nil || model.responseView.bodyView.searchField != nil {
+            return [KeyHint(key: "Enter", label: "apply"), KeyHint(key: "Esc", label: "cancel")]
+        }
+        return nil
+    }
+
     private static func bottomBar(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
         let hints: [KeyHint]
-        if model.modal == .quitConfirmation {
-            hints = [KeyHint(key: "y", label: "quit"), KeyHint(key: "any other key", label: "back")]
-        } else if model.modal?.helpScroll != nil {
-            hints = [KeyHint(key: "↑↓ PgDn", label: "scroll"), KeyHint(key: "any other key", label: "close")]
-        } else if model.modal?.environmentPicker != nil {
-            hints = [KeyHint(key: "↑↓", label: "choose"), KeyHint(key: "Enter", label: "switch"), KeyHint(key: "Esc", label: "close")]
-        } else if model.modal?.toolPanel != nil {
-            hints = [KeyHint(key: "↑↓", label: "scroll / choose"), KeyHint(key: "Tab", label: "next format"), KeyHint(key: "Esc", label: "close")]
-        } else if model.modal?.importField != nil {
-            hints = [KeyHint(key: "Enter", label: "import"), KeyHint(key: "Esc", label: "cancel")]
-        } else if case .confirmation? = model.modal?.dialog {
-            hints = [KeyHint(key: "y", label: "yes"), KeyHint(key: "any other key", label: "no")]
-        } else if case .form? = model.modal?.dialog {
-            hints = [KeyHint(key: "Tab", label: "next field"), KeyHint(key: "Enter", label: "ok"), KeyHint(key: "Esc", label: "cancel")]
-        } else if model.modal?.dialog != nil {
-            hints = [KeyHint(key: "↑↓", label: "choose"), KeyHint(key: "Enter", label: "ok"), KeyHint(key: "Esc", label: "cancel")]
-        } else if model.requestEditor.edit?.row != nil {
-            hints = [KeyHint(key: "Enter", label: "next / done"), KeyHint(key: "Tab", label: "name/value"), KeyHint(key: "Esc", label: "cancel")]
-        } else if model.requestEditor.edit?.url != nil {
-            hints = [KeyHint(key: "Enter", label: "apply"), KeyHint(key: "Tab", label: "complete {{variable}}"), KeyHint(key: "Esc", label: "cancel")]
-        } else if model.requestEditor.edit?.value != nil {
-            hints = [KeyHint(key: "Enter", label: "apply"), KeyHint(key: "Esc", label: "cancel")]
-        } else if model.requestEditor.edit?.body != nil {
-            hints = [KeyHint(key: "Esc", label: "done"), KeyHint(key: "Ctrl-Z/Y", label: "undo/redo"), KeyHint(key: "Ctrl-S", label: "save"),
-                     KeyHint(key: "Ctrl-J", label: "send")]
-        } else if model.tree.filterField != nil || model.responseView.bodyView.searchField != nil {
-            hints = [KeyHint(key: "Enter", label: "apply"), KeyHint(key: "Esc", label: "cancel")]
+        if let overlay = ExplorerView.overlayHints(model) {
+            hints = overlay
+        } else if let editing = ExplorerView.fieldHints(model) {
+            hints = editing
         } else {
-            let bindings = model.keyMap.bindings(focus: model.focus, tab: model.requestEditor.tab, isTable: model.requestPane.currentTable != nil)
             // Help first: when the pane's hints do not all fit, `?` is the one that must stay.
-            let shown = bindings.filter(\.isHint)
+            let shown = model.keyMap.bindings(focus: model.focus, tab: model.requestEditor.tab, isTable: model.requestPane.currentTable != nil)
+                .filter(\.isHint)
             hints = (shown.filter { $0.action == .help } + shown.filter { $0.action != .help }).map { KeyHint(keys: $0.keys, label: $0.help) }
         }
         let message = model.status.map { StyledLine($0, style: .bold) }

@@ -77,6 +77,26 @@ struct NewUserFixesTests {
         #expect(model.status?.contains("%20") == true && model.requestEditor.edit?.url != nil)
     }
 
+    /// Item 6: every overlay's hint line shows its own keys, from the key map: the history list its own, not the
+    /// request pane's; a comparison no export format key.
+    @Test func everyOverlaysHintLineShowsItsOwnKeys() {
+        var model = Fixtures.model(width: 160, height: 30)
+        Fixtures.press([.character("j"), .right, .down, .tab], &model)
+        _ = model.update(.historyOpened)
+        let paneHints = ExplorerView.render(model).lines.last ?? ""
+        #expect(paneHints.contains("edit"), "the request pane's own hints: \(paneHints)")
+        Fixtures.press([.character("H")], &model)
+        #expect(model.modal?.historyPanel != nil)
+        let historyHints = ExplorerView.render(model).lines.last ?? ""
+        #expect(historyHints.contains("send it again exactly") && historyHints.contains("close") && historyHints != paneHints,
+                "\(historyHints)")
+        Fixtures.press([.escape, .backTab, .character("D"), .enter], &model)
+        guard case let .comparing(id, _, _)? = model.modal?.toolPanel else { Issue.record("not comparing: \(String(describing: model.modal))"); return }
+        _ = model.update(.compared(id: id, lines: [ComparisonLine(.same, "Status: same (200 OK)")]))
+        let compareHints = ExplorerView.render(model).lines.last ?? ""
+        #expect(!compareHints.contains("format") && compareHints.contains("copy what is shown") && compareHints.contains("close"), "\(compareHints)")
+    }
+
     /// Item 22: a dialog is as wide as its note needs, up to the screen, and wraps the note when the screen is narrower.
     @Test func aDialogIsSizedToItsNote() {
         var model = Fixtures.model(width: 120, height: 30)

@@ -55,4 +55,14 @@ extension ToolPanel {
         default: return scroll
         }
     }
+
+    /// True when the panel, as it is now, answers `action` (so its hint line offers only keys that do something).
+    public func offers(_ action: AppAction) -> Bool {
+        switch self {
+        case .choosingEnvironment: [.confirm, .cancel].contains(action) || action.isMovement
+        case .exported: [.cancel, .nextFormat, .copy].contains(action) || action.isMovement
+        case .compared: [.cancel, .copy].contains(action) || action.isMovement
+        case .exporting, .comparing, .failed: action == .cancel
+        }
+    }
 }
