@@ -2,7 +2,7 @@
 public enum AppAction: Sendable, Equatable {
     case quit, help, focusNext, focusPrevious, send, cancel, pickEnvironment, save
     case moveUp, moveDown, pageUp, pageDown, top, bottom, collapse, expand, activate
-    case nextTab, previousTab, filter
+    case nextTab, previousTab, filter, clearFilter
     case addRow, editRow, deleteRow, toggleRow, moveRowUp, moveRowDown
     case editURL, pickMethod, editBody, pickBodyKind, formatBody, pickAuthKind, externalEditor, maximize
     case newRequest, newFolder, duplicateRequest, renameRequest, moveRequest, deleteRequest

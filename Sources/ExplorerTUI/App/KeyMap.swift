@@ -159,6 +159,7 @@ public struct KeyMap: Sendable {
                 KeyBinding([.right, .character("l")], .expand, "expand"),
                 KeyBinding([.enter], .activate, "open folder / send request", hint: true),
                 KeyBinding([.character("/")], .filter, "filter", hint: true),
+                KeyBinding([.escape], .clearFilter, "clear the filter, staying on the request (in flight: cancel it)"),
                 KeyBinding([.character("n")], .newRequest, "new request in this folder", hint: true),
                 KeyBinding([.character("N")], .newFolder, "new folder"),
                 KeyBinding([.character("c")], .duplicateRequest, "duplicate the request"),

@@ -11,3 +11,11 @@ public enum ResponseState: Sendable {
     /// It failed; the message says why and what to try.
     case failed(String)
 }
+
+extension ResponseState {
+    /// True while a request is in flight.
+    public var isSending: Bool {
+        if case .sending = self { return true }
+        return false
+    }
+}
