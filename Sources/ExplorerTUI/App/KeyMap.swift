@@ -195,6 +195,7 @@ public struct KeyMap: Sendable {
                 KeyBinding([.character("w")], .toggleWrap, "wrap lines", hint: true),
                 KeyBinding([.character("#")], .toggleLineNumbers, "line numbers"),
                 KeyBinding([.character("U")], .toggleEscapes, "show \\u escapes decoded / as written"),
+                KeyBinding([.character("R")], .toggleSecrets, "reveal / hide the secrets masked in this response"),
                 KeyBinding([.character("/")], .search, "search", hint: true),
                 KeyBinding([.character("n")], .nextMatch, "next match"),
                 KeyBinding([.character("N")], .previousMatch, "previous match"),
