@@ -15,6 +15,9 @@ final class ExplorerRunLoop {
     private let fullLoad: (@Sendable () -> CollectionLoadResult?)?
     /// The terminal while the explorer runs, for handing it to an external editor.
     private var activeTerminal: NcursesTerminal?
+    /// The copies of request files handed to the editor in this run: one whose edit did not apply is kept for the next
+    /// E, and removed on the way out so no `.NAME.yaml.edit` is left in the collection.
+    private var editorCopies: Set<String> = []
 
     /// `fullLoad`, when given, runs off the UI right after the first frame and its result replaces the collections.
     private let mouse: Bool
@@ -43,6 +46,7 @@ final class ExplorerRunLoop {
         defer {
             activeTerminal = nil
             terminal.restore()
+            for copy in editorCopies { try? FileManager.default.removeItem(atPath: copy) }
         }
         let size = terminal.size
         model.screen.width = size.width
@@ -112,6 +116,9 @@ final class ExplorerRunLoop {
                 HistoryEffectRunner.start(effect, recorder: history, inbox: inbox, demo: demo)
             case .copy, .openPager, .openEditor:
                 // These take the terminal over for a moment, so they run here, on the loop, and answer at once.
+                if case let .openEditor(edit) = effect, edit.target == .requestFile {
+                    editorCopies.insert(ExternalEditorRunner.copyPath(for: edit.file))
+                }
                 guard let terminal = activeTerminal, let answer = TerminalEffectRunner.run(effect, terminal: terminal, reload: fullLoad) else { break }
                 _ = apply(answer)
             }

@@ -17,7 +17,8 @@ public final class BodyDocument: @unchecked Sendable {
     /// Number of display lines.
     public let lineCount: Int
     private let storage: BodyDocumentStorage
-    private let masker: SecretMasker?
+    /// What hides secrets in the lines handed out; nil when nothing is hidden.
+    public let masker: SecretMasker?
     // The cache is the only mutable state; the lock makes the document safe to share with a background search.
     private let lock = NSLock()
     private var cache: [Int: [BodyLine]] = [:]
@@ -83,6 +84,19 @@ public final class BodyDocument: @unchecked Sendable {
         self.kind = formatted.kind
         self.storage = .lines(formatted.lines)
         self.lineCount = formatted.lines.count
+    }
+
+    /// The same body masked by `masker` instead (nil: nothing hidden), sharing this document's bytes and index, so
+    /// nothing is read or indexed again.
+    public func remasked(_ masker: SecretMasker?) -> BodyDocument {
+        BodyDocument(kind: kind, lineCount: lineCount, storage: storage, masker: masker)
+    }
+
+    private init(kind: BodyKind, lineCount: Int, storage: BodyDocumentStorage, masker: SecretMasker?) {
+        self.masker = masker.flatMap { $0.secrets.isEmpty ? nil : $0 }
+        self.kind = kind
+        self.lineCount = lineCount
+        self.storage = storage
     }
 
     /// The line at `index`, or nil past the end.

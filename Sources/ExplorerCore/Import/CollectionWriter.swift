@@ -41,13 +41,18 @@ public enum CollectionWriter {
         return copy
     }
 
+    /// What an imported collection keeps out of git: its secret values, and the copies `E` in the explorer edits
+    /// (`.NAME.yaml.edit`, left while an edit does not load).
+    static let gitignore = "# Secret values stay out of git.\n*.local.yaml\n*.local.yml\n# Copies of request files open in an editor.\n*.edit\n"
+
     /// The files of a planned collection: paths relative to its directory, and their text.
     static func files(of planned: CollectionSpec) throws -> [(path: String, text: String)] {
         var files: [(path: String, text: String)] = [("collection.yaml", try CollectionYAML.collection(planned))]
         if let secrets = try CollectionYAML.secrets(planned) {
             files.append((CollectionLoader.secretsFileName, secrets))
-            files.append((".gitignore", "# Secret values stay out of git.\n*.local.yaml\n*.local.yml\n"))
         }
+        // Every collection can get editor copies (E in the explorer), not only those with secrets.
+        files.append((".gitignore", gitignore))
         func walk(_ folder: FolderSpec, prefix: String) throws {
             for request in folder.requests {
                 files.append((prefix + request.slug + ".yaml", try CollectionYAML.request(request)))
@@ -79,7 +84,6 @@ public enum CollectionWriter {
         let oldSecrets = PathText.appending(destination, CollectionLoader.secretsFileName)
         if exists, !entries.contains(where: { $0.path == CollectionLoader.secretsFileName }), let data = manager.contents(atPath: oldSecrets) {
             entries.append((CollectionLoader.secretsFileName, data))
-            entries.append((".gitignore", Data("# Secret values stay out of git.\n*.local.yaml\n*.local.yml\n".utf8)))
             keptSecrets = true
         }
         for attachment in result.attachments {

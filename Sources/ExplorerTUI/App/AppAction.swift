@@ -2,11 +2,11 @@
 public enum AppAction: Sendable, Equatable {
     case quit, help, focusNext, focusPrevious, send, cancel, pickEnvironment, save
     case moveUp, moveDown, pageUp, pageDown, top, bottom, collapse, expand, activate
-    case nextTab, previousTab, filter
+    case nextTab, previousTab, filter, clearFilter
     case addRow, editRow, deleteRow, toggleRow, moveRowUp, moveRowDown
     case editURL, pickMethod, editBody, pickBodyKind, formatBody, pickAuthKind, externalEditor, maximize
     case newRequest, newFolder, duplicateRequest, renameRequest, moveRequest, deleteRequest
-    case toggleWrap, toggleLineNumbers, toggleEscapes, filterJSON, search, nextMatch, previousMatch, scrollLeft, scrollRight
+    case toggleWrap, toggleLineNumbers, toggleEscapes, toggleSecrets, filterJSON, search, nextMatch, previousMatch, scrollLeft, scrollRight
     case exportRequest, compareEnvironments, copy, copyAsCurl, saveBody, openPager
     case importCurl, reload
     case history, historyAll, openExchange, replay, markExchange, compareExchanges, cycleStatusFilter, cycleEnvironmentFilter

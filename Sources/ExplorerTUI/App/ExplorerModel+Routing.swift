@@ -100,6 +100,9 @@ extension ExplorerModel {
             return [.reload]
         case .filter:
             _ = tree.perform(.filter, source: treeSource)
+        case .clearFilter where responseView.state.isSending:
+            // Esc cancels a request in flight wherever the focus is; the filter is cleared by the next one.
+            return perform(.cancel)
         case .search:
             return inPane(\.responseView) { $0.perform(.search, context: &$1) } ?? []
         case .activate where focus == .tree:

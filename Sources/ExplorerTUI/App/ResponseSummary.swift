@@ -35,6 +35,9 @@ public struct ResponseSummary: Sendable {
     public var trace: [String] = []
     /// The cookies the response (and its redirects) set, kept in the environment's jar for later requests.
     public var cookies: [CookieRecord] = []
+    /// What `R` swaps in to show the secrets masked in this live response; nil when nothing was masked, and for a
+    /// response from history, which keeps only the masked exchange.
+    public var secretReveal: SecretReveal?
 
     /// Creates a summary.
     public init(statusCode: Int, reason: String, duration: Double, byteCount: Int, redirectedTo: String?,
@@ -58,8 +61,33 @@ public struct ResponseSummary: Sendable {
                   body: BodyDocument(response.data, contentType: response.headers["Content-Type"], masker: masker),
                   isBodyOnDisk: response.isBodyOnDisk, data: response.data)
         protocolText = ResponseTrace.protocolText(response.connection)
-        trace = ResponseTrace.lines(for: response).map { masker?.mask($0) ?? $0 }
+        let rawTrace = ResponseTrace.lines(for: response)
+        trace = rawTrace.map { masker?.mask($0) ?? $0 }
         cookies = response.setCookies
         wireByteCount = response.wireByteCount
+        guard let masker, !masker.secrets.isEmpty else { return }
+        let rawHeaders = response.headers.fields.map { ($0.name, $0.value) }
+        let rawRedirect = response.wasRedirected ? response.url?.absoluteString : nil
+        let masked = !headers.elementsEqual(rawHeaders) { $0.name == $1.0 && $0.value == $1.1 } || redirectedTo != rawRedirect
+            || trace != rawTrace || masker.secrets.contains { response.data.range(of: Data($0.utf8)) != nil }
+        guard masked else { return }
+        secretReveal = SecretReveal(headers: rawHeaders, redirectedTo: rawRedirect, trace: rawTrace, body: body.remasked(nil))
+    }
+
+    /// True while `R` shows the secrets masked in this response.
+    public var showsSecrets: Bool { secretReveal?.isShowing == true }
+
+    /// Shows the secrets masked in this response, or hides them again; false when there is nothing to show.
+    public mutating func toggleSecrets() -> Bool {
+        guard var reveal = secretReveal else { return false }
+        swap(&headers, &reveal.headers)
+        swap(&redirectedTo, &reveal.redirectedTo)
+        swap(&trace, &reveal.trace)
+        let shown = body
+        body = reveal.body
+        reveal.body = shown
+        reveal.isShowing.toggle()
+        secretReveal = reveal
+        return true
     }
 }

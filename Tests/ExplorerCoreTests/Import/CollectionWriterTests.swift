@@ -36,6 +36,17 @@ struct CollectionWriterTests {
         #expect(try FileManager.default.attributesOfItem(atPath: temp.root + "/mine/secrets.local.yaml")[.posixPermissions] as? Int == 0o600)
     }
 
+    @Test func everyImportedCollectionAndTheBundledOnesIgnoreEditorCopies() throws {
+        let temp = try TempCollections()
+        _ = try CollectionWriter.write(try curl(), into: temp.root, force: false)
+        let ignore = try String(contentsOfFile: temp.root + "/mine/.gitignore", encoding: .utf8)
+        #expect(ignore.split(separator: "\n").contains("*.edit") && ignore.split(separator: "\n").contains("*.local.yaml"))
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let bundled = try String(contentsOf: repository.appendingPathComponent("Collections/.gitignore"), encoding: .utf8)
+        #expect(bundled.split(separator: "\n").contains("*.edit"))
+    }
+
     @Test func aFailureHalfwayLeavesNothingBehind() throws {
         let temp = try TempCollections()
         let destination = temp.root + "/new"

@@ -13,3 +13,11 @@ public enum ResponseState: Sendable {
     /// The user cancelled it after it had run this long.
     case cancelled(after: TimeInterval)
 }
+
+extension ResponseState {
+    /// True while a request is in flight.
+    public var isSending: Bool {
+        if case .sending = self { return true }
+        return false
+    }
+}

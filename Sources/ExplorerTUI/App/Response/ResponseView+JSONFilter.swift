@@ -82,7 +82,10 @@ extension ResponseView {
         bodyView.pendingFilter = nil
         switch result {
         case let .success(selection):
-            bodyView.filtered = BodyDocument(selection.data, contentType: "application/json")
+            // The values come from the bytes as received: masked as the body they were picked from.
+            var masker: SecretMasker?
+            if case let .received(summary) = state { masker = summary.body.masker }
+            bodyView.filtered = BodyDocument(selection.data, contentType: "application/json", masker: masker)
             bodyView.filteredCount = selection.count
             bodyView.filterError = nil
             bodyView.position = BodyPosition(line: 0, row: 0)

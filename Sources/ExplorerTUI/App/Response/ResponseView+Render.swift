@@ -45,6 +45,8 @@ extension ResponseView {
             if let checks = ResponseView.checkSpan(summary) { spans.insert(checks, at: 2) }
             if let redirected = summary.redirectedTo { spans.append(Span("  → \(redirected)", style: Theme.dim)) }
             if let past = summary.past { spans.insert(contentsOf: ResponseView.pastSpans(past, now: now), at: 2) }
+            // Next to the status code, where a narrow pane cannot cut it off: the screen shows what is secret.
+            if summary.showsSecrets { spans.insert(Span("  ⚠ secrets shown (R hides)", style: Theme.warning), at: 1) }
             _ = buffer.write(StyledLine(spans), at: first, maxWidth: inner.width)
             ResponseView.tabs(summary, selected: tab)
                 .render(in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1), buffer: &buffer)

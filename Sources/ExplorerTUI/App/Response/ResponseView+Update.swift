@@ -25,6 +25,8 @@ extension ResponseView {
         case .toggleEscapes:
             bodyView.decodesEscapes.toggle()
             context.status = bodyView.decodesEscapes ? "\\u escapes in JSON strings are shown decoded." : "\\u escapes in JSON strings are shown as written."
+        case .toggleSecrets:
+            toggleSecrets(context: &context)
         case .nextMatch, .previousMatch:
             stepMatch(forward: action == .nextMatch, context: &context)
         case .nextTab, .previousTab:
@@ -44,6 +46,29 @@ extension ResponseView {
             return nil
         }
         return []
+    }
+
+    /// R: the secrets masked in a live response shown as the server sent them, or hidden again. Only the response on
+    /// screen changes; history and exports never had them.
+    private mutating func toggleSecrets(context: inout PaneContext) {
+        guard case var .received(summary) = state else {
+            context.status = "No response: R reveals the secrets masked in a response."
+            return
+        }
+        guard summary.past == nil else {
+            context.status = "History keeps responses with their secrets masked: there is nothing to reveal."
+            return
+        }
+        guard summary.toggleSecrets() else {
+            context.status = "Nothing is masked in this response."
+            return
+        }
+        state = .received(summary)
+        // A JSONPath filter shows the same body: masked as it now is.
+        bodyView.filtered = bodyView.filtered?.remasked(summary.body.masker)
+        context.status = summary.showsSecrets
+            ? "⚠ Secrets shown in this response (never kept in history): R hides them."
+            : "Secrets masked again."
     }
 
     /// Shows `tab` from its top.

@@ -10,8 +10,13 @@ extension TreePane {
         case .filter:
             // A fresh filter each time: reopening with the old text appended to it.
             filterField = TextField(placeholder: filter.isEmpty ? "filter requests" : "filter requests (was \(filter))")
-            filter = ""
+            clearFilter(source: source)
             filterOrigin = selectedRequestKey
+            return .handled
+        case .clearFilter:
+            guard !filter.isEmpty else { return .handled }
+            clearFilter(source: source)
+            syncSelection(source: source)
             return .handled
         case .activate:
             guard rows.indices.contains(cursor) else { return .handled }
@@ -106,6 +111,17 @@ extension TreePane {
                 && key.split(separator: "/").first.map(String.init) == source.collections[row.collectionIndex].slug
             if strict || !sameCollection || source.locate(key: key) == nil { selectedRequestKey = nil }
         }
+    }
+
+    /// Shows the whole tree again with the cursor on the row it was on, its folders opened: keeping the cursor's index
+    /// would put it, and the request shown and sent, on whatever row the unfiltered tree has there.
+    mutating func clearFilter(source: TreeSource) {
+        let rows = source.rows(for: self)
+        let key = rows.indices.contains(cursor) ? rows[cursor].key : selectedRequestKey
+        filter = ""
+        guard let key else { return }
+        reveal(key)
+        relocate(to: key, source: source)
     }
 
     /// Opens the folders above the selected request and puts the cursor on it, when there is one.
