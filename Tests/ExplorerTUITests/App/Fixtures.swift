@@ -24,6 +24,15 @@ enum Fixtures {
         ExplorerModel(collections: [collection], width: width, height: height)
     }
 
+    /// A 110×30 model that sent its last request and shows `summary` with the response pane focused.
+    static func focusedOnResponse(_ summary: ResponseSummary) -> ExplorerModel {
+        var model = Fixtures.model(width: 110, height: 30)
+        Fixtures.press([.character("G"), .enter], &model)
+        _ = model.update(.responseReceived(id: 1, summary))
+        Fixtures.press([.backTab], &model)
+        return model
+    }
+
     /// Presses keys in order, collecting every effect; body searches run at once, as the run loop would run them.
     @discardableResult
     static func press(_ keys: [Key], _ model: inout ExplorerModel) -> [AppEffect] {

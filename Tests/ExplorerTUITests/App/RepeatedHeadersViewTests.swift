@@ -22,16 +22,8 @@ struct RepeatedHeadersViewTests {
         return response
     }
 
-    func received(_ summary: ResponseSummary) -> ExplorerModel {
-        var model = Fixtures.model(width: 110, height: 30)
-        Fixtures.press([.character("G"), .enter], &model)
-        _ = model.update(.responseReceived(id: 1, summary))
-        Fixtures.press([.backTab], &model)
-        return model
-    }
-
     @Test func repeatedHeadersAreRowsOfTheirOwnInWireOrderAndCounted() throws {
-        var model = received(ResponseSummary(try response()))
+        var model = Fixtures.focusedOnResponse(ResponseSummary(try response()))
         Fixtures.press([.character("]")], &model)
         #expect(model.responseView.tab == .headers)
         let screen = ExplorerView.render(model).lines
@@ -44,7 +36,7 @@ struct RepeatedHeadersViewTests {
     }
 
     @Test func theCookiesTabShowsSecureAndHttpOnly() throws {
-        var model = received(ResponseSummary(try response()))
+        var model = Fixtures.focusedOnResponse(ResponseSummary(try response()))
         Fixtures.press([.character("]"), .character("]"), .character("]")], &model)
         #expect(model.responseView.tab == .cookies)
         let cookies = ExplorerView.render(model).lines
