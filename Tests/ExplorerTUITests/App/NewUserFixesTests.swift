@@ -109,4 +109,13 @@ struct NewUserFixesTests {
             #expect(narrow.contains(word), "\(word) is cut off")
         }
     }
+
+    /// Item 8: the resolved URL line follows the URL as it is typed, before Enter.
+    @Test func theResolvedURLFollowsTheTyping() {
+        var model = Fixtures.model(width: 100, height: 30)
+        Fixtures.press([.character("j"), .right, .down, .tab, .character("u"), .control("u")] + Fixtures.typing("/orders?state=open now"), &model)
+        #expect(model.requestEditor.edit?.url != nil, "still typing")
+        let screen = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(screen.contains("→ http://127.0.0.1:8787/orders?state=open%20now"), "\(screen)")
+    }
 }

@@ -36,9 +36,16 @@ extension RequestPane {
         } else {
             ExplorerView.writeCut(StyledLine(RequestPane.variableSpans(request.url, known: known)), in: urlRect, &buffer)
         }
+        // While the URL is typed, the resolved line follows the text being typed, its query as Params would take it.
+        var previewed = resolver
+        if let field = requestEditor.edit?.url {
+            let (url, query) = URLQueryText.split(field.text.trimmingCharacters(in: .whitespaces))
+            previewed.request.url = url
+            previewed.request.query += query
+        }
         let preview: StyledLine
         do {
-            preview = StyledLine([Span("→ ", style: Theme.dim), Span(masker.mask(try resolver.previewURLString()), style: Theme.dim)])
+            preview = StyledLine([Span("→ ", style: Theme.dim), Span(masker.mask(try previewed.previewURLString()), style: Theme.dim)])
         } catch {
             preview = StyledLine([Span("✗ " + error.description, style: Theme.error)])
         }
