@@ -190,6 +190,11 @@ extension ExplorerModel {
             return [.changeTree(.delete(request), select: parent, movedFrom: nil)]
         case .sendInvalidJSON:
             return send(confirmed: true)
+        case let .replaceWithCurl(key, request):
+            return inRequest { pane in
+                pane.replace(key, with: request)
+                return []
+            }
         }
     }
 

@@ -1,3 +1,5 @@
+import ExplorerCore
+
 /// A yes/no question; y confirms, any other key goes back.
 public struct Confirmation: Sendable, Equatable {
     /// What yes does.
@@ -6,6 +8,8 @@ public struct Confirmation: Sendable, Equatable {
         case deleteRequest(key: String)
         /// Send the selected request although its JSON body does not parse.
         case sendInvalidJSON
+        /// Replace the request `key`'s method, URL, query, headers and body with those of a pasted curl command.
+        case replaceWithCurl(key: String, request: RequestSpec)
     }
 
     /// The title.

@@ -22,6 +22,15 @@ extension RequestPane {
             if editor.field == .name { editor.name.insert(text) } else { editor.value.insert(text) }
             requestEditor.edit = .row(editor)
         case var .url(field)?:
+            // A whole curl command pasted into the URL is offered as the request it describes, as the tree offers it.
+            if CurlImporter.looksLikeCurl(text), let key = selectedKey, let parsed = try? CurlImporter.request(from: text, source: "curl") {
+                let described = "\(parsed.request.method) \(parsed.request.url)"
+                context.modal = .dialog(.confirmation(Confirmation(
+                    title: " Pasted a curl command ",
+                    message: "Replace this request's method, URL, query, headers and body with the command's (\(described))? Edits stay unsaved until s.",
+                    purpose: .replaceWithCurl(key: key, request: parsed.request))))
+                return []
+            }
             field.insert(text)
             requestEditor.edit = .url(field)
         case var .value(editor)?:
@@ -100,6 +109,21 @@ extension RequestPane {
         editor.needsCheck = false
         requestEditor.edit = .body(editor)
         return again ? checkBodyJSON() : []
+    }
+
+    /// Takes a pasted curl command's method, URL, query, headers and body for the selected request `key` (its name,
+    /// file, credentials, options, checks and captures stay).
+    public mutating func replace(_ key: String, with pasted: RequestSpec) {
+        guard key == selectedKey else { return }
+        requestEditor.edit = nil
+        editSelected { request in
+            request.method = pasted.method
+            request.url = pasted.url
+            request.query = pasted.query
+            request.headers = pasted.headers
+            request.body = pasted.body
+        }
+        status = "Replaced with the pasted curl command (\(pasted.method) \(pasted.url)); s saves it."
     }
 
     /// The body as `$EDITOR` left it, for the request `key`.
