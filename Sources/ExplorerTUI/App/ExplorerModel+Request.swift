@@ -6,14 +6,11 @@ extension ExplorerModel {
     public var requestContext: RequestContext {
         var saved: SavedSelection?
         var resolver: RequestResolver?
-        var environment: EnvironmentSpec?
         if let key = tree.selectedRequestKey, let found = locate(key: key) {
             saved = SavedSelection(collection: found.collection, located: found.located, key: key)
-            environment = self.environment(of: found.collection)
             resolver = self.resolver(for: found.collection, located: found.located)
         }
-        return RequestContext(pane: paneContext, saved: saved, resolver: resolver, environment: environment,
-                              focus: focus, modal: modal, nextID: session.nextSendID)
+        return RequestContext(pane: paneContext, saved: saved, resolver: resolver, focus: focus, modal: modal, nextID: session.nextSendID)
     }
 
     /// The request pane as it would see the explorer now (for reading: its tables, its rows).

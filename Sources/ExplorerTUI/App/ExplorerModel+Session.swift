@@ -88,7 +88,7 @@ extension ExplorerModel {
     mutating func needSent(id: Int, reference: String, captured: [CapturedValue], failure: String?) -> [AppEffect] {
         guard case let .sending(current, _) = responseView.state, current == id else { return [] }
         session.needAnswered(captured: captured, failed: failure != nil)
-        if !captured.isEmpty { status = "Captured \(captured.map(\.name).joined(separator: ", "))." }
+        if !captured.isEmpty { status = ExplorerModel.capturedNote(captured) }
         if let failure {
             responseView.state = .failed("\(reference), which this request needs, failed: \(failure)\nThe request was not sent.")
             return []
@@ -102,7 +102,12 @@ extension ExplorerModel {
         let slug = responseView.key?.split(separator: "/").first.map(String.init)
         guard let key = key ?? collections.first(where: { $0.slug == slug }).map(captureKey) else { return }
         session.captures.record(values, environment: key)
-        status = "Captured \(values.map(\.name).joined(separator: ", "))."
+        status = ExplorerModel.capturedNote(values)
+    }
+
+    /// What the status line says of values just captured.
+    static func capturedNote(_ values: [CapturedValue]) -> String {
+        "Captured \(values.map(\.name).joined(separator: ", "))."
     }
 
     /// Adds the values persisted next to each collection (`captures.local.yaml`), as `run` starts from them.

@@ -205,7 +205,7 @@ public struct ExplorerModel: Sendable {
     public var treeSource: TreeSource {
         let edited = requestEditor.edited
         var modified = Set(edited.keys)
-        if let key = tree.selectedRequestKey, requestEditor.edit?.body?.area.isModified == true { modified.insert(key) }
+        if let key = tree.selectedRequestKey, requestEditor.isModified(key, selected: key) { modified.insert(key) }
         return TreeSource(collections: collections, problems: problems, editedMethods: edited.mapValues(\.method),
                           modified: modified)
     }
@@ -309,6 +309,6 @@ public struct ExplorerModel: Sendable {
 
     /// True when the request `key` has unsaved edits (a draft, or a body being edited).
     public func isModified(_ key: String) -> Bool {
-        requestEditor.drafts[key]?.edited != nil || (key == tree.selectedRequestKey && requestEditor.edit?.body?.area.isModified == true)
+        requestEditor.isModified(key, selected: tree.selectedRequestKey)
     }
 }

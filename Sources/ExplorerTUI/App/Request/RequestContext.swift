@@ -7,10 +7,9 @@ public struct RequestContext: Sendable {
     public var pane: PaneContext
     /// The selected request as saved, or nil when none is.
     public var saved: SavedSelection?
-    /// A resolver for the saved request in its environment, with the session's values (command line, captures).
+    /// A resolver for the saved request in its environment (the one in use in its collection), with the session's
+    /// values (command line, captures).
     public var resolver: RequestResolver?
-    /// The environment in use in the request's collection.
-    public var environment: EnvironmentSpec?
     /// The focused pane.
     public var focus: Focus
     /// What is open over the panes; the pane opens its pickers here.
@@ -21,12 +20,10 @@ public struct RequestContext: Sendable {
     public var wantsSend = false
 
     /// Creates a context.
-    public init(pane: PaneContext, saved: SavedSelection?, resolver: RequestResolver?, environment: EnvironmentSpec?,
-                focus: Focus, modal: Modal?, nextID: Int) {
+    public init(pane: PaneContext, saved: SavedSelection?, resolver: RequestResolver?, focus: Focus, modal: Modal?, nextID: Int) {
         self.pane = pane
         self.saved = saved
         self.resolver = resolver
-        self.environment = environment
         self.focus = focus
         self.modal = modal
         self.nextID = nextID

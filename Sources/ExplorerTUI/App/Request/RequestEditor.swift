@@ -22,6 +22,12 @@ public struct RequestEditor: Sendable {
     /// True when some request has unsaved edits.
     public var hasEdits: Bool { drafts.values.contains { $0.edited != nil } }
 
+    /// True when the request `key` has unsaved edits: a draft, or, when it is the request `selected` whose body is
+    /// being edited, a body changed since the editor opened.
+    public func isModified(_ key: String, selected: String?) -> Bool {
+        drafts[key]?.edited != nil || (key == selected && edit?.body?.area.isModified == true)
+    }
+
     /// Sets (or, with nil, clears) the unsaved edits of the request `key`.
     public mutating func setEdited(_ request: RequestSpec?, for key: String) {
         drafts[key, default: RequestDraft()].edited = request

@@ -137,7 +137,7 @@ extension RequestPane {
     /// naming it in the request, so the value never lands in the request file.
     private mutating func storeSecret(_ value: String, field index: Int, label: String) -> [AppEffect] {
         guard let selected = selectedRequest else { return [] }
-        guard let environment = context.environment else {
+        guard let environment = context.resolver?.environment else {
             status = "This collection has no environment to keep the secret in; it stays in the request."
             editSelected { request in request.auth = RequestPane.setting(authField: index, to: value, in: request.auth) }
             return []

@@ -7,7 +7,7 @@ extension RequestPane {
     public func render(into buffer: inout CellBuffer, rect: Rect, problem: CollectionProblem?) {
         // One resolver per frame: it carries the request (with unsaved edits), its headers and its secrets.
         let resolver = selectedResolver
-        let modified = selectedKey.map { requestEditor.drafts[$0]?.edited != nil || requestEditor.edit?.body?.area.isModified == true } ?? false
+        let modified = selectedKey.map { requestEditor.isModified($0, selected: selectedKey) } ?? false
         let title = problem.map { $0.isWarning ? " File warning " : " Broken file " } ?? resolver.map { " \($0.request.name)\(modified ? " ●" : "") " } ?? " Request "
         let block = Block(title: StyledLine(title), isFocused: focus == .request)
         block.render(in: rect, buffer: &buffer)
