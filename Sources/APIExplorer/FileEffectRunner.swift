@@ -52,7 +52,8 @@ enum FileEffectRunner {
                     let slug = try CollectionFiles.apply(change)
                     let key = select.hasSuffix("/") ? select + slug : select
                     guard let result = fullLoad?() else { return }
-                    inbox.post(.treeChanged(result, select: key, movedFrom: movedFrom, message: TreeChangeText.done(change, key: key)))
+                    inbox.post(.treeChanged(result, select: key, movedFrom: movedFrom, message: TreeChangeText.done(change, key: key),
+                                            focus: ExplorerModel.focus(after: change)))
                 } catch {
                     inbox.post(.saveFailed(key: select, message: String(describing: error)))
                 }

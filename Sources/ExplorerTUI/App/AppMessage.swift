@@ -28,8 +28,9 @@ public enum AppMessage: Sendable {
     /// A request file was saved as `request`; these are its new bytes.
     case saved(key: String, file: String, data: Data, request: RequestSpec)
     /// The tree's files changed and the collections were read again; `select` is the tree key to select, `movedFrom`
-    /// the key a moved or renamed request had (its unsaved edits follow it); `message` goes to the status line.
-    case treeChanged(CollectionLoadResult, select: String?, movedFrom: String?, message: String)
+    /// the key a moved or renamed request had (its unsaved edits follow it); `message` goes to the status line and
+    /// `focus` is the pane to work in next (the request pane after a new request, whose URL comes next).
+    case treeChanged(CollectionLoadResult, select: String?, movedFrom: String?, message: String, focus: Focus = .tree)
     /// The check of a large JSON body with this id finished: where it does not parse, or nil.
     case jsonChecked(id: Int, error: JSONSyntaxError?)
     /// A secret was written to a secrets file and the collections read again (nil when writing failed); `message` says which.

@@ -151,8 +151,15 @@ extension ExplorerModel {
         return []
     }
 
+    /// The pane to work in after `change`: a new request is empty, so its URL, in the request pane, comes next.
+    public static func focus(after change: TreeChange) -> Focus {
+        if case .newRequest = change { return .request }
+        return .tree
+    }
+
     /// The files changed: the collections as read again, the new or moved request selected, its edits kept.
-    mutating func treeChanged(_ result: CollectionLoadResult, select: String?, movedFrom: String?, message: String) -> [AppEffect] {
+    mutating func treeChanged(_ result: CollectionLoadResult, select: String?, movedFrom: String?, message: String,
+                              focus: Focus = .tree) -> [AppEffect] {
         let oldBase = movedFrom.flatMap { savedRequest($0) }
         let moved = movedFrom.flatMap { requestEditor.drafts.removeValue(forKey: $0)?.edited }
         reloaded(result)
@@ -173,7 +180,8 @@ extension ExplorerModel {
         if let movedFrom, tree.selectedRequestKey == movedFrom { tree.selectedRequestKey = select }
         // The response on screen belongs to the request under its new name and place.
         if let movedFrom, responseView.key == movedFrom { responseView.key = select }
-        focus = .tree
+        // Focus goes to the request pane only when the new request is the one selected, so its keys apply to it.
+        self.focus = focus == .request && select != nil && tree.selectedRequestKey == select ? .request : .tree
         status = message
         return []
     }

@@ -103,8 +103,8 @@ public struct ExplorerModel: Sendable {
             let kept = !requestEditor.hasEdits ? "" : "; unsaved edits kept, s saves them into the files as they are now"
             status = "Reloaded \(collections.count) collection\(collections.count == 1 ? "" : "s") from disk\(kept)."
             return []
-        case let .treeChanged(result, select, movedFrom, message):
-            return treeChanged(result, select: select, movedFrom: movedFrom, message: message)
+        case let .treeChanged(result, select, movedFrom, message, focus):
+            return treeChanged(result, select: select, movedFrom: movedFrom, message: message, focus: focus)
         case let .saved(key, file, data, request):
             requestEditor.drafts[key, default: RequestDraft()].original = data
             applySaved(request, key: key)

@@ -52,7 +52,7 @@ public struct KeyMap: Sendable {
             KeyBinding([.escape], .cancel, "cancel"),
             KeyBinding([.tab, .down], .nextField, "next field"),
             KeyBinding([.backTab, .up], .previousField, "previous field"),
-            KeyBinding([.enter, .control("j")], .confirm, "next field; on the last, done", hint: true),
+            KeyBinding([.enter, .control("j")], .confirm, "done (later fields keep their defaults)", hint: true),
         ],
         .environmentPicker: [
             KeyBinding([.up, .character("k")], .moveUp, "previous environment"),

@@ -28,7 +28,7 @@ struct TreeEditingTests {
         }
         let slug = try CollectionFiles.apply(change)
         let key = select.hasSuffix("/") ? select + slug : select
-        _ = model.update(.treeChanged(load(), select: key, movedFrom: movedFrom, message: "done"))
+        _ = model.update(.treeChanged(load(), select: key, movedFrom: movedFrom, message: "done", focus: ExplorerModel.focus(after: change)))
     }
 
     @Test func aNewRequestGoesIntoTheFolderUnderTheCursorAndIsSelected() throws {
@@ -38,14 +38,23 @@ struct TreeEditingTests {
         guard case let .form(form)? = model.modal?.dialog else { Issue.record("expected the new request form"); return }
         #expect(form.title == " New request in Users " && form.fields.map(\.label) == ["Name", "File name"])
         #expect(ExplorerView.render(model).lines.joined().contains("New request in Users"))
-        // Enter on the first field moves to the file name; an empty name and file name are refused.
-        Fixtures.press([.enter, .enter], &model)
+        // Enter is done from any field; an empty name and file name are refused.
+        Fixtures.press([.enter], &model)
         #expect(model.modal?.dialog != nil && model.status == "A request needs a name. Esc cancels.")
-        let effects = Fixtures.press([.up] + Fixtures.typing("List users") + [.tab] + Fixtures.typing("all users") + [.enter], &model)
+        let effects = Fixtures.press(Fixtures.typing("List users") + [.tab] + Fixtures.typing("all users") + [.enter], &model)
         try run(effects, &model, load: load)
         #expect(model.tree.selectedRequestKey == "Demo/users/all-users")
         #expect(model.treeRows[model.tree.cursor].title == "List users")
         #expect(FileManager.default.fileExists(atPath: directory + "/Demo/users/all-users.yaml"))
+        // Its URL comes next, so the request pane has the keys (issue 26.20): u edits it.
+        #expect(model.focus == .request)
+        Fixtures.press([.character("u")], &model)
+        #expect(model.requestEditor.edit?.url != nil)
+        Fixtures.press([.escape, .backTab], &model)
+        // Enter in Name is done too: the file name is made from the name (26.10).
+        try run(Fixtures.press([.character("n")] + Fixtures.typing("Ping it") + [.enter], &model), &model, load: load)
+        #expect(FileManager.default.fileExists(atPath: directory + "/Demo/users/ping-it.yaml"))
+        Fixtures.press([.backTab], &model)
         // A folder: N on a request row makes it beside the request, in its folder.
         let folderEffects = Fixtures.press([.character("N")] + Fixtures.typing("Admin") + [.enter], &model)
         try run(folderEffects, &model, load: load)

@@ -27,9 +27,8 @@ extension Dialog {
             case .cancel?: return .closed
             case .nextField?: form.focused = (form.focused + 1) % form.fields.count
             case .previousField?: form.focused = (form.focused + form.fields.count - 1) % form.fields.count
-            case .confirm?:
-                guard form.focused < form.fields.count - 1 else { return .submitted(.form(form)) }
-                form.focused += 1
+            // The later fields have defaults (a file name from the name), so Enter is done from any field.
+            case .confirm?: return .submitted(.form(form))
             default: form.fields[form.focused].field.handle(key)
             }
             self = .form(form)
