@@ -6,7 +6,7 @@ public struct Block: Widget, Hashable {
     public var isFocused: Bool
     /// Border style without focus.
     public var borderStyle: Style
-    /// Border style with focus; also applied to the title so focus is visible on monochrome terminals.
+    /// Border style with focus; the focused title is also reversed behind a ▶, so focus shows without colour.
     public var focusedBorderStyle: Style
     /// Style under the title's own styles.
     public var titleStyle: Style
@@ -44,7 +44,17 @@ public struct Block: Widget, Hashable {
         }
         guard let title, rect.width > 2 else { return }
         var padded = title
-        padded.spans.insert(" ", at: 0)
+        if isFocused {
+            // Focus must show without colour too: a ▶ on the border and the title reversed.
+            padded.spans = padded.spans.map { span in
+                var span = span
+                span.style = span.style.patched(with: Style(attributes: .reverse))
+                return span
+            }
+            padded.spans.insert(Span("▶"), at: 0)
+        } else {
+            padded.spans.insert(" ", at: 0)
+        }
         padded.spans.append(" ")
         let base = isFocused ? titleStyle.patched(with: focusedBorderStyle) : titleStyle
         buffer.write(padded, at: Position(x: rect.x + 1, y: rect.y), style: base, maxWidth: rect.width - 2)

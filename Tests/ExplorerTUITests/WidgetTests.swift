@@ -18,12 +18,15 @@ import Testing
     @Test func focusedBlockUsesFocusedStyleAndClipsLongTitle() {
         var buffer = CellBuffer(width: 8, height: 3)
         Block(title: "日本語タイトル", isFocused: true).render(in: buffer.area, buffer: &buffer)
+        // Focus shows without colour: a ▶ before the title, and the title reversed.
         expectLines(buffer, [
-            "┌ 日本 ┐",
+            "┌▶日本 ┐",
             "│      │",
             "└──────┘",
         ])
         #expect(buffer.cell(x: 0, y: 0)?.style == Style(foreground: .cyan, attributes: .bold))
+        #expect(buffer.cell(x: 2, y: 0)?.style.attributes.contains(.reverse) == true)
+        #expect(buffer.cell(x: 1, y: 0)?.style.attributes.contains(.reverse) == false)
         expectGridIntact(buffer)
     }
 

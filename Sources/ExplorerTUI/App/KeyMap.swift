@@ -211,7 +211,8 @@ public struct KeyMap: Sendable {
             KeyBinding([.up, .character("k")], .moveUp, "previous row"),
             KeyBinding([.down, .character("j")], .moveDown, "next row"),
             KeyBinding([.character("a")], .addRow, "add a row", hint: true),
-            KeyBinding([.character("i")], .editRow, "edit the row", hint: true),
+            // Enter edits here rather than sends: a send is Ctrl-J, so one focus change too many cannot re-send.
+            KeyBinding([.enter, .character("i")], .editRow, "edit the row", hint: true),
             KeyBinding([.character("d"), .delete], .deleteRow, "delete the row", hint: true),
             KeyBinding([.character(" ")], .toggleRow, "enable / disable", hint: true),
             KeyBinding([.character("K")], .moveRowUp, "move the row up"),
@@ -219,7 +220,7 @@ public struct KeyMap: Sendable {
         ],
         tabs: [
             .body: [
-                KeyBinding([.character("i")], .editBody, "edit the body", hint: true),
+                KeyBinding([.enter, .character("i")], .editBody, "edit the body", hint: true),
                 KeyBinding([.character("t")], .pickBodyKind, "body kind: none, JSON, text, form, file…", hint: true),
                 KeyBinding([.character("f")], .formatBody, "pretty-print the JSON"),
             ],
@@ -227,13 +228,13 @@ public struct KeyMap: Sendable {
                 KeyBinding([.up, .character("k")], .moveUp, "previous field"),
                 KeyBinding([.down, .character("j")], .moveDown, "next field"),
                 KeyBinding([.character("t")], .pickAuthKind, "kind of credentials", hint: true),
-                KeyBinding([.character("i")], .editRow, "edit the field", hint: true),
+                KeyBinding([.enter, .character("i")], .editRow, "edit the field", hint: true),
                 KeyBinding([.character(" ")], .toggleRow, "header / query (API key)"),
             ],
             .options: [
                 KeyBinding([.up, .character("k")], .moveUp, "previous option"),
                 KeyBinding([.down, .character("j")], .moveDown, "next option"),
-                KeyBinding([.character("i")], .editRow, "edit the timeout", hint: true),
+                KeyBinding([.enter, .character("i")], .editRow, "edit the timeout", hint: true),
                 KeyBinding([.character(" ")], .toggleRow, "default / off / on", hint: true),
             ],
         ]

@@ -118,4 +118,26 @@ struct NewUserFixesTests {
         let screen = ExplorerView.render(model).lines.joined(separator: "\n")
         #expect(screen.contains("→ http://127.0.0.1:8787/orders?state=open%20now"), "\(screen)")
     }
+
+    /// Item 15: in the request pane Enter edits the selected row (or the body, or a field) and never sends; Ctrl-J sends
+    /// from any pane; the focused pane shows a ▶ and a reversed title, without colour.
+    @Test func enterInTheRequestPaneEditsAndCtrlJSends() {
+        var model = Fixtures.model(width: 100, height: 30)
+        // The second request has a JSON body.
+        Fixtures.press([.character("j"), .right, .down, .down, .tab], &model)
+        #expect(model.focus == .request)
+        let edited = Fixtures.press([.enter], &model)
+        #expect(model.requestEditor.edit?.row != nil, "Enter on a table row edits it")
+        #expect(!edited.contains { if case .send = $0 { true } else { false } })
+        Fixtures.press([.escape], &model)
+        for _ in 0..<RequestTab.allCases.count where model.requestEditor.tab != .body { Fixtures.press([.character("]")], &model) }
+        #expect(model.requestEditor.tab == .body)
+        Fixtures.press([.enter], &model)
+        #expect(model.requestEditor.edit?.body != nil, "Enter on the Body tab opens the body editor")
+        Fixtures.press([.escape], &model)
+        let sent = Fixtures.press([.control("j")], &model)
+        #expect(sent.contains { if case .send = $0 { true } else { false } })
+        let lines = ExplorerView.render(model).lines
+        #expect(lines.contains { $0.contains("┌  Collections") && $0.contains("┌▶ ") }, "the request pane is marked, the tree is not")
+    }
 }
