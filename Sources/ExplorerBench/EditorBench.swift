@@ -21,7 +21,7 @@ enum EditorBench {
         let request = RequestSpec(name: "Big", slug: "big", method: "POST", url: "/big", body: .json(text), file: "/nonexistent/big.yaml")
         let root = FolderSpec(name: "Bench", slug: "Bench", requests: [request], directory: "/nonexistent")
         var model = ExplorerModel(collections: [CollectionSpec(root: root, environments: [])], width: width, height: height)
-        for key in [Key.down, .tab, .character("l"), .character("i"), .pageDown, .end] { _ = model.update(.keyPressed(key)) }
+        for key in [Key.down, .tab, .character("]"), .character("i"), .pageDown, .end] { _ = model.update(.keyPressed(key)) }
         return model
     }
 
@@ -80,7 +80,7 @@ enum EditorBench {
                 guard let request = CollectionLoader(environment: [:]).loadRequest(at: file.path, slug: "big", into: &result) else { return }
                 let root = FolderSpec(name: "Bench", slug: "Bench", requests: [request], directory: directory.path)
                 var model = ExplorerModel(collections: [CollectionSpec(root: root, environments: [])], width: 120, height: 40)
-                for key in [Key.down, .tab, .character("l")] { _ = model.update(.keyPressed(key)) }
+                for key in [Key.down, .tab, .character("]")] { _ = model.update(.keyPressed(key)) }
                 _ = ExplorerView.render(model)
             })
             // The reference: reading the same bytes from disk.

@@ -64,7 +64,7 @@ struct ComposeEndToEndTests {
         try session.sendKeys("Enter")
         try session.waitFor("POST /echo/e2e ")
         // Params: turn on the disabled `debug` and change its value.
-        try session.sendKeys("h", "j", "Space", "i", "Tab", "C-u")
+        try session.sendKeys("[", "j", "Space", "i", "Tab", "C-u")
         try session.sendText("2")
         try session.sendKeys("Enter")
         try session.waitFor("source=apiexplorer&debug=2&from=url")
@@ -72,7 +72,7 @@ struct ComposeEndToEndTests {
         try session.sendKeys("m", "Down", "Enter")
         try session.waitFor("PUT /echo/e2e")
         // Body: an error first, shown with its position, then fixed.
-        try session.sendKeys("l", "l", "i", "C-k")
+        try session.sendKeys("]", "]", "i", "C-k")
         try session.sendText("{\"a\": tru")
         try session.waitFor("JSON ✗")
         try session.sendText("e, \"n\": 1.50}")
@@ -201,7 +201,7 @@ struct ComposeEndToEndTests {
         let session = try explorer(collections, on: "Echo JSON", environment: ["EDITOR": editor.path, "VISUAL": ""])
         defer { session.kill() }
 
-        try session.sendKeys("Tab", "l", "E")
+        try session.sendKeys("Tab", "]", "E")
         try session.waitFor("Body updated from the editor")
         try session.waitFor("\"price\": 2.20")
         try session.sendKeys("s")

@@ -172,9 +172,9 @@ public struct KeyMap: Sendable {
                 KeyBinding([.character("E")], .externalEditor, "edit the request file in $EDITOR"),
             ],
             .request: [
-                KeyBinding([.right, .character("l"), .character("]")], .nextTab, "next tab", hint: true),
-                KeyBinding([.left, .character("h"), .character("[")], .previousTab, "previous tab"),
-                KeyBinding([.enter], .send, "send"),
+                // Tabs change with the same keys in both panes; h and l scroll sideways in the response.
+                KeyBinding([.right, .character("]")], .nextTab, "next tab: " + RequestTab.allCases.map(\.title).joined(separator: ", "), hint: true),
+                KeyBinding([.left, .character("[")], .previousTab, "previous tab"),
                 KeyBinding([.character("u")], .editURL, "edit the URL", hint: true),
                 KeyBinding([.character("m")], .pickMethod, "choose the method", hint: true),
                 KeyBinding([.character("s")], .save, "save edits", hint: true),
@@ -189,7 +189,7 @@ public struct KeyMap: Sendable {
                 KeyBinding([.pageDown, .character(" ")], .pageDown, "page down", hint: true),
                 KeyBinding([.character("g"), .home], .top, "top"),
                 KeyBinding([.character("G"), .end], .bottom, "end"),
-                KeyBinding([.right, .character("]")], .nextTab, "next tab: body, headers, checks"),
+                KeyBinding([.right, .character("]")], .nextTab, "next tab: " + ResponseTab.allCases.map(\.title).joined(separator: ", ")),
                 KeyBinding([.left, .character("[")], .previousTab, "previous tab"),
                 KeyBinding([.character("h")], .scrollLeft, "scroll left"),
                 KeyBinding([.character("l")], .scrollRight, "scroll right", hint: true),

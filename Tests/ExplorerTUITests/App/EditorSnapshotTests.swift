@@ -13,7 +13,7 @@ struct EditorSnapshotTests {
 
     @Test(arguments: [(80, 24), (120, 40)])
     func urlEditingAndParams(width: Int, height: Int) {
-        let model = model(width: width, height: height, keys: [.character("h"), .character("a")] + Fixtures.typing("page") + [.enter]
+        let model = model(width: width, height: height, keys: [.character("["), .character("a")] + Fixtures.typing("page") + [.enter]
                           + Fixtures.typing("2") + [.enter, .character("u"), .end] + Fixtures.typing("/{{missing}}"))
         let buffer = ExplorerView.render(model)
         expectGridIntact(buffer)
@@ -24,7 +24,7 @@ struct EditorSnapshotTests {
     func bodyEditorWithAnError(width: Int, height: Int) {
         let long = String(repeating: "\"k\": \"value\", ", count: 12)
         let model = model(width: width, height: height, request: 2,
-                          keys: [.character("l"), .character("i"), .end, .backspace] + Fixtures.typing(", ") + [.enter]
+                          keys: [.character("]"), .character("i"), .end, .backspace] + Fixtures.typing(", ") + [.enter]
                           + Fixtures.typing(long) + [.enter] + Fixtures.typing("\"日本\": tru"))
         let buffer = ExplorerView.render(model)
         expectGridIntact(buffer)
@@ -33,10 +33,10 @@ struct EditorSnapshotTests {
 
     @Test(arguments: [(80, 24), (120, 40)])
     func authOptionsAndDialogs(width: Int, height: Int) {
-        let auth = model(width: width, height: height, keys: [.character("l"), .character("l"), .character("t"), .down, .down, .down, .enter,
+        let auth = model(width: width, height: height, keys: [.character("]"), .character("]"), .character("t"), .down, .down, .down, .enter,
                                                              .character("i")] + Fixtures.typing("secret"))
         assertSnapshot(ExplorerView.render(auth), named: "editor_auth_\(width)x\(height)")
-        let options = model(width: width, height: height, keys: [.character("h"), .character("h"), .down, .character(" "), .character("m")])
+        let options = model(width: width, height: height, keys: [.character("["), .character("["), .down, .character(" "), .character("m")])
         assertSnapshot(ExplorerView.render(options), named: "editor_options_method_\(width)x\(height)")
         let form = model(width: width, height: height, keys: [.backTab, .character("n")] + Fixtures.typing("List orders"))
         assertSnapshot(ExplorerView.render(form), named: "editor_new_request_\(width)x\(height)")

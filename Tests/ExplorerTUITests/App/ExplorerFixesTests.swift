@@ -106,9 +106,9 @@ struct ComfortTests {
         guard case let .copy(headers, _)? = Fixtures.press([.character("y")], &model).first else { Issue.record("expected a copy"); return }
         #expect(headers == "Content-Type: application/json\nX-Id: 7")
         Fixtures.press([.backTab], &model)
-        guard case let .copy(url, _)? = Fixtures.press([.character("l"), .character("y")], &model).first else { Issue.record("expected a copy"); return }
+        guard case let .copy(url, _)? = Fixtures.press([.character("]"), .character("y")], &model).first else { Issue.record("expected a copy"); return }
         #expect(url == "http://127.0.0.1:8787/users/1")
-        Fixtures.press([.character("h"), .character("j")], &model)
+        Fixtures.press([.character("["), .character("j")], &model)
         guard case let .copy(header, _)? = Fixtures.press([.character("y")], &model).first else { Issue.record("expected a copy"); return }
         #expect(header == "X-Request: collection")
         guard case .copyRequest? = Fixtures.press([.character("Y")], &model).first else { Issue.record("expected a curl copy"); return }

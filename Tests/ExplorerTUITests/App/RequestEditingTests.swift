@@ -46,7 +46,7 @@ struct RequestEditingTests {
         Fixtures.press([.escape], &model)
         // Back to the file's URL and no query: the draft goes away and so does the mark.
         Fixtures.press([.character("u"), .control("u")] + Fixtures.typing("/users/{{userId}}") + [.enter], &model)
-        Fixtures.press([.character("h")], &model)
+        Fixtures.press([.character("[")], &model)
         #expect(model.requestEditor.tab == .params)
         Fixtures.press([.character("d"), .character("d")], &model)
         #expect(model.requestEditor.edited.isEmpty && !model.isModified("Demo/users/get-user"))
@@ -85,7 +85,7 @@ struct RequestEditingTests {
 
     @Test func paramsAreATableLikeHeaders() {
         var model = onGetUser()
-        Fixtures.press([.character("h")], &model)
+        Fixtures.press([.character("[")], &model)
         #expect(model.requestEditor.tab == .params)
         Fixtures.press([.character("a")] + Fixtures.typing("a") + [.enter] + Fixtures.typing("1") + [.enter], &model)
         Fixtures.press([.character("a")] + Fixtures.typing("b") + [.enter] + Fixtures.typing("2") + [.enter], &model)
@@ -119,7 +119,7 @@ struct RequestEditingTests {
 
     @Test func theBodyIsEditedWithUndoValidatedAndFormatted() {
         var model = onCreate()
-        Fixtures.press([.character("l")], &model)
+        Fixtures.press([.character("]")], &model)
         #expect(model.requestEditor.tab == .body)
         #expect(ExplorerView.render(model).lines.contains { $0.contains("JSON ✓ valid") })
         Fixtures.press([.character("i"), .end, .backspace] + Fixtures.typing(", \"x\": ") + [.enter] + Fixtures.typing("tru"), &model)
@@ -148,7 +148,7 @@ struct RequestEditingTests {
 
     @Test func invalidJSONIsSentOnlyAfterAYes() {
         var model = onCreate()
-        Fixtures.press([.character("l"), .character("i")] + Fixtures.typing("oops") + [.escape], &model)
+        Fixtures.press([.character("]"), .character("i")] + Fixtures.typing("oops") + [.escape], &model)
         #expect(model.status?.hasPrefix("The JSON does not parse") == true)
         var effects = Fixtures.press([.control("j")], &model)
         #expect(effects.isEmpty)
@@ -164,7 +164,7 @@ struct RequestEditingTests {
 
     @Test func theBodyKindChangesAndFormFieldsAreATable() {
         var model = onCreate()
-        Fixtures.press([.character("l"), .character("t")], &model)
+        Fixtures.press([.character("]"), .character("t")], &model)
         guard case let .picker(picker)? = model.modal?.dialog else { Issue.record("expected the kind picker"); return }
         #expect(picker.options == ["none", "json", "text", "form", "multipart", "file"] && picker.selection == 1)
         Fixtures.press([.down, .enter], &model)
@@ -184,7 +184,7 @@ struct RequestEditingTests {
 
     @Test func credentialsAreEditedAndSecretsMaskedWhileTyped() {
         var model = onGetUser()
-        Fixtures.press([.character("l"), .character("l")], &model)
+        Fixtures.press([.character("]"), .character("]")], &model)
         #expect(model.requestEditor.tab == .auth)
         Fixtures.press([.character("t"), .down, .down, .down, .enter], &model)
         #expect(draft(model)?.auth == .bearer(token: ""))
@@ -201,7 +201,7 @@ struct RequestEditingTests {
 
     @Test func aSecretCanBeKeptInTheSecretsFileInsteadOfTheRequest() {
         var model = onGetUser()
-        Fixtures.press([.character("l"), .character("l"), .character("t"), .down, .down, .down, .enter, .character("i"), .tab]
+        Fixtures.press([.character("]"), .character("]"), .character("t"), .down, .down, .down, .enter, .character("i"), .tab]
                        + Fixtures.typing("tok-123"), &model)
         #expect(ExplorerView.render(model).lines.contains { $0.contains("Token: [secrets.local.yaml] •••••••") })
         let effects = Fixtures.press([.enter], &model)
@@ -217,7 +217,7 @@ struct RequestEditingTests {
 
     @Test func optionsAreTimeoutRedirectsAndTLS() {
         var model = onGetUser()
-        Fixtures.press([.character("h"), .character("h")], &model)
+        Fixtures.press([.character("["), .character("[")], &model)
         #expect(model.requestEditor.tab == .options)
         Fixtures.press([.character("i")] + Fixtures.typing("soon") + [.enter], &model)
         #expect(model.requestEditor.edit?.value != nil && model.status?.hasPrefix("The timeout is a number") == true)
@@ -226,7 +226,7 @@ struct RequestEditingTests {
         let screen = ExplorerView.render(model).lines.joined(separator: "\n")
         #expect(screen.contains("Follow redirects   off") && screen.contains("Verify TLS         on"))
         // The inherited headers switched off in the Headers tab are listed here, and Space turns them all back on.
-        Fixtures.press([.character("l"), .character("l"), .character(" "), .character("h"), .character("h"), .down, .down, .down], &model)
+        Fixtures.press([.character("]"), .character("]"), .character(" "), .character("["), .character("["), .down, .down, .down], &model)
         #expect(draft(model)?.omittedHeaders == ["Accept"])
         #expect(ExplorerView.render(model).lines.contains { $0.contains("Headers off") && $0.contains("Accept") })
         Fixtures.press([.character(" ")], &model)
@@ -246,7 +246,7 @@ struct RequestEditingTests {
 
     @Test func quittingWithAnyUnsavedEditAsks() {
         var model = onCreate()
-        Fixtures.press([.character("l"), .character("i")] + Fixtures.typing("x"), &model)
+        Fixtures.press([.character("]"), .character("i")] + Fixtures.typing("x"), &model)
         let effects = Fixtures.press([.control("c")], &model)
         #expect(effects.isEmpty && (model.modal == .quitConfirmation))
         #expect(ExplorerView.render(model).lines.joined().contains("Quit and lose unsaved edits?"))
@@ -257,14 +257,14 @@ struct RequestEditingTests {
         Fixtures.press([.character("z")], &model)
         #expect(model.screen.maximized == .request)
         let lines = ExplorerView.render(model).lines
-        #expect(lines[1].hasPrefix("┌  Get user") && !lines.joined().contains("Collections") && !lines.joined().contains("Response"))
+        #expect(lines[1].hasPrefix("┌▶ Get user") && !lines.joined().contains("Collections") && !lines.joined().contains("Response"))
         Fixtures.press([.character("z")], &model)
         #expect(model.screen.maximized == nil && ExplorerView.render(model).lines.joined().contains("Collections"))
     }
 
     @Test func theExternalEditorTakesTheBodyOrTheFile() {
         var model = onCreate()
-        Fixtures.press([.character("l")], &model)
+        Fixtures.press([.character("]")], &model)
         var effects = Fixtures.press([.character("E")], &model)
         guard case let .openEditor(edit)? = effects.first else { Issue.record("expected the editor, got \(effects)"); return }
         #expect(edit.target == .body && edit.text == "{\"name\": \"Ada\"}")
@@ -273,7 +273,7 @@ struct RequestEditingTests {
         _ = model.update(.editorFinished(.body(key: edit.key, text: "{broken")))
         #expect(model.status?.contains("does not parse") == true)
         // The whole file only opens without unsaved edits, which the editor could not see.
-        Fixtures.press([.character("h")], &model)
+        Fixtures.press([.character("[")], &model)
         effects = Fixtures.press([.character("E")], &model)
         #expect(effects.isEmpty && model.status?.hasPrefix("Save (s) the unsaved edits first") == true)
         _ = model.update(.editorFinished(.failed("Not applied: r.yaml:3:1: error: bad. E opens your edit again; the file is unchanged.")))
@@ -289,7 +289,7 @@ struct LargeBodyCheckTests {
         let request = RequestSpec(name: "Big", slug: "big", method: "POST", url: "/big", body: .json(big), file: "/nonexistent/big.yaml")
         let root = FolderSpec(name: "Bench", slug: "Bench", requests: [request], directory: "/nonexistent")
         var model = ExplorerModel(collections: [CollectionSpec(root: root, environments: [])])
-        Fixtures.press([.down, .tab, .character("l"), .character("i")], &model)
+        Fixtures.press([.down, .tab, .character("]"), .character("i")], &model)
         var effects = Fixtures.press([.character("x")], &model)
         guard case let .checkJSON(id, text)? = effects.first else { Issue.record("expected a background check, got \(effects)"); return }
         #expect(text.hasPrefix("x[") && model.requestEditor.edit?.body?.pendingCheck == id)

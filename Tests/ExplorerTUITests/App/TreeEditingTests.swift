@@ -141,7 +141,7 @@ struct TreeEditingTests {
         Fixtures.press([.character("j"), .right, .down, .down, .tab, .character("u"), .control("u")], &model)
         Fixtures.press([.paste("https://api.test/v1/users?id=7")], &model)
         #expect(model.requestEditor.edit?.url?.text == "https://api.test/v1/users?id=7")
-        Fixtures.press([.enter, .character("l"), .character("i"), .control("k")], &model)
+        Fixtures.press([.enter, .character("]"), .character("i"), .control("k")], &model)
         Fixtures.press([.paste("{\n  \"a\": [1,\n    2]\n}")], &model)
         #expect(model.requestEditor.edit?.body?.area.lines == ["{", "  \"a\": [1,", "    2]", "}"])
         #expect(model.requestEditor.edit?.body?.jsonError == nil)

@@ -71,25 +71,11 @@ extension Modal {
     }
 
     private static func help(scroll: Int, _ context: OverlayContext, _ buffer: inout CellBuffer) {
-        var sections: [[StyledLine]] = []
-        let groups: [(String, [KeyBinding])] = [("Everywhere", context.pane.keyMap.global), ("Collections tree", context.pane.keyMap.panes[.tree] ?? []),
-                                                ("Request", context.pane.keyMap.panes[.request] ?? []), ("Tables (Params, Headers, fields)", context.pane.keyMap.table),
-                                                ("Body tab", context.pane.keyMap.tabs[.body] ?? []), ("Auth tab", context.pane.keyMap.tabs[.auth] ?? []),
-                                                ("Options tab", context.pane.keyMap.tabs[.options] ?? []),
-                                                ("Response", context.pane.keyMap.panes[.response] ?? []), ("History list (H, L; ↑↓ PgUp PgDn g G move)", context.pane.keyMap.history.filter { !$0.action.isMovement })]
-        for (title, bindings) in groups {
-            var lines = [StyledLine(title, style: .bold)]
-            for binding in bindings {
-                let keys = binding.keys.map(\.label).joined(separator: "/")
-                lines.append(StyledLine([Span("  " + keys.padding(toLength: 16, withPad: " ", startingAt: 0), style: Style(foreground: .cyan)), Span(binding.help)]))
+        let sections: [[StyledLine]] = KeyHelp(context.pane.keyMap).sections.map { section in
+            [StyledLine(section.title, style: .bold)] + section.entries.map { hint in
+                StyledLine([Span("  " + hint.key.padding(toLength: 16, withPad: " ", startingAt: 0), style: Style(foreground: .cyan)), Span(hint.label)])
             }
-            sections.append(lines)
         }
-        var editing = [StyledLine("Editing text (body editor, fields)", style: .bold)]
-        for hint in context.pane.keyMap.editing {
-            editing.append(StyledLine([Span("  " + hint.key.padding(toLength: 16, withPad: " ", startingAt: 0), style: Style(foreground: .cyan)), Span(hint.label)]))
-        }
-        sections.append(editing)
         let columnWidth = (sections.joined().map(\.width).max() ?? 0) + 2
         let all = Array(sections.joined())
         let available = max(1, context.pane.screen.height - 4)

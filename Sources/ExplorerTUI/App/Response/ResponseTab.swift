@@ -11,6 +11,17 @@ public enum ResponseTab: Int, Sendable, CaseIterable {
     /// Protocol, TLS session and certificate, redirects and timings; offered only when the transport reported them.
     case trace
 
+    /// The tab's name, as help lists it.
+    public var title: String {
+        switch self {
+        case .body: return "Body"
+        case .headers: return "Headers"
+        case .checks: return "Checks"
+        case .cookies: return "Cookies"
+        case .trace: return "Trace"
+        }
+    }
+
     /// The tabs offered for `summary`, in order.
     static func offered(for summary: ResponseSummary) -> [ResponseTab] {
         [.body, .headers, .checks] + (summary.cookies.isEmpty ? [] : [.cookies]) + (summary.trace.isEmpty ? [] : [.trace])
