@@ -61,6 +61,16 @@ public struct Table: Widget, Hashable {
         }
     }
 
+    /// Where the cell of body row `row` and `column` lands when the table is drawn in `rect`, or nil when that row
+    /// is scrolled out of view (an editor drawn there edits the row in place).
+    public func cellRect(row: Int, column: Int, in rect: Rect) -> Rect? {
+        let widths = Layout.sizes(for: columns.map(\.width), total: rect.width, spacing: columnSpacing)
+        let line = row - visibleOffset(height: rect.height)
+        guard widths.indices.contains(column), line >= 0, line < rect.height - 1 else { return nil }
+        let x = rect.x + widths[..<column].reduce(0) { $0 + $1 + columnSpacing }
+        return Rect(x: x, y: rect.y + 1 + line, width: widths[column], height: 1)
+    }
+
     private func drawRow(_ cells: [StyledLine], widths: [Int], y: Int, x: Int, style: Style, buffer: inout CellBuffer) {
         var column = x
         for (index, width) in widths.enumerated() {

@@ -131,6 +131,33 @@ struct ComposeEndToEndTests {
         #expect(try session.waitForExit() == 0)
     }
 
+    /// Issue 26 items 14 and 15: the focused pane is marked without colour, Enter in the request pane edits the row
+    /// where it is (and never sends), and Ctrl-J sends.
+    @Test func enterEditsARowInPlaceAndOnlyCtrlJSends() throws {
+        let collections = try scratchCollections()
+        defer { try? FileManager.default.removeItem(at: collections) }
+        let session = try explorer(collections, on: "Echo JSON")
+        defer { session.kill() }
+        try session.sendKeys("Tab")
+        try session.waitFor("┌▶ Echo JSON")
+        try session.sendKeys("[")
+        let table = try session.waitFor("✓ source")
+        let lines = table.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = lines.firstIndex { $0.contains("✓ source") && $0.contains("apiexplorer") }
+        try session.sendKeys("Enter", "Tab", "C-u")
+        try session.sendText("tmux")
+        let editing = try session.waitFor("tmux").split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(row != nil && editing.firstIndex { $0.contains("✓ source") && $0.contains("tmux") } == row,
+                "the row is edited on its own line:\n\(editing.joined(separator: "\n"))")
+        try session.sendKeys("Enter")
+        try session.waitFor("source=tmux")
+        #expect(try session.capture().contains("Nothing sent yet"), "Enter edited; it did not send")
+        try session.sendKeys("C-j")
+        try session.waitFor("\"path\": \"/echo\"")
+        try session.sendKeys("q", "y")
+        #expect(try session.waitForExit() == 0)
+    }
+
     @Test func newDuplicateRenameMoveAndDeleteFromTheTree() throws {
         let collections = try scratchCollections()
         defer { try? FileManager.default.removeItem(at: collections) }

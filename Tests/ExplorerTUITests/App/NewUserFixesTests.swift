@@ -140,4 +140,29 @@ struct NewUserFixesTests {
         let lines = ExplorerView.render(model).lines
         #expect(lines.contains { $0.contains("┌  Collections") && $0.contains("┌▶ ") }, "the request pane is marked, the tree is not")
     }
+
+    /// Item 14: a table row is edited in place, its name and value cells becoming the fields; a new row is edited on
+    /// the line after the last.
+    @Test func aTableRowIsEditedInItsOwnCells() {
+        var model = Fixtures.model(width: 100, height: 30)
+        Fixtures.press([.character("j"), .right, .down, .tab], &model)
+        for _ in 0..<RequestTab.allCases.count where model.requestEditor.tab != .headers { Fixtures.press([.character("]")], &model) }
+        let before = ExplorerView.render(model).lines
+        guard let row = before.firstIndex(where: { $0.contains("Accept") && $0.contains("application/json") }) else {
+            Issue.record("no Accept row in\n\(before.joined(separator: "\n"))")
+            return
+        }
+        // An inherited header opens on its value (the edit overrides it).
+        Fixtures.press([.enter, .control("u")] + Fixtures.typing("text/plain"), &model)
+        let editing = ExplorerView.render(model).lines
+        #expect(editing[row].contains("Accept") && editing[row].contains("text/plain"), "edited where the row is: \(editing[row])")
+        #expect(!editing.contains { $0.contains("Edit:") || $0.contains("New:") }, "no edit line elsewhere")
+        let name = editing[row].range(of: "Accept").map { editing[row].distance(from: editing[row].startIndex, to: $0.lowerBound) }
+        let beforeName = before[row].range(of: "Accept").map { before[row].distance(from: before[row].startIndex, to: $0.lowerBound) }
+        #expect(name != nil && name == beforeName, "the name field is the name cell")
+        Fixtures.press([.escape, .character("a")] + Fixtures.typing("X-New"), &model)
+        let adding = ExplorerView.render(model).lines
+        let last = before.lastIndex { $0.contains("X-Request") } ?? row
+        #expect(adding.firstIndex { $0.contains("X-New") } == last + 1, "a new row comes after the last:\n\(adding.joined(separator: "\n"))")
+    }
 }

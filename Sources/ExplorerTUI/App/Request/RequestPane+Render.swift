@@ -88,19 +88,30 @@ extension RequestPane {
         }
     }
 
-    /// A table of name/value rows with the row editor, if open, on its last line.
+    /// A table of name/value rows; a row being edited shows its name and value fields in place, in the row's own
+    /// cells (a new row after the last).
     private func keyValueTable(_ rows: [[StyledLine]], empty: String, columns: [TableColumn],
                                       selection: Int?, _ rect: Rect, _ buffer: inout CellBuffer) {
-        let editorHeight = requestEditor.edit?.row == nil ? 0 : 1
-        let tableRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: max(0, rect.height - editorHeight))
-        if rows.isEmpty {
-            _ = buffer.write(empty, at: Position(x: rect.x, y: rect.y), style: Theme.dim, maxWidth: rect.width)
-        } else {
-            var table = Table(columns: columns, rows: rows, selectedIndex: selection.map { min($0, rows.count - 1) })
-            table.scrollToSelection(height: max(1, tableRect.height - 1))
-            table.render(in: tableRect, buffer: &buffer)
+        var rows = rows
+        var selection = selection
+        let editor = requestEditor.edit?.row
+        if let editor {
+            let at = editor.shownRow.flatMap { rows.indices.contains($0) ? $0 : nil } ?? rows.count
+            if at == rows.count { rows.append([StyledLine("+")]) }
+            // The name and value cells are the fields' now; the rest of the row (mark, origin) stays.
+            rows[at] = rows[at].enumerated().map { $0.offset == 1 || $0.offset == 2 ? StyledLine("") : $0.element }
+            selection = at
         }
-        if let editor = requestEditor.edit?.row, rect.height > 0 { RequestPane.rowEditorLine(editor, Rect(x: rect.x, y: rect.bottom - 1, width: rect.width, height: 1), &buffer) }
+        guard !rows.isEmpty else {
+            _ = buffer.write(empty, at: Position(x: rect.x, y: rect.y), style: Theme.dim, maxWidth: rect.width)
+            return
+        }
+        var table = Table(columns: columns, rows: rows, selectedIndex: selection.map { min($0, rows.count - 1) })
+        table.scrollToSelection(height: max(1, rect.height - 1))
+        table.render(in: rect, buffer: &buffer)
+        guard let editor, let at = selection, let nameRect = table.cellRect(row: at, column: 1, in: rect),
+              let valueRect = table.cellRect(row: at, column: 2, in: rect) else { return }
+        RequestPane.renderRowEditor(editor, name: nameRect, value: valueRect, &buffer)
     }
 
     func headersTable(_ headers: [EffectiveHeader], _ masker: SecretMasker, _ rect: Rect,
@@ -118,18 +129,17 @@ extension RequestPane {
                       selection: focus == .request ? requestEditor.selection : nil, rect, &buffer)
     }
 
-    private static func rowEditorLine(_ editor: RowEditor, _ rect: Rect, _ buffer: inout CellBuffer) {
-        buffer.fill(rect)
-        let label = editor.index == nil ? "New: " : "Edit: "
-        let used = buffer.write(label, at: Position(x: rect.x, y: rect.y), style: .bold, maxWidth: rect.width)
-        let nameWidth = max(8, (rect.width - used) / 3)
-        var name = editor.name
-        name.showsCursor = editor.field == .name
-        name.render(in: Rect(x: rect.x + used, y: rect.y, width: nameWidth, height: 1), buffer: &buffer)
-        _ = buffer.write(editor.table == .headers ? ": " : "= ", at: Position(x: rect.x + used + nameWidth, y: rect.y), maxWidth: 2)
-        var value = editor.value
-        value.showsCursor = editor.field == .value
-        value.render(in: Rect(x: rect.x + used + nameWidth + 2, y: rect.y, width: max(1, rect.width - used - nameWidth - 2), height: 1), buffer: &buffer)
+    /// The row editor's fields over the row's name and value cells: underlined like input boxes, the cursor's field
+    /// bold, so the edit is where the row is.
+    private static func renderRowEditor(_ editor: RowEditor, name nameRect: Rect, value valueRect: Rect, _ buffer: inout CellBuffer) {
+        for (field, rect, kind) in [(editor.name, nameRect, RowEditor.Field.name), (editor.value, valueRect, .value)] {
+            buffer.fill(rect)
+            var field = field
+            field.showsCursor = editor.field == kind
+            field.style = editor.field == kind ? Style(attributes: .bold) : .plain
+            field.render(in: rect, buffer: &buffer)
+            buffer.setStyle(rect, style: Style(attributes: .underline))
+        }
     }
 
     private static func valueEditorLine(_ editor: ValueEditor, _ rect: Rect, _ buffer: inout CellBuffer) {

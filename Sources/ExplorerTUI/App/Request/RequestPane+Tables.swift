@@ -97,11 +97,11 @@ extension RequestPane {
         case .addRow: requestEditor.edit = .row(RowEditor(table: table, index: nil))
         case .editRow:
             if let own = selectedOwnIndex {
-                requestEditor.edit = .row(RowEditor(table: table, index: own, name: rows[own].name, value: rows[own].value))
+                requestEditor.edit = .row(RowEditor(table: table, index: own, shownRow: requestEditor.selection, name: rows[own].name, value: rows[own].value))
             } else if table == .headers, effectiveHeaders.indices.contains(requestEditor.selection) {
                 // Editing an inherited header adds a request header of the same name, which overrides it.
                 let inherited = effectiveHeaders[requestEditor.selection].header
-                var editor = RowEditor(table: table, index: nil, name: inherited.name, value: inherited.value)
+                var editor = RowEditor(table: table, index: nil, shownRow: requestEditor.selection, name: inherited.name, value: inherited.value)
                 editor.field = .value
                 requestEditor.edit = .row(editor)
             } else {

@@ -13,11 +13,15 @@ public struct RowEditor: Sendable, Equatable {
     public var value: TextField
     /// The field with the cursor.
     public var field: Field
+    /// The table row (as shown, inherited headers included) the editor is drawn over, or nil to draw it on a new
+    /// row after the last.
+    public var shownRow: Int?
 
     /// Starts editing a row (or a new one).
-    public init(table: EditableTable, index: Int?, name: String = "", value: String = "") {
+    public init(table: EditableTable, index: Int?, shownRow: Int? = nil, name: String = "", value: String = "") {
         self.table = table
         self.index = index
+        self.shownRow = shownRow
         self.name = TextField(text: name, placeholder: table == .headers ? "Header-Name" : "name")
         self.value = TextField(text: value, placeholder: table == .multipart ? "value, or @path for a file" : "value")
         self.field = .name
