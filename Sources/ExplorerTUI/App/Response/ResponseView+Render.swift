@@ -18,7 +18,7 @@ extension ResponseView {
         let first = Position(x: inner.x, y: inner.y)
         switch state {
         case .idle:
-            ExplorerView.writeCut(StyledLine("Nothing sent yet. Enter or Ctrl-J sends the selected request.", style: Theme.dim),
+            ExplorerView.writeCut(StyledLine("Nothing sent yet. Ctrl-J (or Enter in the tree) sends the selected request.", style: Theme.dim),
                      in: Rect(x: first.x, y: first.y, width: inner.width, height: 1), &buffer)
         case let .sending(_, started):
             let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
@@ -27,7 +27,7 @@ extension ResponseView {
             _ = buffer.write("\(frame) Sending… \(String(format: "%.1f", elapsed)) s   (Esc cancels)", at: first, style: .bold, maxWidth: inner.width)
         case let .cancelled(elapsed):
             Paragraph(lines: [StyledLine("Cancelled after \(String(format: "%.1f s", elapsed))", style: Theme.warning),
-                              StyledLine("Enter or Ctrl-J sends it again.", style: Theme.dim)], wrap: true).render(in: inner, buffer: &buffer)
+                              StyledLine("Ctrl-J (or Enter in the tree) sends it again.", style: Theme.dim)], wrap: true).render(in: inner, buffer: &buffer)
         case let .failed(message):
             let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }
             Paragraph(lines: [StyledLine("✗ Request failed", style: Theme.error)] + lines, wrap: true).render(in: inner, buffer: &buffer)
