@@ -165,4 +165,36 @@ struct NewUserFixesTests {
         let last = before.lastIndex { $0.contains("X-Request") } ?? row
         #expect(adding.firstIndex { $0.contains("X-New") } == last + 1, "a new row comes after the last:\n\(adding.joined(separator: "\n"))")
     }
+
+    /// Item 17: with the URL cursor on a {{name}} the line below says its value (masked when secret) and where it comes
+    /// from; an undefined one says so, and is underlined in the URL and in tables, so it shows without colour.
+    @Test func theVariableUnderTheURLCursorShowsItsValue() {
+        var model = Fixtures.model(width: 140, height: 30)
+        Fixtures.press([.character("j"), .right, .down, .tab, .character("u"), .end, .left, .left, .left], &model)
+        var screen = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(screen.contains("{{userId}} = 1  (collection)"), "\(screen)")
+        Fixtures.press([.end] + Fixtures.typing("?t={{token}}"), &model)
+        screen = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(screen.contains("{{token}} = \(SecretMasker.mask)  (environment local, secret)") && !screen.contains("s3cr3t"), "\(screen)")
+        Fixtures.press(Fixtures.typing("&m={{missing}}"), &model)
+        let buffer = ExplorerView.render(model)
+        screen = buffer.lines.joined(separator: "\n")
+        #expect(screen.contains("✗ {{missing}} is not defined in environment local; Tab completes a name"), "\(screen)")
+        Fixtures.press([.enter], &model)
+        for _ in 0..<RequestTab.allCases.count where model.requestEditor.tab != .params { Fixtures.press([.character("[")], &model) }
+        // In the Params table the undefined one is underlined, the defined one not.
+        let table = ExplorerView.render(model)
+        // The x of `text` on row `y`, in cells (the tree beside it has wide characters).
+        func x(of text: String, onRowWith marker: String) -> (x: Int, y: Int)? {
+            guard let y = table.lines.firstIndex(where: { $0.contains(marker) && !$0.contains("GET") && !$0.contains("→") }),
+                  let range = table.lines[y].range(of: text) else { return nil }
+            return (table.lines[y][..<range.lowerBound].reduce(0) { $0 + DisplayWidth.width(of: $1) }, y)
+        }
+        guard let (column, row) = x(of: "{{missing}}", onRowWith: "✓ m "), let (knownColumn, known) = x(of: "{{token}}", onRowWith: "✓ t ") else {
+            Issue.record("no Params rows in\n\(table.lines.joined(separator: "\n"))")
+            return
+        }
+        #expect(table.cell(x: column, y: row)?.style.attributes.contains(.underline) == true, "\(String(describing: table.cell(x: column, y: row))) \(column) \(row) \(table.lines[row])")
+        #expect(table.cell(x: knownColumn, y: known)?.style.attributes.contains(.underline) == false)
+    }
 }

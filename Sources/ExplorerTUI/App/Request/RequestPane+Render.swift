@@ -44,10 +44,15 @@ extension RequestPane {
             previewed.request.query += query
         }
         let preview: StyledLine
-        do {
-            preview = StyledLine([Span("→ ", style: Theme.dim), Span(masker.mask(try previewed.previewURLString()), style: Theme.dim)])
-        } catch {
-            preview = StyledLine([Span("✗ " + error.description, style: Theme.error)])
+        if let field = requestEditor.edit?.url, let name = RequestPane.variable(at: field.cursor, in: field.text) {
+            // With the cursor on a {{name}} the line says what it resolves to, and where from.
+            preview = RequestPane.variableLine(name, resolver.variableResolver)
+        } else {
+            do {
+                preview = StyledLine([Span("→ ", style: Theme.dim), Span(masker.mask(try previewed.previewURLString()), style: Theme.dim)])
+            } catch {
+                preview = StyledLine([Span("✗ " + error.description, style: Theme.error)])
+            }
         }
         ExplorerView.writeCut(preview, in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1), &buffer)
         Tabs(titles: RequestTab.allCases.map { StyledLine($0.title) }, selectedIndex: requestEditor.tab.rawValue)
@@ -62,14 +67,15 @@ extension RequestPane {
         let selection = focus == .request ? requestEditor.selection : nil
         switch requestEditor.tab {
         case .params:
-            let rows = request.query.map { [StyledLine($0.enabled ? "✓" : "·"), StyledLine($0.name), StyledLine(masker.mask($0.value))] }
+            let rows = request.query.map { [StyledLine($0.enabled ? "✓" : "·"), StyledLine($0.name),
+                                            StyledLine(RequestPane.variableSpans(masker.mask($0.value), known: known))] }
             keyValueTable(rows, empty: "No query parameters. Press a to add one (or type ?name=value in the URL with u).",
                           columns: [TableColumn("", width: .length(1)), TableColumn("Name", width: .percentage(35)), TableColumn("Value", width: .fill(1))],
                           selection: selection, body, &buffer)
         case .headers:
-            headersTable(resolver.effectiveHeaders, masker, body, &buffer)
+            headersTable(resolver.effectiveHeaders, masker, known: known, body, &buffer)
         case .body:
-            bodyTab(request, masker, selection: selection, body, &buffer)
+            bodyTab(request, masker, known: known, selection: selection, body, &buffer)
         case .auth:
             RequestPane.authTab(resolver, masker, selection: selection, body, &buffer)
         case .options:
@@ -114,14 +120,14 @@ extension RequestPane {
         RequestPane.renderRowEditor(editor, name: nameRect, value: valueRect, &buffer)
     }
 
-    func headersTable(_ headers: [EffectiveHeader], _ masker: SecretMasker, _ rect: Rect,
+    func headersTable(_ headers: [EffectiveHeader], _ masker: SecretMasker, known: Set<String>, _ rect: Rect,
                              _ buffer: inout CellBuffer) {
         let rows: [[StyledLine]] = headers.map { entry in
             let style: Style = entry.isOwn ? .plain : Theme.dim
             let mark = entry.isOmitted ? "✗" : entry.header.enabled ? (entry.isOverridden ? "↷" : "✓") : "·"
             let origin = entry.isOwn ? "request" : entry.isOmitted ? "off here" : entry.origin
             return [StyledLine(mark, style: style), StyledLine(entry.header.name, style: entry.isOwn ? .bold : style),
-                    StyledLine(masker.mask(entry.header.value), style: style), StyledLine(origin, style: Theme.dim)]
+                    StyledLine(RequestPane.variableSpans(masker.mask(entry.header.value), known: known), style: style), StyledLine(origin, style: Theme.dim)]
         }
         keyValueTable(rows, empty: "No headers. Press a to add one.",
                       columns: [TableColumn("", width: .length(1)), TableColumn("Header", width: .percentage(30)),
@@ -159,7 +165,7 @@ extension RequestPane {
         field.render(in: Rect(x: rect.x + used, y: rect.y, width: max(1, rect.width - used), height: 1), buffer: &buffer)
     }
 
-    private func bodyTab(_ request: RequestSpec, _ masker: SecretMasker, selection: Int?, _ rect: Rect,
+    private func bodyTab(_ request: RequestSpec, _ masker: SecretMasker, known: Set<String>, selection: Int?, _ rect: Rect,
                                 _ buffer: inout CellBuffer) {
         var content = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: max(0, rect.height - 1))
         let kindLine: StyledLine
@@ -209,7 +215,8 @@ extension RequestPane {
             }
         case .form, .multipart:
             guard let table = currentTable else { return }
-            let rows = RequestPane.rows(table, of: request).map { [StyledLine($0.enabled ? "✓" : "·"), StyledLine($0.name), StyledLine(masker.mask($0.value))] }
+            let rows = RequestPane.rows(table, of: request).map { [StyledLine($0.enabled ? "✓" : "·"), StyledLine($0.name),
+                                                                   StyledLine(RequestPane.variableSpans(masker.mask($0.value), known: known))] }
             content.height = max(0, content.height)
             keyValueTable(rows, empty: "No fields. Press a to add one.",
                           columns: [TableColumn("", width: .length(1)), TableColumn("Field", width: .percentage(35)), TableColumn("Value", width: .fill(1))],
@@ -239,7 +246,8 @@ extension RequestPane {
         table.render(in: rect, buffer: &buffer)
     }
 
-    /// `{{variables}}` in `text` coloured: known ones cyan, unknown ones in the error colour.
+    /// `{{variables}}` in `text` coloured: known ones cyan, unknown ones in the error colour and underlined, so an
+    /// undefined one shows before a send, without colour too.
     static func variableSpans(_ text: String, known: Set<String>) -> [Span] {
         var spans: [Span] = []
         var rest = Substring(text)
@@ -250,12 +258,50 @@ extension RequestPane {
                 return spans
             }
             let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            let style = known.contains(name) || name.hasPrefix("$") ? Style(foreground: .cyan, attributes: .bold) : Theme.error
+            let style = known.contains(name) || name.hasPrefix("$") ? Style(foreground: .cyan, attributes: .bold)
+                : Theme.error.patched(with: Style(attributes: .underline))
             spans.append(Span(String(rest[open.lowerBound..<close.upperBound]), style: style))
             rest = rest[close.upperBound...]
         }
         spans.append(Span(String(rest)))
         return spans
+    }
+
+    /// The name of the `{{variable}}` the cursor (a character offset) is on or inside, or nil.
+    static func variable(at cursor: Int, in text: String) -> String? {
+        let characters = Array(text)
+        var index = 0
+        while index + 1 < characters.count {
+            guard characters[index] == "{", characters[index + 1] == "{" else { index += 1; continue }
+            var close = index + 2
+            while close + 1 < characters.count, !(characters[close] == "}" && characters[close + 1] == "}") { close += 1 }
+            guard close + 1 < characters.count else { return nil }
+            // On the braces or between them, up to just after the closing `}}`.
+            if cursor >= index, cursor <= close + 2 {
+                let name = String(characters[(index + 2)..<close]).trimmingCharacters(in: .whitespaces)
+                return name.isEmpty ? nil : name
+            }
+            index = close + 2
+        }
+        return nil
+    }
+
+    /// What `{{name}}` resolves to for the status of the URL line: its value (masked when secret) and scope, or
+    /// that it is undefined.
+    static func variableLine(_ name: String, _ resolver: VariableResolver) -> StyledLine {
+        if name.hasPrefix("$") {
+            return StyledLine([Span("{{\(name)}}", style: Style(foreground: .cyan, attributes: .bold)),
+                               Span(" is built in: a new value each send", style: Theme.dim)])
+        }
+        guard let scope = resolver.scopes.first(where: { $0.variables.contains { $0.name == name } }),
+              let variable = scope.variables.last(where: { $0.name == name }) else {
+            let place = resolver.environmentName.map { " in environment \($0)" } ?? ""
+            return StyledLine([Span("✗ {{\(name)}} is not defined\(place); Tab completes a name", style: Theme.error)])
+        }
+        let value = variable.secret ? SecretMasker.mask : TerminalSafeText.sanitize(variable.value)
+        let origin = scope.origin == "command line" ? "captured or --set" : scope.origin
+        return StyledLine([Span("{{\(name)}}", style: Style(foreground: .cyan, attributes: .bold)), Span(" = "), Span(value),
+                           Span("  (\(origin)\(variable.secret ? ", secret" : ""))", style: Theme.dim)])
     }
 
     /// Colours `{{variables}}` already drawn on one row of the buffer (the URL field draws plain text).
