@@ -46,7 +46,7 @@ enum NIOConnector {
 
     /// A TCP connection to the host of `key`, or to its proxy, and when the host name was resolved (`nil` for an IP
     /// address).
-    private static func connected(key: NIOPoolKey, group: any EventLoopGroup) async throws -> (channel: any Channel, resolved: UInt64?) {
+    static func connected(key: NIOPoolKey, group: any EventLoopGroup) async throws -> (channel: any Channel, resolved: UInt64?) {
         let host = key.proxy?.host ?? key.host
         let port = key.proxy?.port ?? key.port
         var resolved: UInt64?
@@ -61,9 +61,10 @@ enum NIOConnector {
         return (try await connect(to: addresses, group: group), resolved)
     }
 
-    /// The CONNECT tunnel through the proxy of an https `key`; nothing for a direct connection or plain http.
-    private static func tunnel(_ channel: any Channel, key: NIOPoolKey) async throws {
-        guard key.isTLS, let proxy = key.proxy else { return }
+    /// The CONNECT tunnel through the proxy of an https `key` (of any key with `always`, as a WebSocket needs one
+    /// over plain http too); nothing for a direct connection or plain http.
+    static func tunnel(_ channel: any Channel, key: NIOPoolKey, always: Bool = false) async throws {
+        guard key.isTLS || always, let proxy = key.proxy else { return }
         let opened = channel.eventLoop.makePromise(of: Void.self)
         try await channel.eventLoop.submit {
             try NIOProxyTunnelHandler.start(on: channel, authority: key.authority, authorization: proxy.authorization, promise: opened)

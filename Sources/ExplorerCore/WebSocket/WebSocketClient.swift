@@ -1,0 +1,118 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+import NIOWebSocket
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Opens WebSocket connections over the same connector as HTTP requests: DNS, TCP, a CONNECT tunnel through a proxy,
+/// TLS with the request's verification and certificates, then the RFC 6455 handshake.
+public enum WebSocketClient {
+    /// Connects to `url` (ws:// or wss://) and completes the handshake; throws `WebSocketFailure`.
+    public static func connect(to url: URL, options: WebSocketOptions = WebSocketOptions()) async throws(WebSocketFailure) -> WebSocketConnection {
+        guard let scheme = url.scheme?.lowercased(), scheme == "ws" || scheme == "wss",
+              let rawHost = url.host, !rawHost.isEmpty else { throw .notWebSocketURL(url.absoluteString) }
+        let isTLS = scheme == "wss"
+        let host = rawHost.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+        var verified = options.tls
+        verified.verify = options.verifyTLS
+        let tls = verified
+        let proxy: ProxyChoice?
+        do {
+            // Proxies are chosen as for the same URL over http(s).
+            var http = URLComponents(url: url, resolvingAgainstBaseURL: false)
+            http?.scheme = isTLS ? "https" : "http"
+            proxy = try ProxyChoice.forRequest(to: http?.url ?? url, configured: options.proxy)
+        } catch {
+            throw .transport(error.localizedDescription)
+        }
+        let key = NIOPoolKey(isTLS: isTLS, host: host, port: url.port ?? (isTLS ? 443 : 80), tls: isTLS ? tls : nil, proxy: proxy)
+        do {
+            return try await withThrowingTaskGroup(of: WebSocketConnection?.self) { group in
+                group.addTask { try await handshake(url: url, key: key, options: options, tls: tls) }
+                group.addTask {
+                    try await Task.sleep(nanoseconds: UInt64(max(0, options.handshakeTimeout) * 1e9))
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let connection = try await group.next() ?? nil else {
+                    throw WebSocketFailure.handshakeTimedOut(seconds: options.handshakeTimeout)
+                }
+                return connection
+            }
+        } catch let failure as WebSocketFailure {
+            throw failure
+        } catch let error as URLError {
+            throw .transport(error.localizedDescription)
+        } catch {
+            throw .transport(String(describing: error))
+        }
+    }
+
+    private static func handshake(url: URL, key: NIOPoolKey, options: WebSocketOptions, tls: TLSOptions) async throws -> WebSocketConnection {
+        let (channel, _) = try await NIOConnector.connected(key: key, group: MultiThreadedEventLoopGroup.singleton)
+        do {
+            return try await withTaskCancellationHandler {
+                try await NIOConnector.tunnel(channel, key: key, always: true)
+                return try await upgrade(channel, url: url, key: key, options: options, tls: tls)
+            } onCancel: {
+                channel.close(promise: nil)
+            }
+        } catch {
+            channel.close(promise: nil)
+            throw error
+        }
+    }
+
+    private static func upgrade(_ channel: any Channel, url: URL, key: NIOPoolKey, options: WebSocketOptions, tls: TLSOptions) async throws -> WebSocketConnection {
+        var sslContext: NIOSSLContext?
+        if key.isTLS {
+            var configuration = try tls.makeTLSConfiguration()
+            // The upgrade is an HTTP/1.1 exchange (RFC 8441's HTTP/2 WebSockets are rare).
+            configuration.applicationProtocols = ["http/1.1"]
+            sslContext = try NIOSSLContext(configuration: configuration)
+        }
+        let (events, continuation) = AsyncThrowingStream.makeStream(of: WebSocketEvent.self, throwing: (any Error).self)
+        let closeState = WebSocketCloseState()
+        let upgraded = channel.eventLoop.makePromise(of: Void.self)
+        let answer = NIOLoopBoundBox.makeEmptyBox(valueType: HTTPResponseHead.self, eventLoop: channel.eventLoop)
+        let refusal = WebSocketHandshakeRefusal(promise: upgraded)
+        let limit = options.maxMessageSize
+        // Errors are answered by WebSocketFrameHandler, which reports them before its close frame goes out.
+        let upgrader = NIOWebSocketClientUpgrader(maxFrameSize: limit, automaticErrorHandling: false) { channel, head in
+            answer.value = head
+            return channel.pipeline.removeHandler(refusal).flatMap {
+                channel.pipeline.addHandlers([
+                    NIOWebSocketFrameAggregator(minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: Int.max, maxAccumulatedFrameSize: limit),
+                    WebSocketFrameHandler(continuation: continuation, closeState: closeState, limit: limit),
+                ])
+            }
+        }
+        try await channel.eventLoop.submit {
+            let pipeline = channel.pipeline.syncOperations
+            if let sslContext {
+                try pipeline.addHandler(try NIOSSLClientHandler(context: sslContext, serverHostname: key.hostIsAddress ? nil : key.host))
+            }
+            try pipeline.addHTTPClientHandlers(withClientUpgrade: (upgraders: [upgrader], completionHandler: { _ in upgraded.succeed(()) }))
+            try pipeline.addHandler(refusal)
+        }.get()
+        var headers = NIOHTTP1.HTTPHeaders()
+        headers.add(name: "Host", value: key.authority.hasSuffix(key.isTLS ? ":443" : ":80") ? key.host : key.authority)
+        for header in options.headers where !header.name.isEmpty { headers.add(name: header.name, value: header.value) }
+        if !options.protocols.isEmpty { headers.replaceOrAdd(name: "Sec-WebSocket-Protocol", value: options.protocols.joined(separator: ", ")) }
+        var target = url.path.isEmpty ? "/" : URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? url.path
+        if target.isEmpty { target = "/" }
+        if let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery { target += "?" + query }
+        let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: target, headers: headers)
+        channel.write(HTTPClientRequestPart.head(head), promise: nil)
+        try await channel.writeAndFlush(HTTPClientRequestPart.end(nil))
+        try await upgraded.futureResult.get()
+        let response = try await channel.eventLoop.submit { answer.value }.get()
+        let responseHeaders = response.map { $0.headers.map { (name: $0.name, value: $0.value) } } ?? []
+        let chosen = response?.headers["Sec-WebSocket-Protocol"].first
+        return WebSocketConnection(channel: channel, events: events, closeState: closeState, subprotocol: chosen, responseHeaders: responseHeaders)
+    }
+}
