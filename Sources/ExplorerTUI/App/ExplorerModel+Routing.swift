@@ -61,6 +61,7 @@ extension ExplorerModel {
             }
             return [.quit]
         case .help: modal = .help(scroll: 0)
+        case .showMessages: modal = .messages(MessageList(entries: $status.entries.reversed()))
         case .focusNext:
             screen.maximized = nil
             focus = Focus(rawValue: (focus.rawValue + 1) % Focus.allCases.count) ?? .tree
