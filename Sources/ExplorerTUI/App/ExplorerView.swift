@@ -103,6 +103,7 @@ public enum ExplorerView {
     }
 
     private static func bottomBar(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
+        if let status = model.status, wrappedStatus(status, bar: rect, &buffer) { return }
         let hints: [KeyHint]
         if let overlay = ExplorerView.overlayHints(model) {
             hints = overlay
