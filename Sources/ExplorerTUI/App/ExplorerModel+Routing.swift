@@ -96,6 +96,7 @@ extension ExplorerModel {
         case .history: return openHistory(all: false)
         case .historyAll: return openHistory(all: true)
         case .importCurl: openImport()
+        case .addDemo: return addDemo()
         case .reload:
             status = "Reloading collections from disk…"
             return [.reload]
