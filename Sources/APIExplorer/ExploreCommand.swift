@@ -26,7 +26,10 @@ struct ExploreCommand: AsyncParsableCommand {
     mutating func run() async throws {
         // The first frame needs only the collections and their folders; requests inside folders load in the
         // background and arrive as a message (for 5,000 requests that is the difference between 0.05 s and 1 s).
-        let result = try options.load(reportProblems: false, nestedRequests: false)
+        // A first run with no collections directory starts empty and offers to create one here, rather than failing.
+        let directory = options.directory()
+        let exists = FileManager.default.fileExists(atPath: directory)
+        let result = exists ? try options.load(reportProblems: false, nestedRequests: false) : CollectionLoadResult()
         // An environment no collection has would be ignored silently, and the explorer would start somewhere else.
         if let env, !result.collections.contains(where: { $0.environment(named: env) != nil }) {
             let names = Set(result.collections.flatMap { $0.environments.map(\.name) }).sorted()
@@ -35,7 +38,10 @@ struct ExploreCommand: AsyncParsableCommand {
         }
         var model = ExplorerModel(collections: result.collections, problems: result.problems, loadedFiles: result.loadedFiles,
                                   environment: env)
-        model.tree.isLoading = true
+        model.tree.isLoading = exists
+        // "Here": the directory given, else the one read, else ./Collections where the next run will find it.
+        model.tree.collectionsDirectory = exists || self.options.collections != nil ? directory
+            : PathText.appending(FileManager.default.currentDirectoryPath, "Collections")
         model.session.overrides = request.overrides
         model.session.extraHeaders = request.extraHeaders
         // Values a `run --save-captures` (or s in the environment picker) wrote are there from the start; a broken
@@ -51,7 +57,10 @@ struct ExploreCommand: AsyncParsableCommand {
         do {
             let mouseSetting = ProcessInfo.processInfo.environment["APIEXPLORER_MOUSE"]?.lowercased()
             let mouse = !noMouse && !["off", "0", "no", "false"].contains(mouseSetting ?? "")
-            try await ExplorerRunLoop(model: model, mouse: mouse, history: historyOptions.settings, fullLoad: { try? options.load(reportProblems: false) }).run()
+            try await ExplorerRunLoop(model: model, mouse: mouse, history: historyOptions.settings, fullLoad: {
+                // Until a collection is created there is nothing to read, and load's complaint would land on the screen.
+                FileManager.default.fileExists(atPath: options.directory()) ? try? options.load(reportProblems: false) : nil
+            }).run()
         } catch let error as NcursesTerminal.StartError {
             StandardError.write("error: \(error.description)")
             throw ExitCode(1)

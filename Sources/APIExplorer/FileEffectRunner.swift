@@ -67,6 +67,53 @@ enum FileEffectRunner {
                     inbox.post(.secretStored(nil, message: String(describing: error)))
                 }
             }
+        case let .createCollection(name, environment, directory):
+            Task.detached {
+                do throws(CollectionWriteError) {
+                    let created = try CollectionWriter.create(name: name, environment: environment, in: directory)
+                    guard let result = fullLoad?() else { return }
+                    inbox.post(.treeChanged(result, select: created.slug, movedFrom: nil,
+                                            message: "Created the collection \(created.name) in \(created.directory); n adds a request."))
+                } catch {
+                    inbox.post(.statusReported(FileEffectRunner.notWritten(error, what: "Collection", advice: "; choose another name")))
+                }
+            }
+        case let .addDemo(directory):
+            Task.detached {
+                do throws(CollectionWriteError) {
+                    let written = try CollectionWriter.addBundledDemo(in: directory)
+                    guard let result = fullLoad?() else { return }
+                    inbox.post(.treeChanged(result, select: BundledDemo.slug, movedFrom: nil,
+                                            message: "Added the bundled Demo in \(written); its local environment runs the demo API inside apiexplorer."))
+                } catch {
+                    inbox.post(.statusReported(FileEffectRunner.notWritten(error, what: "Demo")))
+                }
+            }
+        case let .importFile(path, directory):
+            Task.detached {
+                // Typed by hand, so `~/` is the home directory as in a shell.
+                let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+                let file = path.hasPrefix("~/") ? home + path.dropFirst(1) : path
+                guard let kind = FileImport.kind(of: file) else {
+                    inbox.post(.statusReported("Not imported: \(file) is neither a Postman collection (.json) nor a .http/.rest file."))
+                    return
+                }
+                do {
+                    let read = try FileImport.read(file, kind: kind, environments: [])
+                    let summary = try CollectionWriter.write(read.result, into: directory, force: false,
+                                                             sourceDirectory: read.sourceDirectory.isEmpty ? "." : read.sourceDirectory)
+                    guard let result = fullLoad?() else { return }
+                    let count = summary.collection.allRequests.count
+                    let skipped = read.result.report.items.count + summary.problems.count
+                    let note = skipped == 0 ? "" : "; \(skipped) part\(skipped == 1 ? "" : "s") not converted (apiexplorer import lists them)"
+                    inbox.post(.treeChanged(result, select: summary.collection.slug, movedFrom: nil,
+                                            message: "Imported \(summary.collection.name): \(count) request\(count == 1 ? "" : "s") in \(summary.directory)\(note)."))
+                } catch let error as CollectionWriteError {
+                    inbox.post(.statusReported(FileEffectRunner.notWritten(error, what: "Collection")))
+                } catch {
+                    inbox.post(.statusReported("Not imported: \(String(describing: error))"))
+                }
+            }
         case let .saveBody(data, path):
             Task.detached {
                 do {
@@ -78,6 +125,14 @@ enum FileEffectRunner {
             }
         default:
             break
+        }
+    }
+
+    /// Why a new collection was not written, for the status line: the import's own wording speaks of command-line options.
+    private static func notWritten(_ error: CollectionWriteError, what: String, advice: String = "") -> String {
+        switch error {
+        case let .exists(path): return "\(what) not written: \(path) is already there and is left as it is\(advice)."
+        case .failed: return "\(what) not written: \(error.description)"
         }
     }
 }

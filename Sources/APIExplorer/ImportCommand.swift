@@ -58,28 +58,14 @@ struct ImportCommand: ParsableCommand {
         var sourceDirectory = FileManager.default.currentDirectoryPath
         do {
             switch kind {
-            case .postman:
-                let data = try read(source)
-                let environments = try environment.map { (data: try read($0), source: $0) }
-                result = try PostmanImporter.importCollection(data, source: source, environments: environments)
-                sourceDirectory = PathText.deletingLastComponent(source)
-            case .http:
-                let text = try text(of: source)
-                let directory = PathText.deletingLastComponent(source)
-                let publicFile = environment.first ?? PathText.appending(directory, "http-client.env.json")
-                let privateFile = PathText.appending(environment.first.map(PathText.deletingLastComponent) ?? directory,
-                                                     "http-client.private.env.json")
-                let publicEnvironments = try optionalFile(publicFile, required: !environment.isEmpty)
-                let privateEnvironments = try optionalFile(privateFile, required: false)
-                result = try HTTPFileImporter.importFile(text, source: source, environments: publicEnvironments,
-                                                         privateEnvironments: privateEnvironments)
-                sourceDirectory = directory
+            case .postman, .http:
+                (result, sourceDirectory) = try FileImport.read(source, kind: kind, environments: environment)
             case .curl:
                 let command: String
                 if source == "-" {
                     command = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
                 } else if !source.contains(" "), FileManager.default.fileExists(atPath: source) {
-                    command = try text(of: source)
+                    command = try FileImport.text(of: source)
                 } else {
                     command = source
                 }
@@ -124,25 +110,5 @@ struct ImportCommand: ParsableCommand {
             lines += items.map { "  \($0.path): \($0.message)" }
         }
         return TerminalSafeText.sanitizedLines(utf8: Array(lines.joined(separator: "\n").utf8)).joined(separator: "\n")
-    }
-
-    private func read(_ path: String) throws -> Data {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (permission denied?)" : "does not exist"
-            throw ImportError(SourceLocation(file: path), reason)
-        }
-        return data
-    }
-
-    private func text(of path: String) throws -> String {
-        guard let text = String(data: try read(path), encoding: .utf8) else {
-            throw ImportError(SourceLocation(file: path), "is not UTF-8 text")
-        }
-        return text
-    }
-
-    private func optionalFile(_ path: String, required: Bool) throws -> (data: Data, source: String)? {
-        guard required || FileManager.default.fileExists(atPath: path) else { return nil }
-        return (try read(path), path)
     }
 }

@@ -11,6 +11,10 @@ public enum AppAction: Sendable, Equatable {
     case importCurl, reload
     case history, historyAll, openExchange, replay, markExchange, compareExchanges, cycleStatusFilter, cycleEnvironmentFilter
     case toggleHistoryScope
+    /// Opens the log of recent status messages (`!`).
+    case showMessages
+    /// Adds the bundled Demo collection beside the others.
+    case addDemo
     /// Applies what is being typed or picked (Enter); `accept` answers yes; `interrupt` is Ctrl-C from anywhere.
     case confirm, accept, interrupt
     /// Tab in a field: completes a `{{variable}}` in the URL, keeps a secret in the secrets file.

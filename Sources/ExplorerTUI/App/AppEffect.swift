@@ -57,6 +57,15 @@ public enum AppEffect: Sendable {
     /// Compare the kept exchange `first` with the kept exchange `second`, or with `live` (the response on screen),
     /// reporting `.compared` with `id`.
     case compareExchanges(id: Int, first: Int64, second: Int64?, live: ResponseSummary?)
+    /// Write a new collection `name` with `environment` into the collections `directory`, read the collections again
+    /// and report `.treeChanged` with it selected.
+    case createCollection(name: String, environment: EnvironmentSpec, directory: String)
+    /// Write the bundled Demo collection into the collections `directory`, read the collections again and report
+    /// `.treeChanged` with it selected.
+    case addDemo(directory: String)
+    /// Import the Postman collection or `.http` file at `path` as a collection in `directory`, read the collections
+    /// again and report `.treeChanged` with it selected.
+    case importFile(path: String, directory: String)
     /// Read every collection from disk again.
     case reload
     /// Leave the explorer.

@@ -187,6 +187,8 @@ extension ExplorerModel {
 
     /// Opens the prompt for a curl command.
     mutating func openImport() {
+        // With no collection to import a command into, I imports a whole collection from a file.
+        if collections.isEmpty { return openFileImport() }
         guard currentCollection != nil else {
             status = "There is no collection to import into."
             return

@@ -61,6 +61,7 @@ extension ExplorerModel {
             }
             return [.quit]
         case .help: modal = .help(scroll: 0)
+        case .showMessages: modal = .messages(MessageList(entries: $status.entries.reversed()))
         case .focusNext:
             screen.maximized = nil
             focus = Focus(rawValue: (focus.rawValue + 1) % Focus.allCases.count) ?? .tree
@@ -95,6 +96,7 @@ extension ExplorerModel {
         case .history: return openHistory(all: false)
         case .historyAll: return openHistory(all: true)
         case .importCurl: openImport()
+        case .addDemo: return addDemo()
         case .reload:
             status = "Reloading collections from disk…"
             return [.reload]

@@ -65,17 +65,22 @@ extension ExplorerModel {
     mutating func treeEdit(_ action: AppAction) {
         switch action {
         case .newRequest, .newFolder:
+            // With no collection yet, N makes the first one.
+            if action == .newFolder, collections.isEmpty { return openNewCollection() }
             guard let target = folderAtCursor else {
-                status = "There is no collection to add to."
+                status = "There is no collection to add to: N creates one, O adds the bundled Demo."
                 return
             }
             if action == .newRequest {
                 modal = .dialog(.form(NameForm(title: " New request in \(target.folder.name) ", fields: [("Name", ""), ("File name", "")],
                                         purpose: .newRequest(folder: target.key),
                                         note: "Tab: next field · Enter: create · Esc: cancel · the file name defaults to the name")))
+            } else if treeRows.indices.contains(tree.cursor), treeRows[tree.cursor].kind == .collection {
+                // On a collection row N could mean a folder in it or another collection beside it: ask.
+                modal = .dialog(.picker(ListPicker(title: " New ", options: ["Folder in \(target.folder.name)", "Collection beside \(target.folder.name)"],
+                                                   selected: nil, purpose: .newAtTop(key: target.key))))
             } else {
-                modal = .dialog(.form(NameForm(title: " New folder in \(target.folder.name) ", fields: [("Name", "")],
-                                        purpose: .newFolder(folder: target.key), note: "Enter: create · Esc: cancel")))
+                openNewFolder(in: target)
             }
         case .duplicateRequest, .renameRequest, .moveRequest, .deleteRequest:
             guard let (request, key) = requestAtCursor else {
@@ -100,6 +105,61 @@ extension ExplorerModel {
             }
         default: break
         }
+    }
+
+    /// Asks for a new folder's name in `target`.
+    private mutating func openNewFolder(in target: (folder: FolderSpec, key: String)) {
+        modal = .dialog(.form(NameForm(title: " New folder in \(target.folder.name) ", fields: [("Name", "")],
+                                purpose: .newFolder(folder: target.key), note: "Enter: create · Esc: cancel")))
+    }
+
+    /// Where a new collection goes: the collections directory shown, else beside the first collection.
+    var newCollectionDirectory: String? {
+        tree.collectionsDirectory ?? collections.first.map { PathText.deletingLastComponent($0.directory) }
+    }
+
+    /// Asks for a new collection's name, first environment and its base URL.
+    mutating func openNewCollection() {
+        guard let directory = newCollectionDirectory else {
+            status = "There is no collections directory to create it in; start apiexplorer with --collections DIR."
+            return
+        }
+        modal = .dialog(.form(NameForm(title: " New collection in \(directory) ", fields: [("Name", ""), ("Environment", "local"), ("Base URL", "")],
+                                purpose: .newCollection(directory: directory),
+                                note: "The base URL requests in that environment go to, such as https://api.example.com · Tab: next field · Enter: create · Esc: cancel")))
+    }
+
+    /// Asks for the Postman collection or `.http` file to import as a collection.
+    mutating func openFileImport() {
+        guard let directory = newCollectionDirectory else {
+            status = "There is no collections directory to import into; start apiexplorer with --collections DIR."
+            return
+        }
+        modal = .dialog(.form(NameForm(title: " Import a file into \(directory) ", fields: [("File", "")], purpose: .importFile(directory: directory),
+                                note: "A Postman collection (.json) or a .http/.rest file (http-client.env.json beside it gives its environments) · Enter: import · Esc: cancel")))
+    }
+
+    /// O: writes the bundled Demo collection beside the others (its local environment starts the demo API inside
+    /// apiexplorer, so it works offline).
+    mutating func addDemo() -> [AppEffect] {
+        if let demo = collections.first(where: { $0.slug.lowercased() == BundledDemo.slug.lowercased() }) {
+            status = "\(demo.name) is already here (\(demo.directory))."
+            return []
+        }
+        guard let directory = newCollectionDirectory else {
+            status = "There is no collections directory to add it to; start apiexplorer with --collections DIR."
+            return []
+        }
+        status = "Adding the bundled Demo to \(directory)…"
+        return [.addDemo(directory: directory)]
+    }
+
+    /// True for a base URL a new environment can start with: http or https and something after it, or the built-in demo.
+    static func isBaseURL(_ text: String) -> Bool {
+        guard text != EnvironmentSpec.builtInDemo else { return true }
+        let lowered = text.lowercased()
+        guard let scheme = ["http://", "https://"].first(where: { lowered.hasPrefix($0) }) else { return false }
+        return text.count > scheme.count && !text.contains { $0.isWhitespace || DisplayWidth.isControl($0) }
     }
 
     /// Enter in a name form: checks the fields and asks the run loop to change the files.
@@ -132,6 +192,28 @@ extension ExplorerModel {
             return [.changeTree(.rename(request, name: name, renameFile: renameFile, in: folder), select: parent + "/", movedFrom: key)]
         case .saveBody:
             return saveBodySubmitted(form)
+        case let .importFile(directory):
+            guard !name.isEmpty else { return keep(form, "File: give the path of a Postman collection (.json) or a .http file. Esc cancels.") }
+            modal = nil
+            status = "Importing \(name)…"
+            return [.importFile(path: name, directory: directory)]
+        case let .newCollection(directory):
+            guard !name.isEmpty, !invalid(name) else { return keep(form, "Name: a collection needs a name. Esc cancels.", field: 0) }
+            let slug = ImportSlug.make(name, fallback: "collection")
+            if let existing = collections.first(where: { $0.slug.lowercased() == slug.lowercased() }) {
+                return keep(form, "Name: \(existing.name) is already there as \(slug); choose another name. Esc cancels.", field: 0)
+            }
+            let environment = form.value(1)
+            guard !environment.isEmpty, !invalid(environment) else {
+                return keep(form, "Environment: give it a name, such as local or staging. Esc cancels.", field: 1)
+            }
+            let baseURL = form.value(2)
+            guard ExplorerModel.isBaseURL(baseURL) else {
+                return keep(form, "Base URL: give one starting with http:// or https://, such as https://api.example.com. Esc cancels.", field: 2)
+            }
+            modal = nil
+            return [.createCollection(name: name, environment: EnvironmentSpec(name: environment, baseURL: baseURL, isDefault: true),
+                                      directory: directory)]
         case let .importCurl(folderKey, request):
             guard let folder = folder(forKey: folderKey) else { return keep(form, "That folder is gone. Esc cancels.") }
             var named = request
@@ -145,7 +227,11 @@ extension ExplorerModel {
         }
     }
 
-    private mutating func keep(_ form: NameForm, _ message: String) -> [AppEffect] {
+    /// Keeps the form open with `message`, the cursor in `field` (the one the message names) when given: Enter is
+    /// done from any field, so a refusal takes the user to what needs filling in.
+    private mutating func keep(_ form: NameForm, _ message: String, field: Int? = nil) -> [AppEffect] {
+        var form = form
+        if let field, form.fields.indices.contains(field) { form.focused = field }
         modal = .dialog(.form(form))
         status = message
         return []
@@ -168,6 +254,8 @@ extension ExplorerModel {
             if !tree.filter.isEmpty, !treeRows.contains(where: { $0.key == select }) { tree.filter = "" }
             let parts = select.split(separator: "/").map(String.init)
             for depth in 1..<max(1, parts.count) { tree.expanded.insert(parts[..<depth].joined(separator: "/")) }
+            // A new collection opens, ready for n.
+            if parts.count == 1 { tree.expanded.insert(select) }
             if let row = treeRows.firstIndex(where: { $0.key == select }) {
                 tree.cursor = row
                 syncSelectionWithCursor(strict: true)
@@ -225,6 +313,8 @@ extension ExplorerModel {
                 return []
             }
             return [.changeTree(.move(request, to: target), select: folders[picker.selection].key + "/" + request.slug, movedFrom: key)]
+        case let .newAtTop(key):
+            if picker.selection == 0, let folder = folder(forKey: key) { openNewFolder(in: (folder, key)) } else { openNewCollection() }
         }
         return []
     }

@@ -25,8 +25,9 @@ public struct ExplorerModel: Sendable {
     public var focus = Focus.tree
     /// What is open over the panes (help, a picker, a panel, a prompt, a dialog), if anything.
     public var modal: Modal?
-    /// A one-line message in the bottom bar (saved, errors).
-    public var status: String?
+    /// A one-line message in the bottom bar (saved, errors); `$status` keeps the recent ones, which `!` lists.
+    @StatusLog
+    public var status: String? = nil
     /// The clock, advanced by ticks.
     public var now = Date()
 
@@ -46,6 +47,8 @@ public struct ExplorerModel: Sendable {
 
     /// Handles one message and returns the effects to run.
     public mutating func update(_ message: AppMessage) -> [AppEffect] {
+        // Messages logged while this one is handled carry the time it arrived.
+        $status.clock = now
         switch message {
         case let .keyPressed(key):
             // A request newly selected shows its last kept response until it is sent again.

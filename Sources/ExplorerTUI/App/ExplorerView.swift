@@ -76,6 +76,7 @@ public enum ExplorerView {
         case let .tool(panel, _)?: bindings = (model.keyMap.modes[.toolPanel] ?? []).filter { panel.offers($0.action) }
         case let .history(panel)?:
             bindings = panel.filterField != nil ? model.keyMap.modes[.historyFilter] ?? [] : model.keyMap.history
+        case .messages?: bindings = model.keyMap.modes[.messageList] ?? []
         }
         let kept = bindings.filter { !$0.action.isMovement }
         let ordered = kept.filter { $0.action == .cancel } + kept.filter { $0.action != .cancel && $0.isHint }
@@ -102,6 +103,7 @@ public enum ExplorerView {
     }
 
     private static func bottomBar(_ model: ExplorerModel, _ rect: Rect, _ buffer: inout CellBuffer) {
+        if let status = model.status, wrappedStatus(status, bar: rect, &buffer) { return }
         let hints: [KeyHint]
         if let overlay = ExplorerView.overlayHints(model) {
             hints = overlay

@@ -47,6 +47,7 @@ public struct KeyHelp: Sendable {
         case .rowEditor: return "Table row being edited"
         case .valueEditor: return "Value being edited (Auth, Options, body file)"
         case .bodyEditor: return "Body editor (i on the Body tab)"
+        case .messageList: return "Recent messages (!)"
         }
     }
 

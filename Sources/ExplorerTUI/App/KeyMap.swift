@@ -118,6 +118,15 @@ public struct KeyMap: Sendable {
             KeyBinding([.control("s")], .save, "save"),
         ],
         .terminalCheck: [KeyBinding([.character("q")], .quit, "quit")],
+        .messageList: [
+            KeyBinding([.escape, .character("q"), .character("!")], .cancel, "close", hint: true),
+            KeyBinding([.up, .character("k")], .moveUp, "scroll up"),
+            KeyBinding([.down, .character("j")], .moveDown, "scroll down"),
+            KeyBinding([.pageUp], .pageUp, "page up"),
+            KeyBinding([.pageDown, .character(" ")], .pageDown, "page down"),
+            KeyBinding([.character("g"), .home], .top, "newest"),
+            KeyBinding([.character("G"), .end], .bottom, "oldest"),
+        ],
     ]
     /// Keys of the body editor and the one-line fields, for help: they edit text, so they are not actions.
     public var editing: [KeyHint] = [
@@ -149,6 +158,7 @@ public struct KeyMap: Sendable {
             KeyBinding([.character("q")], .quit, "quit", hint: true),
             KeyBinding([.control("c")], .quit, "cancel the request in flight, else quit"),
             KeyBinding([.control("r")], .reload, "reload from disk (unsaved edits kept)"),
+            KeyBinding([.character("!")], .showMessages, "recent messages, in full"),
         ],
         panes: [
             .tree: [
@@ -162,12 +172,13 @@ public struct KeyMap: Sendable {
                 KeyBinding([.character("/")], .filter, "filter", hint: true),
                 KeyBinding([.escape], .clearFilter, "clear the filter, keep the request"),
                 KeyBinding([.character("n")], .newRequest, "new request in this folder", hint: true),
-                KeyBinding([.character("N")], .newFolder, "new folder"),
+                KeyBinding([.character("N")], .newFolder, "new folder, or new collection beside one"),
+                KeyBinding([.character("O")], .addDemo, "add the bundled Demo (works offline)"),
                 KeyBinding([.character("c")], .duplicateRequest, "duplicate the request"),
                 KeyBinding([.character("r")], .renameRequest, "rename the request"),
                 KeyBinding([.character("M")], .moveRequest, "move the request to another folder"),
                 KeyBinding([.character("d"), .delete], .deleteRequest, "delete the request (asks first)"),
-                KeyBinding([.character("I")], .importCurl, "import a pasted curl command here"),
+                KeyBinding([.character("I")], .importCurl, "import curl here (no collection: a file)"),
                 KeyBinding([.character("s")], .save, "save the request's edits"),
                 KeyBinding([.character("E")], .externalEditor, "edit the request file in $EDITOR"),
             ],

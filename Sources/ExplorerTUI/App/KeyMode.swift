@@ -36,6 +36,8 @@ public enum KeyMode: Sendable, Hashable, CaseIterable {
     case valueEditor
     /// The body editor.
     case bodyEditor
+    /// The log of recent status messages.
+    case messageList
     /// `apiexplorer terminal-check`, which shows every other key it reads.
     case terminalCheck
 }

@@ -10,6 +10,8 @@ public struct ListPicker: Sendable, Equatable {
         case authKind
         /// The folder a request moves to (the request's tree key); options are folder paths.
         case moveRequest(key: String)
+        /// N on the collection `key`: a folder in it, or a new collection beside it.
+        case newAtTop(key: String)
     }
 
     /// The dialog's title.

@@ -15,6 +15,7 @@ extension Modal {
         case let .importPrompt(field): Modal.importPrompt(field, context, &buffer)
         case let .dialog(dialog): dialog.render(into: &buffer, size: size)
         case let .history(panel): panel.render(into: &buffer, context: context)
+        case let .messages(list): list.render(into: &buffer, context: context)
         }
     }
 

@@ -63,6 +63,10 @@ extension Modal {
             let reply = panel.update(key, context: &context)
             self = reply == .help ? .help(scroll: 0) : .history(panel)
             return reply == .help ? .handled : reply
+        case var .messages(list):
+            let reply = list.update(key, context: &context.pane)
+            self = .messages(list)
+            return reply
         }
     }
 
@@ -84,7 +88,7 @@ extension Modal {
         case var .importPrompt(field):
             field.insert(text)
             self = .importPrompt(field)
-        case .environmentPicker, .tool, .history:
+        case .environmentPicker, .tool, .history, .messages:
             context.pane.status = "Pasted text ignored: Esc closes this first."
         }
         return .handled

@@ -15,6 +15,8 @@ public enum Modal: Sendable, Equatable {
     case dialog(Dialog)
     /// The history list.
     case history(HistoryPanel)
+    /// The recent status messages (`!`).
+    case messages(MessageList)
 }
 
 extension Modal {

@@ -16,6 +16,10 @@ public struct NameForm: Sendable, Equatable {
         case saveBody
         /// A request imported from a curl command, to be written into `folder` (tree key) under the name asked.
         case importCurl(folder: String, request: RequestSpec)
+        /// A new collection in the collections directory: its name, first environment and that environment's base URL.
+        case newCollection(directory: String)
+        /// A Postman collection or `.http` file, named in the first field, imported as a collection into `directory`.
+        case importFile(directory: String)
     }
 
     /// One labelled field.

@@ -95,7 +95,7 @@ extension RequestPane {
             setBodyKind(picker.options[picker.selection])
         case .authKind:
             setAuthKind(picker.options[picker.selection])
-        case .moveRequest:
+        case .moveRequest, .newAtTop:
             break
         }
     }

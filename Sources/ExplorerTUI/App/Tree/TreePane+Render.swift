@@ -37,6 +37,10 @@ extension TreePane {
                               + (broken > 0 ? [Span(" ✗\(broken)", style: Theme.error)] : [])
                               + (warned > 0 ? [Span(" ⚠\(warned)", style: Theme.warning)] : []))
         }
+        if rows.isEmpty, filter.isEmpty, !isLoading, source.collections.isEmpty {
+            Paragraph(lines: TreePane.emptyOffer(directory: collectionsDirectory), wrap: true).render(in: inner, buffer: &buffer)
+            return
+        }
         if rows.isEmpty, !filter.isEmpty {
             _ = buffer.write("No matches for \"\(filter)\"", at: Position(x: inner.x, y: inner.y), style: Theme.dim, maxWidth: inner.width)
             return
@@ -44,5 +48,14 @@ extension TreePane {
         var list = ListView(items: items, selectedIndex: rows.isEmpty ? nil : min(cursor, rows.count - 1))
         list.scrollToSelection(height: inner.height)
         list.render(in: inner, buffer: &buffer)
+    }
+
+    /// What an empty tree offers: a first run in a directory with no collections starts here rather than failing.
+    static func emptyOffer(directory: String?) -> [StyledLine] {
+        [StyledLine("No collections yet.", style: .bold), "",
+         StyledLine([Span("N", style: Theme.barKey), Span(" create a collection here (name, environment, base URL)")]), "",
+         StyledLine([Span("O", style: Theme.barKey), Span(" add the bundled Demo; it works offline")]), "",
+         StyledLine([Span("I", style: Theme.barKey), Span(" import a Postman collection or .http file")]), ""]
+            + (directory.map { [StyledLine("Collections go in \($0)", style: Theme.dim)] } ?? [])
     }
 }

@@ -16,6 +16,9 @@ public struct TreePane: Sendable {
     public var selectedRequestKey: String?
     /// True until every request file has been read; folders opened meanwhile fill in when they are.
     public var isLoading = false
+    /// The collections directory shown, where new collections go; nil when the collections were not read from one
+    /// (then they go beside the first collection).
+    public var collectionsDirectory: String?
 
     /// Creates a tree with nothing open.
     public init() {}

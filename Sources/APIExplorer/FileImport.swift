@@ -1,0 +1,59 @@
+import ExplorerCore
+import Foundation
+
+/// Reading a Postman collection or a `.http` file to import, for `apiexplorer import` and for the explorer's `I` on an
+/// empty tree, so both read a file the same way.
+enum FileImport {
+    /// The kind of the file at `path` by its name: `.http` and `.rest` files, Postman exports (`.json`); nil otherwise.
+    static func kind(of path: String) -> ImportKind? {
+        switch PathText.pathExtension(path).lowercased() {
+        case "http", "rest": return .http
+        case "json": return .postman
+        default: return nil
+        }
+    }
+
+    /// Reads `source` as `kind` (`postman` or `http`) with `environments` (Postman: environment exports; http: the
+    /// public file, else `http-client.env.json` beside the source, with the private one beside that). Returns what it
+    /// holds and the directory its body files are read from. Throws `ImportError` naming the file.
+    static func read(_ source: String, kind: ImportKind, environments: [String]) throws -> (result: ImportResult, sourceDirectory: String) {
+        switch kind {
+        case .postman:
+            let data = try read(source)
+            let files = try environments.map { (data: try read($0), source: $0) }
+            return (try PostmanImporter.importCollection(data, source: source, environments: files), PathText.deletingLastComponent(source))
+        case .http, .curl:
+            let text = try text(of: source)
+            let directory = PathText.deletingLastComponent(source)
+            let publicFile = environments.first ?? PathText.appending(directory, "http-client.env.json")
+            let privateFile = PathText.appending(environments.first.map(PathText.deletingLastComponent) ?? directory,
+                                                 "http-client.private.env.json")
+            let publicEnvironments = try optionalFile(publicFile, required: !environments.isEmpty)
+            let privateEnvironments = try optionalFile(privateFile, required: false)
+            return (try HTTPFileImporter.importFile(text, source: source, environments: publicEnvironments,
+                                                    privateEnvironments: privateEnvironments), directory)
+        }
+    }
+
+    /// The bytes of `path`, or an `ImportError` saying why not.
+    static func read(_ path: String) throws -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (permission denied?)" : "does not exist"
+            throw ImportError(SourceLocation(file: path), reason)
+        }
+        return data
+    }
+
+    /// The UTF-8 text of `path`, or an `ImportError` saying why not.
+    static func text(of path: String) throws -> String {
+        guard let text = String(data: try read(path), encoding: .utf8) else {
+            throw ImportError(SourceLocation(file: path), "is not UTF-8 text")
+        }
+        return text
+    }
+
+    private static func optionalFile(_ path: String, required: Bool) throws -> (data: Data, source: String)? {
+        guard required || FileManager.default.fileExists(atPath: path) else { return nil }
+        return (try read(path), path)
+    }
+}
