@@ -16,7 +16,10 @@ struct SendCommand: AsyncParsableCommand {
             2 transport error (refused, timeout, DNS, TLS); with --check-status, 3, 4 or 5 for a 3xx, 4xx or 5xx response; \
             5 a check of the request failed (its checks and captures are evaluated unless --no-checks; the tally is \
             printed on stderr after the response); 64 usage error (an unknown option or a missing argument). \
-            A binary body is summarised (size, type, hex preview); --output FILE or --output - writes its bytes.
+            A binary body is summarised (size, type, hex preview); --output FILE or --output - writes its bytes. \
+            A WebSocket request (method WS, or a ws:// or wss:// URL) connects, sends its saved messages (or standard \
+            input's lines with --stdin) and prints each message received as it arrives, until the server closes, \
+            --messages N arrived or --wait SECONDS passed quietly: exit 0, 2 when the connection fails, 130 on Ctrl-C.
             """
     )
 
@@ -51,6 +54,15 @@ struct SendCommand: AsyncParsableCommand {
 
     @OptionGroup var historyOptions: HistoryOptions
 
+    @Option(name: .customLong("messages"), help: "WebSocket: close after this many messages were received.")
+    var messageLimit: Int?
+
+    @Option(name: .long, help: "WebSocket: close after this many seconds without a message.")
+    var wait: Double?
+
+    @Flag(name: .long, help: "WebSocket: send each line of standard input instead of the saved messages.")
+    var stdin = false
+
     func validate() throws {
         if let printParts, printParts.isEmpty || !printParts.allSatisfy({ "HBhbmt".contains($0) }) {
             throw ValidationError("--print takes the letters H, B, h, b, m and t, e.g. --print hb")
@@ -76,6 +88,16 @@ struct SendCommand: AsyncParsableCommand {
         // Resolved first, so an unresolved variable is exit 1 with nothing printed, and the request head is printed
         // before the wait for the answer.
         let resolved = try target.resolve(resolver, showSecrets: showSecrets)
+        if resolver.request.isWebSocket {
+            defer { Task { await launcher.stop() } }
+            let isTTY = isatty(STDOUT_FILENO) == 1
+            let mode = pretty ?? (isTTY ? .all : .none)
+            try await WebSocketSend(resolved: resolved, resolver: resolver, limit: messageLimit, wait: wait, fromStandardInput: stdin,
+                                    bodyOnly: printParts.map { !$0.contains("h") && !$0.contains("m") } ?? false, pretty: mode,
+                                    useColor: isTTY && mode.colors && !StandardOutput.noColorRequested,
+                                    masker: SecretMasker(secrets: showSecrets ? [] : resolved.secretValues)).run()
+            return
+        }
         // With --output - the body alone goes to stdout, so a pipe gets exactly its bytes; whatever else is printed
         // (the status line, headers) goes to stderr.
         let printTo = output.map(BodyFileWriter.isStandardOutput) == true ? STDERR_FILENO : STDOUT_FILENO

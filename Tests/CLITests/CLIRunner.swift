@@ -23,10 +23,11 @@ struct CLIRunner {
     /// Runs the binary with `arguments`, stdout and stderr piped (so not a terminal), with `environment` added.
     /// The blocking reads and wait happen on a dispatch thread: blocking the small cooperative pool would starve
     /// the other suites' async tests running in parallel.
-    static func run(_ arguments: [String], environment: [String: String] = [:], executable: URL? = nil) async throws -> Output {
+    /// With `input`, that text is the child's standard input (then closed).
+    static func run(_ arguments: [String], environment: [String: String] = [:], executable: URL? = nil, input: String? = nil) async throws -> Output {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try runBlocking(arguments, environment: environment, executable: executable) })
+                continuation.resume(with: Result { try runBlocking(arguments, environment: environment, executable: executable, input: input) })
             }
         }
     }
@@ -47,7 +48,8 @@ struct CLIRunner {
         }
     }
 
-    private static func runBlocking(_ arguments: [String], environment: [String: String], executable: URL? = nil) throws -> Output {
+    private static func runBlocking(_ arguments: [String], environment: [String: String], executable: URL? = nil,
+                                    input: String? = nil) throws -> Output {
         let process = Process()
         // BuiltProducts follows APIEXPLORER_BIN, --scratch-path and -c release, not just .build/debug.
         process.executableURL = try executable ?? BuiltProducts.executable(named: "apiexplorer")
@@ -63,7 +65,13 @@ struct CLIRunner {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let stdin = Pipe()
+        if input != nil { process.standardInput = stdin }
         try process.run()
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try? stdin.fileHandleForWriting.close()
+        }
         // Read both pipes before waiting so a large output cannot block the child.
         let group = DispatchGroup()
         nonisolated(unsafe) var errData = Data()

@@ -4,7 +4,8 @@ import Yams
 /// Turns the text of one collection, folder or request file into the model, collecting warnings as it goes.
 struct CollectionFileParser {
     static let requestKeys = ["name", "method", "url", "description", "query", "headers", "body", "auth", "variables",
-                              "timeout", "followRedirects", "verifyTLS", "omitHeaders", "captures", "needs", "checks"]
+                              "timeout", "followRedirects", "verifyTLS", "omitHeaders", "captures", "needs", "checks",
+                              "protocols", "messages"]
     static let collectionKeys = ["name", "description", "headers", "auth", "variables", "order", "environments", "checks"]
     static let folderKeys = ["name", "description", "headers", "auth", "variables", "order", "checks"]
     static let environmentKeys = ["name", "baseURL", "default", "variables", "verifyTLS", "caCertificates", "clientCertificate",
@@ -81,7 +82,43 @@ struct CollectionFileParser {
         request.captures = try captures(map)
         request.needs = try needs(map)
         request.checks = try checks(map)
+        request.protocols = try protocols(map)
+        request.messages = try messages(map)
         return request
+    }
+
+    /// A WebSocket request's `protocols:`: subprotocol tokens.
+    private func protocols(_ map: YAMLMap) throws(CollectionProblem) -> [String] {
+        try map.list("protocols").map { item throws(CollectionProblem) -> String in
+            guard case let .scalar(scalar) = item, !scalar.string.isEmpty,
+                  scalar.string.allSatisfy({ $0.isLetter || $0.isNumber || "!#$%&'*+-.^_`|~".contains($0) }) else {
+                throw CollectionProblem(YAMLMap.location(of: item, in: file), "expected each item of 'protocols' to be a subprotocol token (like chat.v2), found \(YAMLMap.kind(of: item))")
+            }
+            return scalar.string
+        }
+    }
+
+    /// A WebSocket request's `messages:`: each a `name` and one of `text`, `json` (checked here) or `base64`.
+    private mutating func messages(_ map: YAMLMap) throws(CollectionProblem) -> [SavedMessage] {
+        var messages: [SavedMessage] = []
+        for item in try map.list("messages") {
+            let entry = try YAMLMap(item, file: file, what: "a message")
+            let formats: [SavedMessage.Format] = [.text, .json, .base64]
+            let present = formats.filter { entry.node($0.rawValue) != nil }
+            warnings += entry.unknownKeys(allowed: ["name"] + formats.map(\.rawValue), in: "a message")
+            guard present.count == 1, let format = present.first, let content = try entry.string(format.rawValue) else {
+                throw CollectionProblem(YAMLMap.location(of: item, in: file), "a message needs exactly one of text, json or base64")
+            }
+            let name = try entry.string("name") ?? "message \(messages.count + 1)"
+            if format == .json, !content.contains("{{"), (try? JSONSerialization.jsonObject(with: Data(content.utf8), options: [.fragmentsAllowed])) == nil {
+                throw CollectionProblem(entry.location("json"), "message '\(name)' is not valid JSON")
+            }
+            if format == .base64, !content.contains("{{"), Data(base64Encoded: content.filter { !$0.isWhitespace }) == nil {
+                throw CollectionProblem(entry.location("base64"), "message '\(name)' is not valid base64")
+            }
+            messages.append(SavedMessage(name: name, format: format, content: content))
+        }
+        return messages
     }
 
     mutating func folder(_ map: YAMLMap?, slug: String, directory: String, isCollection: Bool) throws(CollectionProblem) -> (FolderSpec, [EnvironmentSpec]) {

@@ -36,6 +36,10 @@ public struct RequestSpec: Sendable, Equatable {
     public var needs: [RequestNeed] = []
     /// What the response must satisfy (the `checks` key).
     public var checks: [CheckSpec] = []
+    /// WebSocket subprotocols to offer, most wanted first (the `protocols` key).
+    public var protocols: [String] = []
+    /// WebSocket messages saved with the request (the `messages` key).
+    public var messages: [SavedMessage] = []
     /// The file it was loaded from.
     public var file: String
 
@@ -58,5 +62,11 @@ public struct RequestSpec: Sendable, Equatable {
         self.followRedirects = followRedirects
         self.verifyTLS = verifyTLS
         self.file = file
+    }
+
+    /// True for a WebSocket request: its method is `WS`, or its URL starts with ws:// or wss://.
+    public var isWebSocket: Bool {
+        let lowered = url.lowercased()
+        return method.uppercased() == "WS" || lowered.hasPrefix("ws://") || lowered.hasPrefix("wss://")
     }
 }

@@ -13,6 +13,11 @@ extension ExplorerModel {
             status = "Select a request in the tree first."
             return []
         }
+        if resolver.request.isWebSocket {
+            // The explorer has no conversation view yet; an HTTP send of a WS request would reach the server as nonsense.
+            status = "WebSocket requests are sent from the command line for now: apiexplorer send \(resolver.reference)"
+            return []
+        }
         if !confirmed, case let .json(text) = resolver.request.body, let error = JSONTemplate.validate(text) {
             modal = .dialog(.confirmation(Confirmation(title: " Invalid JSON ", message: "The body does not parse (\(error)). Send it anyway?",
                                                 purpose: .sendInvalidJSON)))

@@ -308,4 +308,17 @@ struct MalformedInputTests {
         #expect(result.problems.count == 1 && result.problems.first?.location.file.hasSuffix("secrets.local.yaml") == true)
         #expect(result.request("Mini/ok") != nil)
     }
+
+    /// WebSocket keys (issue 28): a bad subprotocol token and a message with two contents are named where they are.
+    @Test func webSocketProtocolsAndMessagesAreChecked() throws {
+        let (_, tokens) = try load(bad: "method: WS\nurl: /chat\nprotocols:\n  - chat v2\n")
+        expectOne(tokens, line: 4, column: 5, "expected each item of 'protocols' to be a subprotocol token (like chat.v2), found the text 'chat v2'")
+        let (_, two) = try load(bad: "url: ws://h/\nmessages:\n  - name: x\n    text: a\n    base64: AA==\n")
+        expectOne(two, line: 3, column: 5, "a message needs exactly one of text, json or base64")
+        let (_, good) = try load(bad: "url: wss://h/chat\nprotocols: [chat.v2]\nmessages:\n  - json: '{\"a\": 1}'\n  - name: raw\n    base64: AAEC\n", name: "good.yaml")
+        let request = try #require(good.request("Mini/good"))
+        #expect(request.isWebSocket && request.protocols == ["chat.v2"])
+        #expect(request.messages == [SavedMessage(name: "message 1", format: .json, content: "{\"a\": 1}"),
+                                     SavedMessage(name: "raw", format: .base64, content: "AAEC")])
+    }
 }

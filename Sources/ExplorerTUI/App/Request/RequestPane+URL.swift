@@ -90,7 +90,7 @@ extension RequestPane {
             status = "Select a request in the tree first."
             return
         }
-        let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+        let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "WS"]
         let custom = TextField(text: methods.contains(request.method) ? "" : request.method, placeholder: "other method (any token)")
         context.modal = .dialog(.picker(ListPicker(title: " Method ", options: methods, selected: request.method, purpose: .method, custom: custom)))
     }

@@ -1,0 +1,154 @@
+import ArgumentParser
+import ExplorerCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `send` on a WebSocket request: connects, sends the saved messages (or standard input's lines), and prints each
+/// message received as it arrives, until the server closes, `limit` messages came, or `wait` seconds passed quietly.
+struct WebSocketSend {
+    /// The request as resolved (its URL, headers with credentials, TLS, proxy and timeout).
+    var resolved: ResolvedRequest
+    /// Resolves `{{variables}}` in the saved messages.
+    var resolver: RequestResolver
+    /// Received messages after which to close; nil for no limit.
+    var limit: Int?
+    /// Seconds of silence after which to close; nil to wait for the server.
+    var wait: Double?
+    /// Send standard input's lines instead of the saved messages.
+    var fromStandardInput: Bool
+    /// Print only the data of each message, without its `←` line.
+    var bodyOnly: Bool
+    /// How JSON messages are printed.
+    var pretty: PrettyMode
+    /// Colour escapes allowed on standard output.
+    var useColor: Bool
+    /// Masks secrets in what is printed.
+    var masker: SecretMasker
+
+    /// Runs the conversation; throws the exit code (0 closed normally, 1 a bad message, 2 a connection failure).
+    func run() async throws {
+        let urlRequest: URLRequest
+        do {
+            urlRequest = try resolved.request.makeURLRequest()
+        } catch {
+            StandardError.write("error: \(error)")
+            throw ExitCode(1)
+        }
+        guard let httpURL = urlRequest.url, let url = WebSocketSend.webSocketURL(httpURL) else {
+            StandardError.write("error: not a WebSocket URL: \(urlRequest.url?.absoluteString ?? "")")
+            throw ExitCode(1)
+        }
+        let skipped: Set<String> = ["content-type", "content-length", "host"]
+        let headers = (urlRequest.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }
+            .filter { !skipped.contains($0.key.lowercased()) }.map { (name: $0.key, value: $0.value) }
+        let configuration = resolved.request.configuration
+        let options = WebSocketOptions(headers: headers, protocols: resolver.request.protocols,
+                                       verifyTLS: configuration.verifiesTLSCertificates, tls: configuration.tls,
+                                       proxy: configuration.proxy, handshakeTimeout: min(configuration.timeoutInterval, 60))
+        var outgoing: [WebSocketMessage] = []
+        if !fromStandardInput {
+            for saved in resolver.request.messages {
+                do {
+                    guard let message = try saved.message(resolve: { try resolver.variableResolver.resolve($0) }) else {
+                        StandardError.write("error: message '\(saved.name)' is not valid base64 once its variables are filled in")
+                        throw ExitCode(1)
+                    }
+                    outgoing.append(message)
+                } catch let error as VariableError {
+                    StandardError.write("error: message '\(saved.name)': \(error)")
+                    throw ExitCode(1)
+                }
+            }
+        }
+        let started = Date()
+        let connection: WebSocketConnection
+        do {
+            connection = try await WebSocketClient.connect(to: url, options: options)
+        } catch {
+            StandardError.write("error: \(masker.mask(error.description))")
+            throw ExitCode(2)
+        }
+        StandardError.write("Connected to \(masker.mask(url.absoluteString))" + (connection.subprotocol.map { " (\($0))" } ?? ""))
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
+        signal(SIGINT, SIG_IGN)
+        interrupt.setEventHandler {
+            connection.abort()
+            StandardError.write("Interrupted.")
+            Foundation.exit(130)
+        }
+        interrupt.resume()
+        let sender = Task {
+            for message in outgoing { try await connection.send(message) }
+            guard fromStandardInput else { return }
+            while let line = readLine(strippingNewline: true) { try await connection.send(WebSocketMessage(text: line)) }
+        }
+        var received = 0
+        var watchdog: Task<Void, Never>?
+        defer { watchdog?.cancel() }
+        func arm() {
+            guard let wait else { return }
+            watchdog?.cancel()
+            watchdog = Task {
+                try? await Task.sleep(nanoseconds: UInt64(wait * 1e9))
+                guard !Task.isCancelled else { return }
+                try? await connection.close(code: 1000, reason: "")
+            }
+        }
+        arm()
+        do {
+            for try await event in connection.events {
+                switch event {
+                case let .message(message):
+                    received += 1
+                    print(message, at: Date().timeIntervalSince(started))
+                    if let limit, received >= limit { try? await connection.close(code: 1000, reason: "") }
+                    arm()
+                case .pong: break
+                case let .closed(code, reason, byClient):
+                    let who = byClient ? "Closed" : "The server closed the connection"
+                    StandardError.write("\(who) (\(code.map(String.init) ?? "no code")\(reason.isEmpty ? "" : ": \(reason)")); \(received) message\(received == 1 ? "" : "s") received.")
+                }
+            }
+        } catch {
+            sender.cancel()
+            StandardError.write("error: \(error); \(received) message\(received == 1 ? "" : "s") received.")
+            throw ExitCode(2)
+        }
+        sender.cancel()
+    }
+
+    /// `url` with http(s) made ws(s); nil for another scheme.
+    static func webSocketURL(_ url: URL) -> URL? {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
+        switch components.scheme?.lowercased() {
+        case "http": components.scheme = "ws"
+        case "https": components.scheme = "wss"
+        case "ws", "wss": break
+        default: return nil
+        }
+        return components.url
+    }
+
+    /// Writes one received message: its `←` line (unless only bodies are printed), then its data, formatted JSON when
+    /// it is JSON, hex for binary.
+    private func print(_ message: WebSocketMessage, at seconds: Double) {
+        var text = ""
+        if !bodyOnly {
+            text += "← \(message.kind.rawValue) · \(MeasurementText.byteCount(message.data.count)) · +\(String(format: "%.3f", seconds)) s\n"
+        }
+        switch message.kind {
+        case .text:
+            if pretty.formats, let formatted = try? JSONFormatter.prettyPrinted(message.data, style: useColor ? .standard : nil) {
+                text += String(decoding: formatted, as: UTF8.self)
+            } else {
+                text += TerminalSafeText.sanitize(message.text ?? "")
+            }
+        case .binary:
+            text += message.data.map { String(format: "%02x", $0) }.joined(separator: " ")
+        }
+        if !text.hasSuffix("\n") { text += "\n" }
+        StandardOutput.write(Array(masker.mask(text).utf8), to: STDOUT_FILENO)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `send` on a WebSocket request against a loopback WebSocket server: saved messages go out, every message that
+/// comes back is printed as it arrives, and the conversation ends on the server's close, --messages or --wait.
+@Suite("send on a WebSocket request")
+struct WebSocketSendCLITests {
+    func collection(_ server: WebSocketLoopbackServer) throws -> TempDirectory {
+        let temp = try TempDirectory()
+        try temp.write("W/collection.yaml", "name: W\nenvironments:\n  - name: local\n    baseURL: http://127.0.0.1:\(server.port)\n    variables:\n      - name: who\n        value: ada\n")
+        try temp.write("W/chat.yaml", """
+            name: Chat
+            method: WS
+            url: /chat
+            headers:
+              - name: X-Who
+                value: "{{who}}"
+            protocols: [chat.v2]
+            messages:
+              - name: hello
+                text: hello {{who}}
+              - name: order
+                json: '{"id": 7, "items": [1, 2]}'
+              - name: raw
+                base64: AAEC/w==
+            """)
+        try temp.write("W/refused.yaml", "url: ws://127.0.0.1:\(server.port)/refuse\n")
+        try temp.write("W/bye.yaml", "url: ws://127.0.0.1:\(server.port)/\nmessages:\n  - text: close\n")
+        try temp.write("B/collection.yaml", "name: B\nenvironments:\n  - name: local\n    baseURL: http://127.0.0.1:\(server.port)\n")
+        try temp.write("B/broken.yaml", "method: WS\nurl: /\nmessages:\n  - name: bad\n    json: '{oops'\n")
+        return temp
+    }
+
+    @Test func savedMessagesGoOutAndEachAnswerIsPrinted() async throws {
+        let server = try WebSocketLoopbackServer()
+        defer { server.stop() }
+        let temp = try collection(server)
+        let result = try await CLIRunner.run(["send", "W/chat", "--messages", "3", "--pretty", "format", "--collections", temp.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("← text · 9 B · +") && result.stdout.contains("hello ada"), "\(result.stdout)")
+        #expect(result.stdout.contains("{\n  \"id\": 7,\n  \"items\": [\n    1,\n    2\n  ]\n}"), "JSON is formatted: \(result.stdout)")
+        #expect(result.stdout.contains("← binary · 4 B") && result.stdout.contains("00 01 02 ff"), "\(result.stdout)")
+        #expect(result.stderr.contains("Connected to ws://127.0.0.1:\(server.port)/chat (chat.v2)"), "\(result.stderr)")
+        #expect(result.stderr.contains("Closed (1000); 3 messages received."), "\(result.stderr)")
+        let handshake = server.handshakes.all.first ?? []
+        #expect(handshake.contains { $0.name == "x-who" && $0.value == "ada" })
+    }
+
+    @Test func theServersCloseEndsItAndPrintOnlyBodies() async throws {
+        let server = try WebSocketLoopbackServer()
+        defer { server.stop() }
+        let temp = try collection(server)
+        let result = try await CLIRunner.run(["send", "W/bye", "--print", "b", "--collections", temp.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        #expect(result.stderr.contains("The server closed the connection (4001: bye); 0 messages received."), "\(result.stderr)")
+    }
+
+    @Test func standardInputLinesAndAQuietWaitEndIt() async throws {
+        let server = try WebSocketLoopbackServer()
+        defer { server.stop() }
+        let temp = try collection(server)
+        let result = try await CLIRunner.run(["send", "W/chat", "--stdin", "--wait", "0.5", "--print", "b", "--collections", temp.path],
+                                             input: "one\ntwo\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "one\ntwo\n", "only standard input's lines went out: \(result.stdout)")
+        #expect(result.stderr.contains("2 messages received."), "\(result.stderr)")
+    }
+
+    @Test func aRefusedHandshakeIsExit2AndABadMessageIsNamed() async throws {
+        let server = try WebSocketLoopbackServer()
+        defer { server.stop() }
+        let temp = try collection(server)
+        let refused = try await CLIRunner.run(["send", "W/refused", "--collections", temp.path])
+        #expect(refused.status == 2 && refused.stderr.contains("refused the WebSocket handshake: 401 Unauthorized"), "\(refused.stderr)")
+        let broken = try await CLIRunner.run(["send", "B/broken", "--collections", temp.path])
+        #expect(broken.status != 0 && broken.stderr.contains("broken.yaml:5:5") && broken.stderr.contains("message 'bad' is not valid JSON"), "\(broken.stderr)")
+    }
+}
