@@ -4,7 +4,8 @@ import Yams
 /// Turns the text of one collection, folder or request file into the model, collecting warnings as it goes.
 struct CollectionFileParser {
     static let requestKeys = ["name", "method", "url", "description", "query", "headers", "body", "auth", "variables",
-                              "timeout", "followRedirects", "verifyTLS", "omitHeaders", "captures", "needs", "checks"]
+                              "timeout", "followRedirects", "verifyTLS", "omitHeaders", "captures", "needs", "checks",
+                              "stream", "streamIdleTimeout"]
     static let collectionKeys = ["name", "description", "headers", "auth", "variables", "order", "environments", "checks"]
     static let folderKeys = ["name", "description", "headers", "auth", "variables", "order", "checks"]
     static let environmentKeys = ["name", "baseURL", "default", "variables", "verifyTLS", "caCertificates", "clientCertificate",
@@ -78,6 +79,8 @@ struct CollectionFileParser {
             timeout: try map.double("timeout"), followRedirects: try map.bool("followRedirects"),
             verifyTLS: try map.bool("verifyTLS"), file: file)
         request.omittedHeaders = omitted
+        request.stream = try map.bool("stream")
+        request.streamIdleTimeout = try map.double("streamIdleTimeout")
         request.captures = try captures(map)
         request.needs = try needs(map)
         request.checks = try checks(map)
