@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("send prints a streamed response event by event as it arrives")
+struct StreamCLITests {
+    static let events = ["event: tick\nid: 1\ndata: {\"n\": 1}\n\n", ": keep-alive\n\n", "id: 2\ndata: two\n\n", "data: three\n\n"]
+    static let server = Result { try FaultServer(routes: [
+        "/sse": .chunkedStream(contentType: "text/event-stream", chunks: events, interval: 0.3),
+        "/ndjson": .chunkedStream(contentType: "application/x-ndjson", chunks: ["{\"a\":1}\n{\"b\"", ":2}\n"], interval: 0.3),
+        "/text": .chunkedStream(contentType: "text/plain", chunks: ["first ", "second"], interval: 0.3),
+        "/held": .chunksThenSilence(contentType: "text/event-stream", chunks: ["event: hello\ndata: {\"first\": true}\n\n"]),
+        "/endless": .endlessStream(contentType: "text/event-stream", chunk: "data: " + String(repeating: "x", count: 4000) + "\n\n",
+                                   interval: 0),
+    ]) }
+
+    /// A collection `S` with one request per path; `held` has a 0.5 s `streamIdleTimeout` as `idle`.
+    func collection() throws -> TempDirectory {
+        let temp = try TempDirectory()
+        try temp.write("S/collection.yaml", "name: S\nenvironments:\n  - name: local\n    baseURL: \(try StreamCLITests.server.get().baseURL.absoluteString)\n")
+        for name in ["sse", "ndjson", "text", "held", "endless"] { try temp.write("S/\(name).yaml", "url: /\(name)\ntimeout: 5\n") }
+        try temp.write("S/idle.yaml", "url: /held\ntimeout: 5\nstreamIdleTimeout: 0.5\n")
+        try temp.write("S/text-streamed.yaml", "url: /text\nstream: true\n")
+        return temp
+    }
+
+    func start(_ arguments: [String], in temp: TempDirectory) throws -> StreamingProcess {
+        try StreamingProcess(try BuiltProducts.executable(named: "apiexplorer"), arguments: arguments + ["--collections", temp.path],
+                             directory: CLIRunner.packageRoot, environment: ["APIEXPLORER_HISTORY": "off"])
+    }
+
+    @Test func theFirstEventIsPrintedBeforeTheStreamEndsAndCtrlCStopsIt() async throws {
+        let temp = try collection()
+        let process = try start(["send", "S/held", "--print", "b"], in: temp)
+        // The server never ends this stream: the event can only be on stdout because it was printed as it came.
+        let printed = await process.waitForOutput(containing: "\"first\"", timeout: 60)
+        #expect(printed, "\(process.stdout) \(process.stderr)")
+        #expect(process.isRunning)
+        #expect(process.stdout.hasPrefix("event: hello  +"), "\(process.stdout)")
+        process.send(signal: SIGINT)
+        let status = await process.waitForExit(timeout: 30)
+        #expect(status == 130, "\(process.stderr)")
+        #expect(process.stderr.contains("interrupted: 1 event in"), "\(process.stderr)")
+    }
+
+    @Test func serverSentEventsArePrintedWithHeaderLinesAndPrettyJSON() async throws {
+        let temp = try collection()
+        let output = try await CLIRunner.run(["send", "S/sse", "--collections", temp.path, "--print", "b", "--pretty", "format"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first?.hasPrefix("event: tick  id: 1  +") == true, "\(output.stdout)")
+        #expect(lines.dropFirst().prefix(3) == ["{", "  \"n\": 1", "}"], "\(output.stdout)")
+        #expect(output.stdout.contains("event: message  id: 2  +"))
+        #expect(output.stdout.contains("\ntwo\n") && output.stdout.contains("\nthree\n"))
+        #expect(output.stderr.hasPrefix("3 events in "), "\(output.stderr)")
+    }
+
+    @Test func prettyNoneKeepsTheDataAsSent() async throws {
+        let temp = try collection()
+        let output = try await CLIRunner.run(["send", "S/sse", "--collections", temp.path, "--print", "b", "--pretty", "none"])
+        #expect(output.stdout.contains("\n{\"n\": 1}\n"), "\(output.stdout)")
+    }
+
+    @Test func jsonLinesArePrintedOneFormattedLineAtATime() async throws {
+        let temp = try collection()
+        let output = try await CLIRunner.run(["send", "S/ndjson", "--collections", temp.path, "--print", "b", "--pretty", "format"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout == "{\n  \"a\": 1\n}\n{\n  \"b\": 2\n}\n", "\(output.stdout)")
+        #expect(output.stderr.hasPrefix("2 events"), "\(output.stderr)")
+    }
+
+    @Test func anotherTypeStreamsWithTheFlagOrTheKey() async throws {
+        let temp = try collection()
+        let flagged = try await CLIRunner.run(["send", "S/text", "--stream", "--collections", temp.path, "--print", "mb"])
+        #expect(flagged.stdout.contains("(streaming)") && flagged.stdout.contains("first second"), "\(flagged.stdout)")
+        #expect(flagged.stderr.hasPrefix("2 events"), "\(flagged.stderr)")
+        let keyed = try await CLIRunner.run(["send", "S/text-streamed", "--collections", temp.path, "--print", "m"])
+        #expect(keyed.stdout.contains("(streaming)"), "\(keyed.stdout)")
+        let plain = try await CLIRunner.run(["send", "S/text", "--collections", temp.path, "--print", "m"])
+        #expect(!plain.stdout.contains("(streaming)") && plain.stderr.isEmpty, "\(plain.stdout) \(plain.stderr)")
+    }
+
+    @Test func outputWritesTheRawBytes() async throws {
+        let temp = try collection()
+        let file = temp.path + "/events.txt"
+        let output = try await CLIRunner.run(["send", "S/sse", "--collections", temp.path, "--output", file, "--print", "m"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == StreamCLITests.events.joined())
+    }
+
+    @Test func silenceLongerThanStreamIdleTimeoutIsATransportFailure() async throws {
+        let temp = try collection()
+        let output = try await CLIRunner.run(["send", "S/idle", "--collections", temp.path, "--print", "b"])
+        #expect(output.status == 2, "\(output.stderr)")
+        #expect(output.stderr.contains("streamIdleTimeout"), "\(output.stderr)")
+        #expect(output.stderr.contains("1 event in"), "\(output.stderr)")
+        #expect(output.stdout.contains("\"first\""))
+    }
+}
