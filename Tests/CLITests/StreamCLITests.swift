@@ -24,6 +24,22 @@ struct StreamCLITests {
         for name in ["sse", "ndjson", "text", "held", "endless"] { try temp.write("S/\(name).yaml", "url: /\(name)\ntimeout: 5\n") }
         try temp.write("S/idle.yaml", "url: /held\ntimeout: 5\nstreamIdleTimeout: 0.5\n")
         try temp.write("S/text-streamed.yaml", "url: /text\nstream: true\n")
+        try temp.write("S/checked.yaml", """
+            url: /sse
+            captures:
+              - name: lastId
+                json: $events[-1].id
+            checks:
+              - events: {count: 3}
+              - firstEventBelow: 30000
+              - json: $events[0].data.n
+                equals: 1
+              - json: $events[*].data
+                count: 3
+              - json: $events[-1].data
+                equals: three
+            """)
+        try temp.write("S/miscounted.yaml", "url: /sse\nchecks:\n  - events: {min: 5}\n")
         return temp
     }
 
@@ -89,6 +105,17 @@ struct StreamCLITests {
         let output = try await CLIRunner.run(["send", "S/sse", "--collections", temp.path, "--output", file, "--print", "m"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == StreamCLITests.events.joined())
+    }
+
+    @Test func runChecksTheEventsOfAStreamedResponse() async throws {
+        let temp = try collection()
+        let passed = try await CLIRunner.run(["run", "S/checked", "--collections", temp.path, "--verbose"])
+        #expect(passed.status == 0, "\(passed.stdout) \(passed.stderr)")
+        let failed = try await CLIRunner.run(["run", "S/miscounted", "--collections", temp.path, "--verbose"])
+        #expect(failed.status == 1, "\(failed.stdout)")
+        #expect(failed.stdout.contains("expected at least 5 events, got 3"), "\(failed.stdout)")
+        let sent = try await CLIRunner.run(["send", "S/checked", "--collections", temp.path, "--print", "b"])
+        #expect(sent.status == 0 && sent.stderr.contains("checks passed"), "\(sent.stderr)")
     }
 
     @Test func silenceLongerThanStreamIdleTimeoutIsATransportFailure() async throws {
