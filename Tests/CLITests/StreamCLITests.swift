@@ -118,6 +118,20 @@ struct StreamCLITests {
         #expect(sent.status == 0 && sent.stderr.contains("checks passed"), "\(sent.stderr)")
     }
 
+    @Test func historyKeepsTheEventsAndReplaysThemWithTheirTiming() async throws {
+        let temp = try collection()
+        let history = temp.path + "/history.sqlite"
+        let sent = try await CLIRunner.run(["send", "S/sse", "--collections", temp.path, "--history", history, "--print", "b"])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let shown = try await CLIRunner.run(["history", "show", "1", "--history", history, "--print", "b"])
+        #expect(shown.stdout.contains("event: tick  id: 1  +") && shown.stdout.contains("\nthree\n"), "\(shown.stdout) \(shown.stderr)")
+        let started = Date()
+        let replayed = try await CLIRunner.run(["history", "show", "1", "--history", history, "--print", "b", "--replay"])
+        // The last event came about 0.9 s after the first, and the replay keeps that spacing.
+        #expect(Date().timeIntervalSince(started) > 0.8)
+        #expect(replayed.stdout == shown.stdout)
+    }
+
     @Test func silenceLongerThanStreamIdleTimeoutIsATransportFailure() async throws {
         let temp = try collection()
         let output = try await CLIRunner.run(["send", "S/idle", "--collections", temp.path, "--print", "b"])

@@ -1,9 +1,9 @@
 import Foundation
 
 /// One event of a streamed response as it arrived: a server-sent event, an NDJSON line, or a piece of any other body.
-public struct StreamEvent: Sendable, Hashable {
+public struct StreamEvent: Sendable, Hashable, Codable {
     /// What kind of stream the event came from.
-    public enum Kind: String, Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, Codable {
         /// A `text/event-stream` event, dispatched by its blank line.
         case serverSent
         /// One line of an NDJSON, JSON Lines or JSON text sequence body.
