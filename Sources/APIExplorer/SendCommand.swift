@@ -141,11 +141,17 @@ struct SendCommand: AsyncParsableCommand {
     /// and the exit code: 0 when the server ended the stream, 2 for a transport failure, 130 when interrupted.
     private func finishStream(_ exchange: SentExchange, printer: StreamPrinter, pipeline: SendPipeline, interrupted: Bool) throws {
         let count = "\(printer.count) event\(printer.count == 1 ? "" : "s") in \(MeasurementText.duration(printer.lastArrival))"
-        pipeline.record(exchange)
         if interrupted {
+            // What arrived is kept: history gets the head and the events with their times, beside the cancellation.
+            var stopped = exchange
+            if stopped.response == nil, let request = exchange.resolved?.request {
+                stopped.response = printer.interruptedResponse(to: request)
+            }
+            pipeline.record(stopped)
             StandardError.write("interrupted: \(count)")
             throw ExitCode(130)
         }
+        pipeline.record(exchange)
         guard let response = exchange.response else {
             StandardError.write("error: \(exchange.failureText ?? "no response")")
             StandardError.write(count)

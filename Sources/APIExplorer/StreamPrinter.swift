@@ -14,6 +14,11 @@ final class StreamPrinter: @unchecked Sendable {
     private let output: String?
     // Guarded by `lock`.
     private var sawHead = false
+    private var head: ResponseHead?
+    /// The events so far, within `keptEventBytes`, for history when Ctrl-C ends the stream before the core's response.
+    private var kept: [StreamEvent] = []
+    private var keptBytes = 0
+    private let keptEventBytes = Request.Configuration().keptEventBytes
     private var outputDescriptor: Int32 = -1
     private var outputFailure: String?
     private var eventCount = 0
@@ -51,12 +56,35 @@ final class StreamPrinter: @unchecked Sendable {
                 lastTime = time
                 writeOutput(data)
             case let .events(events):
-                for event in events { printEvent(event) }
+                for event in events {
+                    printEvent(event)
+                    keep(event)
+                }
             case .end(_):
                 // The checks' tally and the event count come after the end, from the caller.
                 break
             }
         }
+    }
+
+    /// What arrived before an interruption, as a response history can keep: the head, and the events kept (the
+    /// body itself is not: the transport drops a cancelled transfer's). Nil when no head came.
+    func interruptedResponse(to request: Request) -> Request.Response? {
+        lock.withLock {
+            guard let head else { return nil }
+            var response = Request.Response(request: request, urlResponse: head.urlResponse, data: Data(), duration: lastTime,
+                                            headers: head.headers)
+            response.events = kept
+            response.eventCount = eventCount
+            return response
+        }
+    }
+
+    /// Keeps `event` while the events so far fit `keptEventBytes`, as the core does. Call with `lock` held.
+    private func keep(_ event: StreamEvent) {
+        guard kept.count == eventCount - 1, keptBytes + event.data.utf8.count <= keptEventBytes else { return }
+        keptBytes += event.data.utf8.count
+        kept.append(event)
     }
 
     private func write(_ text: String) {
@@ -65,6 +93,7 @@ final class StreamPrinter: @unchecked Sendable {
 
     private func printHead(_ head: ResponseHead) {
         sawHead = true
+        self.head = head
         lastTime = head.time
         if let output { openOutput(output) }
         var out = ""

@@ -62,6 +62,17 @@ struct StreamCLITests {
         #expect(process.stderr.contains("interrupted: 1 event in"), "\(process.stderr)")
     }
 
+    @Test func whatArrivedBeforeCtrlCIsKeptInHistory() async throws {
+        let temp = try collection()
+        let history = temp.path + "/history.sqlite"
+        let process = try start(["send", "S/held", "--print", "b", "--history", history], in: temp)
+        #expect(await process.waitForOutput(containing: "\"first\"", timeout: 60), "\(process.stderr)")
+        process.send(signal: SIGINT)
+        #expect(await process.waitForExit(timeout: 30) == 130, "\(process.stderr)")
+        let shown = try await CLIRunner.run(["history", "show", "1", "--history", history, "--print", "b"])
+        #expect(shown.stdout.hasPrefix("event: hello  +") && shown.stdout.contains("\"first\""), "\(shown.stdout) \(shown.stderr)")
+    }
+
     @Test func serverSentEventsArePrintedWithHeaderLinesAndPrettyJSON() async throws {
         let temp = try collection()
         let output = try await CLIRunner.run(["send", "S/sse", "--collections", temp.path, "--print", "b", "--pretty", "format"])
