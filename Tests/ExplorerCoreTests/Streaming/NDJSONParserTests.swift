@@ -25,6 +25,21 @@ struct NDJSONParserTests {
         #expect(StreamFormat(contentType: type).alwaysStreams)
     }
 
+    @Test func aCharacterCutBetweenPiecesOfAnotherTypeIsNotSplit() {
+        var reader = StreamEventReader(format: .chunks)
+        let bytes = Array("né €".utf8)  // é is 2 bytes, € is 3
+        var got = reader.read(Data(bytes[0..<2]), time: 0)  // "n" and half of é
+        got += reader.read(Data(bytes[2..<5]), time: 0)  // the rest of é, a space, the first byte of €
+        got += reader.read(Data(bytes[5...]), time: 0)
+        got += reader.finish(time: 0)
+        #expect(got.map(\.data) == ["n", "é ", "€"])
+        #expect(!got.contains { $0.data.contains("\u{FFFD}") })
+        var cut = StreamEventReader(format: .chunks)
+        // A stream that ends inside a character still hands over what it had.
+        #expect(cut.read(Data([0x61, 0xE2, 0x82]), time: 0).map(\.data) == ["a"])
+        #expect(cut.finish(time: 0).count == 1)
+    }
+
     @Test func eventStreamsAlwaysStreamAndOtherTypesOnRequest() {
         #expect(StreamFormat(contentType: "text/event-stream; charset=utf-8") == .serverSentEvents)
         #expect(StreamFormat(contentType: "application/json") == .chunks)
