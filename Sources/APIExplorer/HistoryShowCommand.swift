@@ -23,6 +23,9 @@ struct HistoryShowCommand: ParsableCommand {
     @Option(name: .long, help: "all, colors, format or none (default: all on a terminal, none otherwise).")
     var pretty: PrettyMode?
 
+    @Flag(name: .long, help: "For a streamed response, print each kept event at the time it arrived when it was sent.")
+    var replay = false
+
     @Option(name: .customLong("history"), help: "The history database to read.")
     var file: String?
 
@@ -55,10 +58,30 @@ struct HistoryShowCommand: ParsableCommand {
             StandardError.write("error: " + (exchange.error ?? "no response was received"))
             throw ExitCode(2)
         }
+        if let events = response.events {
+            printEvents(events, of: response, printer: printer)
+            return
+        }
         printer.writeResponse(response) { StandardOutput.write($0, to: STDOUT_FILENO) }
         if let body = exchange.response?.body, body.isTruncated {
             StandardError.write("note: history kept \(MeasurementText.byteCount(body.data.count)) of the \(MeasurementText.byteCount(body.size)) body")
         }
+    }
+
+    /// A streamed response as `send` printed it, event by event; with `--replay` each at its time since sending.
+    private func printEvents(_ events: [StreamEvent], of response: Request.Response, printer: ResponsePrinter) {
+        let stream = StreamPrinter(printer: printer, printTo: STDOUT_FILENO, output: nil)
+        let format = StreamFormat(contentType: response.headers["Content-Type"])
+        stream.handle(.head(ResponseHead(urlResponse: response.urlResponse, headers: response.headers, format: format, time: 0)))
+        let started = Date()
+        for event in events {
+            if replay {
+                let wait = event.time - Date().timeIntervalSince(started)
+                if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+            }
+            stream.handle(.events([event]))
+        }
+        StandardError.write("\(events.count) event\(events.count == 1 ? "" : "s") kept")
     }
 
     /// `#12 · 2026-11-24 23:41:05 · local · Demo/users/get-user (send)`.

@@ -11,13 +11,13 @@ struct ResponsePrinter {
     var useColor: Bool
     var masker: SecretMasker
 
-    private func paint(_ text: String, _ sgr: String) -> String {
+    func paint(_ text: String, _ sgr: String) -> String {
         useColor ? "\u{1B}[\(sgr)m\(text)\u{1B}[0m" : text
     }
 
     /// Untrusted text (from the server or a collection file) with secrets masked and controls made visible; line breaks
     /// are kept. Colours are added only after this, so they are the only escape sequences that reach the terminal.
-    private func clean(_ text: String) -> String {
+    func clean(_ text: String) -> String {
         TerminalSafeText.sanitizedLines(utf8: Array(masker.mask(text).utf8)).joined(separator: "\n")
     }
 
@@ -197,7 +197,7 @@ struct ResponsePrinter {
 
     /// Formatted lines with ANSI colours; a line holding a secret is printed masked and uncoloured, since masking
     /// token by token could miss a secret split across tokens.
-    private func colored(_ lines: [BodyLine]) -> String {
+    func colored(_ lines: [BodyLine]) -> String {
         let style = ANSIStyle.standard
         return lines.map { line in
             let plain = line.text

@@ -15,8 +15,10 @@ struct SendCommand: AsyncParsableCommand {
             Exit codes: 0 success; 1 collection error (including an unresolved variable), or --output cannot be written; \
             2 transport error (refused, timeout, DNS, TLS); with --check-status, 3, 4 or 5 for a 3xx, 4xx or 5xx response; \
             5 a check of the request failed (its checks and captures are evaluated unless --no-checks; the tally is \
-            printed on stderr after the response); 64 usage error (an unknown option or a missing argument). \
-            A binary body is summarised (size, type, hex preview); --output FILE or --output - writes its bytes. \
+            printed on stderr after the response); 64 usage error (an unknown option or a missing argument); 130 \
+            interrupted (Ctrl-C). A binary body is summarised (size, type, hex preview); --output FILE or --output - \
+            writes its bytes. A text/event-stream or JSON lines response (any response with --stream or the request \
+            key stream: true) is printed event by event as it arrives, and how many events came is printed on stderr. \
             A WebSocket request (method WS, or a ws:// or wss:// URL) connects, sends its saved messages (or standard \
             input's lines with --stdin) and prints each message received as it arrives, until the server closes, \
             --messages N arrived or --wait SECONDS passed quietly: exit 0, 2 when the connection fails, 130 on Ctrl-C.
@@ -52,6 +54,9 @@ struct SendCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Do not evaluate the request's checks and captures (by default a failed check exits 5).")
     var noChecks = false
 
+    @Flag(name: .long, help: "Print the body as it arrives whatever its type, as the request key stream: true does (text/event-stream and JSON lines always stream).")
+    var stream = false
+
     @OptionGroup var historyOptions: HistoryOptions
 
     @Option(name: .customLong("messages"), help: "WebSocket: close after this many messages were received.")
@@ -78,13 +83,14 @@ struct SendCommand: AsyncParsableCommand {
         // Opened (and aged out) while the request is on its way, so it never delays the answer.
         history.openInBackground()
         let pipeline = SendPipeline(demo: launcher, history: history, source: "send", showsSecrets: showSecrets)
-        let resolver: RequestResolver
+        var resolver: RequestResolver
         do {
             resolver = try await pipeline.prepare(target.resolver(environment: environment, options: requestOptions, demoBaseURL: nil))
         } catch {
             StandardError.write("error: \(error.description)")
             throw ExitCode(2)
         }
+        if stream { resolver.request.stream = true }
         // Resolved first, so an unresolved variable is exit 1 with nothing printed, and the request head is printed
         // before the wait for the answer.
         let resolved = try target.resolve(resolver, showSecrets: showSecrets)
@@ -109,8 +115,22 @@ struct SendCommand: AsyncParsableCommand {
         var printer = ResponsePrinter(parts: parts, pretty: mode, useColor: isTTY && mode.colors && !noColor,
                                       masker: SecretMasker(secrets: showSecrets ? [] : resolved.secretValues))
         StandardOutput.write(Array(printer.requestText(resolved.request).utf8), to: printTo)
-        let exchange = await pipeline.send(resolver, evaluating: !noChecks)
+        let streamPrinter = StreamPrinter(printer: printer, printTo: printTo, output: output)
+        let sending = Task { [resolver, evaluating = !noChecks] in
+            await pipeline.send(resolver, evaluating: evaluating, onPart: { streamPrinter.handle($0) })
+        }
+        let interrupt = InterruptSignal { sending.cancel() }
+        let exchange = await sending.value
+        interrupt.stop()
         await launcher.stop()
+        if streamPrinter.streamed {
+            return try finishStream(exchange, printer: streamPrinter, pipeline: pipeline, interrupted: interrupt.wasInterrupted)
+        }
+        if interrupt.wasInterrupted {
+            StandardError.write("interrupted")
+            pipeline.record(exchange)
+            throw ExitCode(130)
+        }
         guard let response = exchange.response else {
             StandardError.write("error: \(exchange.failureText ?? "no response")")
             pipeline.record(exchange)
@@ -131,6 +151,39 @@ struct SendCommand: AsyncParsableCommand {
                 StandardError.write("error: \(error.description)")
                 throw ExitCode(1)
             }
+        }
+        if checkStatus, (300...599).contains(response.statusCode) {
+            StandardError.write("apiexplorer: warning: HTTP \(response.statusCode) \(response.reasonPhrase)")
+            throw ExitCode(Int32(response.statusCode / 100))
+        }
+        if exchange.outcome?.passed == false { throw ExitCode(5) }
+    }
+
+    /// The end of a response printed as it streamed: how many events came (on stderr), the checks' tally, history,
+    /// and the exit code: 0 when the server ended the stream, 2 for a transport failure, 130 when interrupted.
+    private func finishStream(_ exchange: SentExchange, printer: StreamPrinter, pipeline: SendPipeline, interrupted: Bool) throws {
+        let count = "\(printer.count) event\(printer.count == 1 ? "" : "s") in \(MeasurementText.duration(printer.lastArrival))"
+        if interrupted {
+            // What arrived is kept: history gets the head and the events with their times, beside the cancellation.
+            var stopped = exchange
+            if stopped.response == nil, let request = exchange.resolved?.request {
+                stopped.response = printer.interruptedResponse(to: request)
+            }
+            pipeline.record(stopped)
+            StandardError.write("interrupted: \(count)")
+            throw ExitCode(130)
+        }
+        pipeline.record(exchange)
+        guard let response = exchange.response else {
+            StandardError.write("error: \(exchange.failureText ?? "no response")")
+            StandardError.write(count)
+            throw ExitCode(2)
+        }
+        StandardError.write(count)
+        for line in exchange.outcome?.tallyLines ?? [] { StandardError.write(exchange.masker.mask(line)) }
+        if let failure = printer.failure {
+            StandardError.write("error: \(failure)")
+            throw ExitCode(1)
         }
         if checkStatus, (300...599).contains(response.statusCode) {
             StandardError.write("apiexplorer: warning: HTTP \(response.statusCode) \(response.reasonPhrase)")

@@ -28,8 +28,10 @@ struct SendPipeline: Sendable {
         do { return try ready.resolve() } catch { throw .unresolved(error) }
     }
 
-    /// Resolves and sends `resolver`'s request and, with `evaluating`, evaluates its checks and captures.
-    func send(_ resolver: RequestResolver, evaluating: Bool = true) async -> SentExchange {
+    /// Resolves and sends `resolver`'s request and, with `evaluating`, evaluates its checks and captures. With `onPart`
+    /// a response that streams is handed over as it arrives (head, body pieces, end) before the checks run.
+    func send(_ resolver: RequestResolver, evaluating: Bool = true,
+              onPart: (@Sendable (ResponseStreamPart) -> Void)? = nil) async -> SentExchange {
         let sentAt = Date()
         var exchange = SentExchange(resolver: resolver, sentAt: sentAt, masker: masker(resolver.variableResolver.secretValues))
         do {
@@ -48,7 +50,11 @@ struct SendPipeline: Sendable {
         exchange.sentAt = Date()
         let response: Request.Response
         do {
-            response = try await resolved.request.send()
+            // Always as a stream may come: an event stream's timeout then bounds only the wait for its head, and its events
+            // reach the checks (`$events`) and history. Parts are handed over on the transport's thread, so printing at
+            // the pace of the terminal holds the server back.
+            response = try await resolved.request.send(onPart: onPart ?? { _ in })
+            onPart?(.end(response))
         } catch {
             exchange.failure = .transport(error)
             return exchange

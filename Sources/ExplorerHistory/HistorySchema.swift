@@ -50,6 +50,10 @@ enum HistorySchema {
         migrator.registerMigration("v3-wire-size") { db in
             try db.execute(sql: "ALTER TABLE exchange ADD COLUMN response_wire_size INTEGER")
         }
+        // Fourth: a streamed response's events with their times, as JSON; NULL for a response that did not stream.
+        migrator.registerMigration("v4-stream-events") { db in
+            try db.execute(sql: "ALTER TABLE exchange ADD COLUMN response_events TEXT")
+        }
         return migrator
     }
 }

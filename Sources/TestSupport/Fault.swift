@@ -44,6 +44,13 @@ public enum Fault: Sendable {
     case delayed(seconds: TimeInterval, body: String)
     /// A well-formed response, for the far end of a redirect.
     case respond(status: Int, headers: [String], body: String)
+    /// A 200 of `contentType` in chunked encoding: each of `chunks` as a chunk of its own, `interval` seconds apart
+    /// (the first at once), then the end of the body; as an event stream or JSON lines server sends them.
+    case chunkedStream(contentType: String, chunks: [String], interval: TimeInterval)
+    /// Like `chunkedStream`, but after the chunks it stays silent, the connection open, until the client leaves.
+    case chunksThenSilence(contentType: String, chunks: [String])
+    /// A 200 of `contentType` in chunked encoding that sends `chunk` every `interval` seconds until the client leaves.
+    case endlessStream(contentType: String, chunk: String, interval: TimeInterval)
     /// A `text/plain` 200 whose body is the request target exactly as it arrived (`/path?query`, encoding kept), as
     /// a server that echoes or logs its URL does.
     case echoTarget

@@ -185,6 +185,20 @@ public final class FaultServer: @unchecked Sendable {
             let head = (["HTTP/1.1 \(status) Response", "Content-Length: \(body.utf8.count)", "Connection: close"] + headers)
                 .joined(separator: "\r\n")
             send(fd, head + "\r\n\r\n" + body)
+        case let .chunkedStream(contentType, chunks, interval):
+            send(fd, "HTTP/1.1 200 OK\r\nContent-Type: \(contentType)\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+            for (index, chunk) in chunks.enumerated() {
+                if index > 0, !pause(fd, seconds: interval) { break }
+                guard sendChunk(fd, chunk) else { break }
+            }
+            send(fd, "0\r\n\r\n")
+        case let .chunksThenSilence(contentType, chunks):
+            send(fd, "HTTP/1.1 200 OK\r\nContent-Type: \(contentType)\r\nTransfer-Encoding: chunked\r\n\r\n")
+            for chunk in chunks { sendChunk(fd, chunk) }
+            waitForClientOrStop(fd)
+        case let .endlessStream(contentType, chunk, interval):
+            send(fd, "HTTP/1.1 200 OK\r\nContent-Type: \(contentType)\r\nTransfer-Encoding: chunked\r\n\r\n")
+            while sendChunk(fd, chunk), interval <= 0 ? !isStopped : pause(fd, seconds: interval) {}
         case .echoTarget:
             send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: \(target.utf8.count)\r\nConnection: close\r\n\r\n\(target)")
         }
@@ -239,6 +253,12 @@ public final class FaultServer: @unchecked Sendable {
             }
         }
         return !isStopped
+    }
+
+    /// Sends `text` as one chunk of a chunked body.
+    @discardableResult
+    private func sendChunk(_ fd: Int32, _ text: String) -> Bool {
+        send(fd, String(Data(text.utf8).count, radix: 16) + "\r\n" + text + "\r\n")
     }
 
     @discardableResult

@@ -20,7 +20,7 @@ struct FuzzRegressionTests {
     @Test func everyTargetHasASeedCorpus() throws {
         let directories = try FileManager.default.contentsOfDirectory(atPath: Self.fuzzRoot.appendingPathComponent("Targets").path)
             .filter { !$0.hasPrefix(".") }.sorted()
-        #expect(directories.count == 6)
+        #expect(directories.count == 8)
         for target in directories {
             #expect(FuzzRegressionTests.inputs(target).count >= 5, "\(target)")
         }
@@ -193,6 +193,30 @@ struct FuzzRegressionTests {
                 FuzzRegressionTests.expectQuick(since: start, url)
                 FuzzRegressionTests.expectNamed(error, ["curl"], url)
             }
+        }
+    }
+
+    /// ServerSentEventParserFuzz and NDJSONParserFuzz: cutting the input into pieces does not change its events.
+    @Test func streamParsers() throws {
+        func cut(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+            let step = max(1, Int(bytes.first ?? 1) % 7)
+            return stride(from: 0, to: bytes.count, by: step).map { bytes[$0..<min(bytes.count, $0 + step)] }
+        }
+        for url in FuzzRegressionTests.inputs("ServerSentEventParserFuzz") {
+            let bytes = [UInt8](try Data(contentsOf: url))
+            var whole = ServerSentEventParser()
+            var pieces = ServerSentEventParser()
+            let expected = whole.feed(bytes) + whole.finish()
+            #expect(cut(bytes).flatMap { pieces.feed($0) } + pieces.finish() == expected, "\(url.lastPathComponent)")
+            #expect(whole.retry == pieces.retry && whole.lastEventID == pieces.lastEventID, "\(url.lastPathComponent)")
+        }
+        for url in FuzzRegressionTests.inputs("NDJSONParserFuzz") {
+            let bytes = [UInt8](try Data(contentsOf: url))
+            var whole = NDJSONParser()
+            var pieces = NDJSONParser()
+            let expected = whole.feed(bytes) + whole.finish()
+            #expect(cut(bytes).flatMap { pieces.feed($0) } + pieces.finish() == expected, "\(url.lastPathComponent)")
+            #expect(!expected.contains { $0.data.contains("\n") || $0.data.isEmpty }, "\(url.lastPathComponent)")
         }
     }
 

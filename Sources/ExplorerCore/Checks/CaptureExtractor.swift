@@ -8,7 +8,7 @@ public enum CaptureExtractor {
                              document: Result<JSONPathDocument, JSONBodyError>? = nil) -> Result<String, JSONBodyError> {
         switch capture.source {
         case let .jsonPath(path):
-            switch CheckEvaluator.matches(path, in: document ?? CheckEvaluator.parse(response.body)) {
+            switch CheckEvaluator.matches(path, in: document ?? CheckEvaluator.parse(response.body), of: response) {
             case let .failure(error): return .failure(error)
             case let .success(matches):
                 guard let first = matches.first else { return .failure(JSONBodyError(message: "\(path) selected nothing")) }

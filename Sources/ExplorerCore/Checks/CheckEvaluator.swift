@@ -18,8 +18,9 @@ public struct CheckEvaluator: Sendable {
 
     /// True when `checks` or `captures` read the body through JSONPath.
     public static func readsJSON(_ checks: [CheckSpec], _ captures: [CaptureSpec]) -> Bool {
-        checks.contains { if case .jsonPath = $0.kind { true } else { false } }
-            || captures.contains { if case .jsonPath = $0.source { true } else { false } }
+        // A path into `$events` reads the events, not the body, which an event stream's is not JSON anyway.
+        checks.contains { if case let .jsonPath(path, _) = $0.kind { StreamEventsDocument.eventsPath(path) == nil } else { false } }
+            || captures.contains { if case let .jsonPath(path) = $0.source { StreamEventsDocument.eventsPath(path) == nil } else { false } }
     }
 
     /// The parsed body, parsing it now when the evaluator was made without it.
@@ -65,6 +66,18 @@ public struct CheckEvaluator: Sendable {
             let milliseconds = response.duration * 1000
             let actual = "\(Int(milliseconds.rounded())) ms"
             return result(milliseconds < limit, actual, "took \(actual), limit \(YAMLText.number(limit)) ms")
+        case let .events(count, min, max):
+            guard response.events != nil else { return result(false, "not streamed", "the response did not stream, so it has no events") }
+            let actual = response.eventCount
+            let passed = count.map { actual == $0 } ?? true && min.map { actual >= $0 } ?? true && max.map { actual <= $0 } ?? true
+            let expected = count.map { "\($0)" } ?? [min.map { "at least \($0)" }, max.map { "at most \($0)" }].compactMap { $0 }.joined(separator: " and ")
+            return result(passed, String(actual), "expected \(expected) events, got \(actual)")
+        case let .firstEventBelow(limit):
+            guard let events = response.events else { return result(false, "not streamed", "the response did not stream, so it has no events") }
+            guard let first = events.first else { return result(false, "no event", "no event arrived") }
+            let milliseconds = first.time * 1000
+            let actual = "\(Int(milliseconds.rounded())) ms"
+            return result(milliseconds < limit, actual, "the first event came after \(actual), limit \(YAMLText.number(limit)) ms")
         case let .schema(path):
             guard let data = FileManager.default.contents(atPath: path) else {
                 return result(false, "no schema", "the schema file \(path) could not be read")
@@ -86,7 +99,7 @@ public struct CheckEvaluator: Sendable {
             CheckResult(check: check, passed: passed, actual: actual, reason: passed ? nil : reason())
         }
         let values: [JSONValue]
-        switch CheckEvaluator.select(path, in: document) {
+        switch CheckEvaluator.select(path, in: document, of: response) {
         case let .failure(error): return result(false, "-", error.message)
         case let .success(found): values = found
         }
@@ -161,8 +174,19 @@ public struct CheckEvaluator: Sendable {
     }
 
     /// The values `path` selects, each parsed.
-    static func select(_ path: String, in document: Result<JSONPathDocument, JSONBodyError>) -> Result<[JSONValue], JSONBodyError> {
-        matches(path, in: document).map { $0.map { JSONValue.parse(Data($0.value.utf8)) ?? .string($0.value) } }
+    static func select(_ path: String, in document: @autoclosure () -> Result<JSONPathDocument, JSONBodyError>,
+                       of response: CheckedResponse) -> Result<[JSONValue], JSONBodyError> {
+        matches(path, in: document(), of: response).map { $0.map { JSONValue.parse(Data($0.value.utf8)) ?? .string($0.value) } }
+    }
+
+    /// What `path` selects: in the events of a streamed response when it starts with `$events`, else in the body.
+    static func matches(_ path: String, in document: @autoclosure () -> Result<JSONPathDocument, JSONBodyError>,
+                        of response: CheckedResponse) -> Result<[JSONPathMatch], JSONBodyError> {
+        guard let eventsPath = StreamEventsDocument.eventsPath(path) else { return matches(path, in: document()) }
+        guard let events = response.events else {
+            return .failure(JSONBodyError(message: "the response did not stream, so \(StreamEventsDocument.root) is not there"))
+        }
+        return matches(eventsPath, in: parse(StreamEventsDocument.json(events)))
     }
 
     /// The values `path` selects as the body writes them: compact JSON, numbers and key order as written.

@@ -10,6 +10,10 @@ public enum CheckKind: Sendable, Equatable {
     case bodyContains(String)
     /// The response arrived in less than this many milliseconds.
     case responseTimeBelow(Double)
+    /// A streamed response had this many events, or at least `min`, at most `max`.
+    case events(count: Int?, min: Int?, max: Int?)
+    /// The first event of a streamed response arrived less than this many milliseconds after sending.
+    case firstEventBelow(Double)
     /// The body, parsed as JSON, validates against the JSON Schema in this file (absolute path).
     case schema(path: String)
     /// The capture of this name found a value (a run adds one for each capture that found nothing).

@@ -33,6 +33,10 @@ public struct CheckSpec: Sendable, Equatable {
             }
         case let .bodyContains(text): return "body contains \(text)"
         case let .responseTimeBelow(limit): return "response time < \(YAMLText.number(limit)) ms"
+        case let .events(count, min, max):
+            if let count { return "events count \(count)" }
+            return "events" + (min.map { " ≥ \($0)" } ?? "") + (max.map { " ≤ \($0)" } ?? "")
+        case let .firstEventBelow(limit): return "first event < \(YAMLText.number(limit)) ms"
         case let .schema(path): return "body matches schema \(PathText.lastComponent(path))"
         case let .capture(name): return "capture \(name)"
         case .invalid: return "check that could not be read"

@@ -10,6 +10,10 @@ public struct CheckedResponse: Sendable {
     public var body: Data
     /// How long the response took, in seconds.
     public var duration: Double
+    /// The events of a streamed response, those kept (`$events` in a JSONPath); nil when it did not stream.
+    public var events: [StreamEvent]?
+    /// How many events the streamed response had, kept or not.
+    public var eventCount = 0
 
     /// Creates a response value.
     public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data(), duration: Double = 0) {

@@ -4,7 +4,7 @@ import Yams
 extension CollectionFileParser {
     /// The keys one item of `checks:` may have.
     static let checkKeys = ["status", "header", "equals", "matches", "json", "contains", "exists", "type", "count",
-                            "bodyContains", "responseTimeBelow", "schema"]
+                            "bodyContains", "responseTimeBelow", "schema", "events", "firstEventBelow"]
     /// The keys one item of `captures:` may have.
     static let captureKeys = ["name", "json", "header", "status", "regex", "cookie", "secret"]
     /// The JSON types a `type:` check names.
@@ -22,7 +22,7 @@ extension CollectionFileParser {
             }
             var sources: [CaptureSource] = []
             if let path = try entry.string("json") {
-                do { _ = try JSONPath(path) } catch {
+                do { _ = try JSONPath(StreamEventsDocument.eventsPath(path) ?? path) } catch {
                     throw CollectionProblem(shifted(entry.location("json"), by: error.column, in: entry, key: "json"),
                                             "capture '\(name)': the JSONPath '\(path)' does not parse: \(error.message)")
                 }
@@ -93,7 +93,7 @@ extension CollectionFileParser {
         if let path = try entry.string("json") {
             // A path with a `{{variable}}` in it is read once the variable is substituted, when the check runs.
             do {
-                if !path.contains("{{") { _ = try JSONPath(path) }
+                if !path.contains("{{") { _ = try JSONPath(StreamEventsDocument.eventsPath(path) ?? path) }
             } catch {
                 throw CollectionProblem(shifted(entry.location("json"), by: error.column, in: entry, key: "json"),
                                         "the JSONPath '\(path)' does not parse: \(error.message)")
@@ -107,12 +107,33 @@ extension CollectionFileParser {
             }
             return .responseTimeBelow(limit)
         }
+        if let bounds = try entry.map("events") {
+            func number(_ key: String) throws(CollectionProblem) -> Int? {
+                guard bounds.node(key) != nil else { return nil }
+                guard let value = try? bounds.double(key), value >= 0, value == value.rounded(), value < 1e9 else {
+                    throw CollectionProblem(bounds.location(key), "expected '\(key)' of an events check to be a whole number ≥ 0")
+                }
+                return Int(value)
+            }
+            let (count, min, max) = (try number("count"), try number("min"), try number("max"))
+            guard count != nil || min != nil || max != nil else {
+                throw CollectionProblem(entry.location("events"), "an events check takes count, min or max (events: {count: 10})")
+            }
+            if let unknown = bounds.unknownKeys(allowed: ["count", "min", "max"], in: "an events check").first { throw unknown }
+            return .events(count: count, min: min, max: max)
+        }
+        if entry.node("firstEventBelow") != nil {
+            guard let limit = try? entry.double("firstEventBelow") else {
+                throw CollectionProblem(entry.location("firstEventBelow"), "expected 'firstEventBelow' to be a number of milliseconds")
+            }
+            return .firstEventBelow(limit)
+        }
         if let path = try entry.string("schema") {
             let full = path.hasPrefix("/") ? path : PathText.appending(PathText.deletingLastComponent(file), path)
             return .schema(path: (full as NSString).standardizingPath)
         }
         throw CollectionProblem(YAMLMap.location(of: entry.node, in: file),
-                                "a check needs one of status, header, json, bodyContains, responseTimeBelow or schema")
+                                "a check needs one of status, header, json, bodyContains, responseTimeBelow, schema, events or firstEventBelow")
     }
 
     private func assertion(_ entry: YAMLMap) throws(CollectionProblem) -> JSONPathAssertion {

@@ -123,7 +123,8 @@ public struct CollectionRunner: Sendable {
         let response: Request.Response
         let sentAt = Date()
         do {
-            response = try await resolved.request.send()
+            // Sent as a stream may come, so a streamed response's events reach its checks.
+            response = try await resolved.request.send(onPart: { _ in })
         } catch {
             guard let received = error.response else {
                 onExchange?(resolved, nil, error.localizedDescription, sentAt)

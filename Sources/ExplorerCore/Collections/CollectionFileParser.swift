@@ -5,7 +5,7 @@ import Yams
 struct CollectionFileParser {
     static let requestKeys = ["name", "method", "url", "description", "query", "headers", "body", "auth", "variables",
                               "timeout", "followRedirects", "verifyTLS", "omitHeaders", "captures", "needs", "checks",
-                              "protocols", "messages"]
+                              "stream", "streamIdleTimeout", "protocols", "messages"]
     static let collectionKeys = ["name", "description", "headers", "auth", "variables", "order", "environments", "checks"]
     static let folderKeys = ["name", "description", "headers", "auth", "variables", "order", "checks"]
     static let environmentKeys = ["name", "baseURL", "default", "variables", "verifyTLS", "caCertificates", "clientCertificate",
@@ -79,6 +79,8 @@ struct CollectionFileParser {
             timeout: try map.double("timeout"), followRedirects: try map.bool("followRedirects"),
             verifyTLS: try map.bool("verifyTLS"), file: file)
         request.omittedHeaders = omitted
+        request.stream = try map.bool("stream")
+        request.streamIdleTimeout = try map.double("streamIdleTimeout")
         request.captures = try captures(map)
         request.needs = try needs(map)
         request.checks = try checks(map)

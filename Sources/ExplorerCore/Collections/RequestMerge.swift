@@ -19,6 +19,8 @@ public enum RequestMerge {
         pick(\.followRedirects)
         pick(\.verifyTLS)
         pick(\.omittedHeaders)
+        pick(\.stream)
+        pick(\.streamIdleTimeout)
         merged.headers = mergeList(ours: ours.headers, base: base.headers, theirs: theirs.headers)
         merged.query = mergeList(ours: ours.query, base: base.query, theirs: theirs.query)
         merged.file = theirs.file

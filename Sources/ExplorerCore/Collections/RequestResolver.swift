@@ -192,6 +192,8 @@ public struct RequestResolver: Sendable {
         built.hooks.maskedValues = resolver.secretValues
         if let timeout = request.timeout { built.configuration.timeoutInterval = timeout }
         if let follow = request.followRedirects { built.configuration.followRedirects = follow }
+        if let stream = request.stream { built.configuration.streamsEveryResponse = stream }
+        if let idle = request.streamIdleTimeout, idle > 0 { built.configuration.streamIdleTimeout = idle }
         if request.verifyTLS == false || environment?.verifyTLS == false { built.configuration.verifiesTLSCertificates = false }
         if let environment {
             built.configuration.tls = try tlsOptions(environment, sub)

@@ -1,7 +1,8 @@
 extension RequestSpec {
     /// The keys of a request file in the order a new file lists them.
     public static let fileKeys = ["name", "method", "url", "description", "query", "headers", "body", "auth", "variables",
-                                  "timeout", "followRedirects", "verifyTLS", "omitHeaders"]
+                                  "timeout", "followRedirects", "verifyTLS", "omitHeaders", "stream",
+                                  "streamIdleTimeout"]
 
     /// The file keys whose values differ between this request and `other`, in file order: those whose lines in a
     /// file would differ, so what counts as a change is exactly what a save would write.
@@ -37,6 +38,8 @@ extension RequestSpec {
         case "timeout": return timeoutText.map { ["timeout: \($0)"] } ?? []
         case "followRedirects": return followRedirects.map { ["followRedirects: \($0)"] } ?? []
         case "verifyTLS": return verifyTLS.map { ["verifyTLS: \($0)"] } ?? []
+        case "stream": return stream.map { ["stream: \($0)"] } ?? []
+        case "streamIdleTimeout": return streamIdleTimeout.map { ["streamIdleTimeout: \(YAMLText.number($0))"] } ?? []
         case "omitHeaders": return omittedHeaders.isEmpty ? [] : ["omitHeaders:"] + omittedHeaders.map { "  - \(YAMLText.scalar($0))" }
         default: return []
         }

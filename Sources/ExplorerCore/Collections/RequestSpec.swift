@@ -28,6 +28,11 @@ public struct RequestSpec: Sendable, Equatable {
     public var followRedirects: Bool?
     /// Whether TLS certificates are verified (default true).
     public var verifyTLS: Bool?
+    /// Whether the response's body is handed over as it arrives whatever its type (the `stream` key); event streams
+    /// and JSON lines always are.
+    public var stream: Bool?
+    /// For a streamed response, the most seconds of silence between events (the `streamIdleTimeout` key); nil for none.
+    public var streamIdleTimeout: Double?
     /// Names of headers the collection or a folder sets that this request does not send (the `omitHeaders` key).
     public var omittedHeaders: [String] = []
     /// Values taken from the response after a send (the `captures` key); saving an edit leaves the key as written.

@@ -42,6 +42,15 @@ extension Request {
         /// The HTTP proxy (`http://[user:password@]host:port`, or `direct` for none); `nil` follows `HTTPS_PROXY`,
         /// `HTTP_PROXY` and `NO_PROXY`. Only the SwiftNIO-based transports use it.
         public var proxy: String?
+        /// Hand over any response's body as it arrives when sent with `stream(session:)`, not only event streams and
+        /// JSON lines (the `stream: true` request key).
+        public var streamsEveryResponse: Bool = false
+        /// For a streamed response: the most seconds of silence between pieces of the body before it fails with a
+        /// timeout; `nil` for no limit. `timeoutInterval` then bounds only the wait for the head.
+        public var streamIdleTimeout: TimeInterval?
+        /// How much event data a streamed response keeps in `Response.events` (later events are counted, not kept), so
+        /// an endless stream runs in bounded memory; 1 MiB by default, as history keeps bodies.
+        public var keptEventBytes = 1 << 20
         /// The transport async and publisher sends use when no session is passed; `nil` for
         /// `TransportKind.platformDefault`. `send(session:autoResumeTask:completion:)` always uses URLSession.
         public var transport: TransportKind?

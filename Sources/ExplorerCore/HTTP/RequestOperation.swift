@@ -27,10 +27,27 @@ final class RequestOperation: @unchecked Sendable {
     private var attemptTimeoutWork: EngineTimers.Token?
     /// The attempt the timeout ended, so its cancellation is reported as a timeout.
     private var timedOutAttempt = 0
+    /// Hears a streamed response's head and body pieces as they arrive; nil for a plain send.
+    private let onPart: (@Sendable (ResponseStreamPart) -> Void)?
+    /// The attempt whose response is being streamed (its head was handed over); 0 for none.
+    private var streamingAttempt = 0
+    /// When the streamed response last sent something (`DispatchTime` nanoseconds).
+    private var lastActivity: UInt64 = 0
+    /// Ends a streamed response that stays silent longer than `streamIdleTimeout`.
+    private var idleWork: EngineTimers.Token?
+    /// The attempt the idle timeout ended, so its cancellation is reported as a timeout.
+    private var idledOutAttempt = 0
+    /// Splits the streamed body into events; what it found so far is kept within `keptEventBytes`.
+    private var eventReader: StreamEventReader?
+    private var keptEvents: [StreamEvent] = []
+    private var keptEventBytes = 0
+    private var eventCount = 0
 
-    init(request: Request, transport: any HTTPTransport, completion: @escaping Completion) {
+    init(request: Request, transport: any HTTPTransport, onPart: (@Sendable (ResponseStreamPart) -> Void)? = nil,
+         completion: @escaping Completion) {
         self.request = request
         self.transport = transport
+        self.onPart = onPart
         self.completion = completion
     }
 
@@ -116,7 +133,14 @@ final class RequestOperation: @unchecked Sendable {
     /// Prepares one hop of attempt `attempt` (not resumed) and makes it the exchange in flight.
     private func makeHop(_ urlRequest: URLRequest, attempt: Int, attemptStart: DispatchTime, hops: [RedirectHop]) -> any TransportExchange {
         let configuration = request.configuration
-        let receiver = HopReceiver(maxBytes: configuration.maxResponseBytes, memoryLimit: configuration.memoryBodyLimit) { [self] outcome in
+        var onHead: (@Sendable (HTTPURLResponse, HTTPHeaders?) -> Void)?
+        var onBody: (@Sendable (Data) -> Void)?
+        if onPart != nil {
+            onHead = { [self] head, fields in headArrived(head, fields: fields, urlRequest: urlRequest, attempt: attempt) }
+            onBody = { [self] data in bodyArrived(data, attempt: attempt) }
+        }
+        let receiver = HopReceiver(maxBytes: configuration.maxResponseBytes, memoryLimit: configuration.memoryBodyLimit,
+                                   onHead: onHead, onBody: onBody) { [self] outcome in
             hopFinished(outcome, urlRequest: urlRequest, attempt: attempt, attemptStart: attemptStart, hops: hops)
         }
         var sent = urlRequest
@@ -165,6 +189,95 @@ final class RequestOperation: @unchecked Sendable {
         makeHop(next, attempt: attempt, attemptStart: attemptStart, hops: hops + [hop]).resume()
     }
 
+    /// The head of a hop of a streamed send: when it is the response (not a redirect the core follows) and its body is
+    /// to stream, the head is handed over and from then on the attempt's timeout gives way to the idle timeout.
+    private func headArrived(_ head: HTTPURLResponse, fields: HTTPHeaders?, urlRequest: URLRequest, attempt: Int) {
+        guard let onPart else { return }
+        let configuration = request.configuration
+        if configuration.followRedirects, Redirection.nextRequest(after: urlRequest, response: head) != nil { return }
+        let headers = fields ?? HTTPHeaders(response: head)
+        let format = StreamFormat(contentType: headers["Content-Type"])
+        guard configuration.streamsEveryResponse || format.alwaysStreams else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        let (current, timeout) = lock.withLock { () -> (Bool, EngineTimers.Token?) in
+            guard !finished, attempts == attempt, timedOutAttempt != attempt else { return (false, nil) }
+            streamingAttempt = attempt
+            lastActivity = now
+            eventReader = StreamEventReader(format: format)
+            keptEvents = []
+            keptEventBytes = 0
+            eventCount = 0
+            defer { attemptTimeoutWork = nil }
+            return (true, attemptTimeoutWork)
+        }
+        guard current else { return }
+        // A stream lasts as long as the server sends: `timeoutInterval` bounded the wait for the head, and only silence
+        // (with `streamIdleTimeout`) ends it from here on.
+        timeout?.cancel()
+        scheduleIdleCheck(attempt: attempt)
+        onPart(.head(ResponseHead(urlResponse: head, headers: headers, format: format, time: secondsSinceStart())))
+    }
+
+    /// A piece of a streamed body, handed over at once with the events it completed.
+    private func bodyArrived(_ data: Data, attempt: Int) {
+        guard let onPart else { return }
+        let time = secondsSinceStart()
+        let (current, events) = lock.withLock { () -> (Bool, [StreamEvent]) in
+            guard !finished, streamingAttempt == attempt, var reader = eventReader else { return (false, []) }
+            lastActivity = DispatchTime.now().uptimeNanoseconds
+            let events = reader.read(data, time: time)
+            eventReader = reader
+            keep(events)
+            return (true, events)
+        }
+        guard current else { return }
+        onPart(.body(data, time: time))
+        if !events.isEmpty { onPart(.events(events)) }
+    }
+
+    /// Counts `events` and keeps them while their data fits `keptEventBytes`. Call with `lock` held.
+    private func keep(_ events: [StreamEvent]) {
+        for event in events {
+            eventCount += 1
+            // Kept from the start with no gap: once one does not fit, none after it is kept.
+            guard keptEvents.count == eventCount - 1, keptEventBytes + event.data.utf8.count <= request.configuration.keptEventBytes else {
+                continue
+            }
+            keptEventBytes += event.data.utf8.count
+            keptEvents.append(event)
+        }
+    }
+
+    /// Arms the idle check for `streamIdleTimeout` after the stream's last activity.
+    private func scheduleIdleCheck(attempt: Int) {
+        guard let idle = request.configuration.streamIdleTimeout, idle > 0, idle.isFinite else { return }
+        let due = lock.withLock { lastActivity } &+ UInt64(idle * 1e9)
+        let work = EngineTimers.shared.schedule(at: DispatchTime(uptimeNanoseconds: due)) { [self] in idleCheck(attempt: attempt, idle: idle) }
+        let (previous, stale) = lock.withLock { () -> (EngineTimers.Token?, Bool) in
+            guard !finished else { return (nil, true) }
+            defer { idleWork = work }
+            return (idleWork, false)
+        }
+        previous?.cancel()
+        if stale { work.cancel() }
+    }
+
+    /// Ends the stream when it has been silent for `idle` seconds; otherwise checks again when it could have been.
+    /// One timer per silence rather than one per piece: a fast stream re-arms it only when it fires.
+    private func idleCheck(attempt: Int, idle: TimeInterval) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        var expired: (any TransportExchange)?
+        let again = lock.withLock { () -> Bool in
+            guard !finished, streamingAttempt == attempt, attempts == attempt, let exchange else { return false }
+            guard now &- lastActivity >= UInt64(idle * 1e9) else { return true }
+            idledOutAttempt = attempt
+            expired = exchange
+            return false
+        }
+        if again { scheduleIdleCheck(attempt: attempt) }
+        expired?.cancel()
+    }
+
     /// Cancels attempt `attempt` if it is still in flight; its completion then reports a timeout.
     private func attemptTimedOut(_ attempt: Int) {
         let inFlight = lock.withLock { () -> (any TransportExchange)? in
@@ -177,18 +290,24 @@ final class RequestOperation: @unchecked Sendable {
 
     private func attemptFinished(_ outcome: HopReceiver.Outcome, attemptStart: DispatchTime, hops: [RedirectHop]) {
         let duration = Double(DispatchTime.now().uptimeNanoseconds - attemptStart.uptimeNanoseconds) / 1e9
-        let (isFinished, attempt, timedOut) = lock.withLock { () -> (Bool, Int, Bool) in
+        let (isFinished, attempt, timedOut, idledOut, streamed) = lock.withLock { () -> (Bool, Int, Bool, Bool, Bool) in
             exchange = nil
             attemptTimeoutWork?.cancel()
             attemptTimeoutWork = nil
-            return (finished, attempts, timedOutAttempt == attempts)
+            idleWork?.cancel()
+            idleWork = nil
+            return (finished, attempts, timedOutAttempt == attempts, idledOutAttempt == attempts, streamingAttempt == attempts)
         }
         guard !isFinished else { return }
 
         if var urlError = outcome.error {
             if timedOut, urlError.code == .cancelled { urlError = URLError(.timedOut) }
+            if idledOut, urlError.code == .cancelled, let idle = request.configuration.streamIdleTimeout {
+                urlError = URLError(.timedOut, detail: "nothing arrived for \(RequestError.seconds(idle)) (streamIdleTimeout)")
+            }
             let failure = RequestError.urlError(request: request, error: urlError)
-            if let policy = request.configuration.retryPolicy, policy.retryableURLErrorCodes.contains(urlError.code) {
+            // What was handed over cannot be taken back, so a stream that has started is never sent again.
+            if !streamed, let policy = request.configuration.retryPolicy, policy.retryableURLErrorCodes.contains(urlError.code) {
                 return retryOrFail(policy: policy, attempt: attempt, retryAfter: nil, failure: failure)
             }
             return fail(failure)
@@ -199,15 +318,32 @@ final class RequestOperation: @unchecked Sendable {
         var received = Request.Response(request: request, urlResponse: http, data: outcome.data, duration: duration,
                                         totalDuration: secondsSinceStart(), attempts: attempt, isBodyOnDisk: outcome.isOnDisk,
                                         hops: hops, connection: outcome.connection, timing: outcome.timing, headers: outcome.headers)
+        if streamed { finishEvents(of: &received) }
         received.setCookies = hops.flatMap(\.setCookies) + outcome.setCookies
         received.wireByteCount = outcome.wireByteCount
-        if let policy = request.configuration.retryPolicy, policy.retryableStatusCodes.contains(http.statusCode) {
+        if !streamed, let policy = request.configuration.retryPolicy, policy.retryableStatusCodes.contains(http.statusCode) {
             let failure = validate(received) ?? .httpStatus(request: request, error: HTTPError(response: received))
             return retryOrFail(policy: policy, attempt: attempt, retryAfter: received.headers["Retry-After"],
                                failure: failure, lastResponse: received)
         }
         if let failure = validate(received) { return fail(failure) }
         finish(.success(received))
+    }
+
+    /// The last event of a streamed body (a JSON line without its line end) handed over, and the events kept put on
+    /// the response.
+    private func finishEvents(of response: inout Request.Response) {
+        let time = secondsSinceStart()
+        let (last, kept, count) = lock.withLock { () -> ([StreamEvent], [StreamEvent], Int) in
+            guard var reader = eventReader else { return ([], [], 0) }
+            let last = reader.finish(time: time)
+            eventReader = nil
+            keep(last)
+            return (last, keptEvents, eventCount)
+        }
+        if !last.isEmpty { onPart?(.events(last)) }
+        response.events = kept
+        response.eventCount = count
     }
 
     /// Retries when the policy allows another attempt in time; otherwise ends with the failure
@@ -284,6 +420,7 @@ final class RequestOperation: @unchecked Sendable {
             retryWork?.cancel()
             deadlineWork?.cancel()
             attemptTimeoutWork?.cancel()
+            idleWork?.cancel()
             return true
         }
         guard first else { return }

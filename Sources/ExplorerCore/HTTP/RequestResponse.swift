@@ -39,6 +39,11 @@ extension Request {
         /// The body's size as it came over the wire, before gzip or deflate decoding; `nil` when the body was not
         /// content-encoded or the transport cannot tell.
         public var wireByteCount: Int?
+        /// The events of a streamed response with their times, the first `Configuration.keptEventBytes` of data's worth;
+        /// nil when the response did not stream.
+        public var events: [StreamEvent]?
+        /// How many events the streamed response had, those not kept in `events` included.
+        public var eventCount = 0
         /// Response headers in the order they came on the wire, a repeated header (several `Set-Cookie`) as separate
         /// fields, with case-insensitive look-up; names keep the server's case.
         public var headers: HTTPHeaders

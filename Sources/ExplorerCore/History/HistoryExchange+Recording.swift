@@ -24,9 +24,11 @@ extension HistoryExchange {
         let stored = HistoryRequest(method: sent.method, url: sent.url.map(masking.url) ?? masking.text(sent.urlText),
                                     headers: masking.headers(sent.headers), body: masking.body(sent.body, limits: limits))
         let answer = response.map { response in
-            HistoryResponse(status: response.statusCode, reason: response.reasonPhrase, headers: masking.headers(responseHeaders),
-                            body: masking.body(response.data, limits: limits), duration: response.duration,
-                            finalURL: response.wasRedirected ? response.url.map(masking.url) : nil, wireSize: response.wireByteCount)
+            var kept = HistoryResponse(status: response.statusCode, reason: response.reasonPhrase, headers: masking.headers(responseHeaders),
+                                       body: masking.body(response.data, limits: limits), duration: response.duration,
+                                       finalURL: response.wasRedirected ? response.url.map(masking.url) : nil, wireSize: response.wireByteCount)
+            kept.events = response.events.map { masking.events($0, limits: limits) }
+            return kept
         }
         return HistoryExchange(sentAt: sentAt, reference: reference, environment: environment, source: source, request: stored,
                                response: answer, error: failure.map(masking.text))

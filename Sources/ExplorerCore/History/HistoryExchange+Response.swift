@@ -23,6 +23,8 @@ extension HistoryExchange {
         // The body kept is masked (a secret's mask is longer or shorter than the secret) and may be cut at the limit.
         stored.byteCount = response.body.size
         stored.wireByteCount = response.wireSize
+        stored.events = response.events
+        stored.eventCount = response.events?.count ?? 0
         return stored
     }
 }

@@ -79,6 +79,22 @@ struct HistoryMasking {
 
     /// A body within `limits`, secrets masked. A cut body loses a trailing part of a secret too, so no prefix of one
     /// is left at the cut.
+    /// A streamed response's events with secrets masked, from the first, as many as the body limit holds of their data.
+    func events(_ events: [StreamEvent], limits: HistoryLimits) -> [StreamEvent] {
+        var kept: [StreamEvent] = []
+        var bytes = 0
+        for event in events {
+            bytes += event.data.utf8.count
+            guard bytes <= limits.bodyBytes else { break }
+            var masked = event
+            masked.data = text(event.data)
+            masked.id = event.id.map(text)
+            masked.event = event.event.map(text)
+            kept.append(masked)
+        }
+        return kept
+    }
+
     func body(_ data: Data, limits: HistoryLimits) -> HistoryBody {
         let isTruncated = data.count > limits.bodyBytes
         let kept = isTruncated ? (limits.keepsLargeBodyStart ? Data(data.prefix(limits.bodyBytes)) : Data()) : data

@@ -16,6 +16,9 @@ public struct HistoryResponse: Sendable, Equatable {
     public var finalURL: String?
     /// The body's size on the wire before gzip or deflate decoding, when it was encoded (and the size known).
     public var wireSize: Int?
+    /// The events of a streamed response with their times, as many as fit the body limit, secrets masked; nil when
+    /// the response did not stream.
+    public var events: [StreamEvent]?
 
     /// Creates a stored response.
     public init(status: Int, reason: String, headers: [Header], body: HistoryBody, duration: Double, finalURL: String?,

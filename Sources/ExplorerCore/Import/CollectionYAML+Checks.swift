@@ -37,6 +37,10 @@ extension CollectionYAML {
             return mapping(pairs)
         case let .bodyContains(value): return mapping([("bodyContains", text(value))])
         case let .responseTimeBelow(limit): return mapping([("responseTimeBelow", plain(YAMLText.number(limit)))])
+        case let .events(count, min, max):
+            let bounds = [("count", count), ("min", min), ("max", max)].compactMap { name, value in value.map { (name, plain(String($0))) } }
+            return mapping([("events", .mapping(Node.Mapping(bounds.map { (text($0.0), $0.1) }, Tag(.map), .flow)))])
+        case let .firstEventBelow(limit): return mapping([("firstEventBelow", plain(YAMLText.number(limit)))])
         case let .schema(path): return mapping([("schema", text(path))])
         case .capture, .invalid: return nil
         }

@@ -87,6 +87,16 @@ final class UserLoader: @unchecked Sendable {
 }
 // README: end
 
+// README: streaming
+func printTicks(from url: URL) async throws {
+    for try await part in Request(.get, url: url).stream() {
+        if case let .events(events) = part {
+            for event in events { print(event.event ?? "", event.data) }
+        }
+    }
+}
+// README: end
+
 // README: decoding publisher
 func firstUserPublisher() -> AnyPublisher<Request.PublisherModelResponse<User>, RequestError> {
     Blog.Users.get(id: 1).send(decoder: JSONDecoder())

@@ -40,11 +40,17 @@ final class HopReceiver: @unchecked Sendable {
     private let started = DispatchTime.now()
     /// The exchange to cancel when the body goes over the limit; set right after the exchange is made.
     private var exchange: (any TransportExchange)?
+    /// Hears the head and each accepted piece of the body as they arrive, outside the lock (a streamed response).
+    private let onHead: (@Sendable (HTTPURLResponse, HTTPHeaders?) -> Void)?
+    private let onBody: (@Sendable (Data) -> Void)?
 
-    init(maxBytes: Int?, memoryLimit: Int?, completion: @escaping @Sendable (Outcome) -> Void) {
+    init(maxBytes: Int?, memoryLimit: Int?, onHead: (@Sendable (HTTPURLResponse, HTTPHeaders?) -> Void)? = nil,
+         onBody: (@Sendable (Data) -> Void)? = nil, completion: @escaping @Sendable (Outcome) -> Void) {
         self.maxBytes = maxBytes
         self.body = SpillingBody(memoryLimit: memoryLimit)
         self.completion = completion
+        self.onHead = onHead
+        self.onBody = onBody
     }
 
     func attach(_ exchange: any TransportExchange) {
@@ -86,8 +92,10 @@ final class HopReceiver: @unchecked Sendable {
     /// is ignored. The connection the transport reported through `carried(on:previous:)` wins over `connection`,
     /// except for the protocol version the head came with.
     func received(head: HTTPURLResponse, fields: HTTPHeaders? = nil, connection: ConnectionDetails? = nil) {
+        var isFirst = false
         let overLimit = lock.withLock { () -> Bool in
             guard response == nil, failure == nil else { return false }
+            isFirst = true
             response = head
             self.fields = fields
             if var carrier {
@@ -105,7 +113,8 @@ final class HopReceiver: @unchecked Sendable {
             }
             return false
         }
-        if overLimit { cancelSoon() }
+        if overLimit { return cancelSoon() }
+        if isFirst, let onHead { onHead(head, fields) }
     }
 
     /// The number of body bytes received so far.
@@ -116,6 +125,7 @@ final class HopReceiver: @unchecked Sendable {
 
     /// A chunk of the body, after decoding.
     func received(body data: Data) {
+        var accepted = false
         let overLimit = lock.withLock { () -> Bool in
             // Already failed: the exchange is being cancelled; what still arrives is dropped as it comes.
             guard failure == nil, !ended else { return false }
@@ -132,9 +142,11 @@ final class HopReceiver: @unchecked Sendable {
                 body.discard()
                 return true
             }
+            accepted = true
             return false
         }
-        if overLimit { cancelSoon() }
+        if overLimit { return cancelSoon() }
+        if accepted, let onBody { onBody(data) }
     }
 
     /// `count` more body bytes came over the wire, before any gzip or deflate decoding.
