@@ -17,6 +17,8 @@ public enum AppAction: Sendable, Equatable {
     case complete
     case nextField, previousField, nextFormat, saveCaptures
     case wordLeft, wordRight, deleteWordBefore
+    /// The environment editor: opened from the picker, environments added, renamed, deleted, a variable made secret.
+    case editEnvironments, newEnvironment, renameEnvironment, deleteEnvironment, toggleSecret
 }
 
 extension AppAction {

@@ -15,6 +15,7 @@ extension Modal {
         case let .importPrompt(field): Modal.importPrompt(field, context, &buffer)
         case let .dialog(dialog): dialog.render(into: &buffer, size: size)
         case let .history(panel): panel.render(into: &buffer, context: context)
+        case let .environments(editor): editor.render(into: &buffer, context: context)
         }
     }
 
@@ -50,13 +51,14 @@ extension Modal {
             }
             lines += capturedLines(context.captures, collection: collection, environment: env.name)
         }
-        let width = min(context.pane.screen.width - 4, max(40, (lines.map(\.width).max() ?? 0) + 4))
-        let height = min(context.pane.screen.height - 2, lines.count + 2)
+        let width = min(context.pane.screen.width - 4, max(40, (lines.map(\.width).max() ?? 0) + 4, 84))
+        let height = min(context.pane.screen.height - 2, lines.count + 3)
         let area = Overlay.centered(width: width, height: height, in: Rect(x: 0, y: 0, width: context.pane.screen.width, height: context.pane.screen.height))
         buffer.fill(area)
         if lines.contains(where: { $0.plainText.contains("(captured from") }) {
             lines.append(StyledLine("  s saves the highlighted environment's captured values next to the collection", style: Theme.dim))
         }
+        lines.append(StyledLine("  E edits the environments (add, rename, delete; variables, base URL, TLS, proxy)", style: Theme.dim))
         let block = Block(title: StyledLine(" Environment: \(collection.name) "), isFocused: true)
         block.render(in: area, buffer: &buffer)
         Paragraph(lines: lines).render(in: block.inner(of: area), buffer: &buffer)
@@ -76,6 +78,11 @@ extension Modal {
                                                 ("Request", context.pane.keyMap.panes[.request] ?? []), ("Tables (Params, Headers, fields)", context.pane.keyMap.table),
                                                 ("Body tab", context.pane.keyMap.tabs[.body] ?? []), ("Auth tab", context.pane.keyMap.tabs[.auth] ?? []),
                                                 ("Options tab", context.pane.keyMap.tabs[.options] ?? []),
+                                                // Moving and closing work as everywhere; the editor's own keys are listed, so every section still
+                                                // fits in three columns on a 200-column screen.
+                                                ("Environments (e, then E; ←→ switch)", (context.pane.keyMap.modes[.environmentEditor] ?? []).filter {
+                                                    !$0.action.isMovement && ![.help, .cancel, .nextTab, .previousTab].contains($0.action)
+                                                } + (context.pane.keyMap.modes[.environmentField] ?? []).filter { $0.action == .toggleSecret }),
                                                 ("Response", context.pane.keyMap.panes[.response] ?? []), ("History list (H, L; ↑↓ PgUp PgDn g G move)", context.pane.keyMap.history.filter { !$0.action.isMovement })]
         for (title, bindings) in groups {
             var lines = [StyledLine(title, style: .bold)]

@@ -32,6 +32,7 @@ extension Modal {
             case .confirm?: return index < count ? .pickedEnvironment(index) : .closed
             case .cancel?: return .closed
             case .saveCaptures? where index < count: return .saveCaptures(index)
+            case .editEnvironments?: return .editEnvironments(index)
             default: break
             }
             return .handled
@@ -63,6 +64,10 @@ extension Modal {
             let reply = panel.update(key, context: &context)
             self = reply == .help ? .help(scroll: 0) : .history(panel)
             return reply == .help ? .handled : reply
+        case var .environments(editor):
+            let reply = editor.update(key, context: &context)
+            self = reply == .help ? .help(scroll: 0) : .environments(editor)
+            return reply == .help ? .handled : reply
         }
     }
 
@@ -84,7 +89,11 @@ extension Modal {
         case var .importPrompt(field):
             field.insert(text)
             self = .importPrompt(field)
-        case .environmentPicker, .tool, .history:
+        case var .environments(editor) where editor.prompt != nil:
+            editor.prompt?.error = nil
+            if let focused = editor.prompt?.focused { editor.prompt?.fields[focused].field.insert(text) }
+            self = .environments(editor)
+        case .environmentPicker, .tool, .history, .environments:
             context.pane.status = "Pasted text ignored: Esc closes this first."
         }
         return .handled
