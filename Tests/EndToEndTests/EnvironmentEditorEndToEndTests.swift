@@ -2,12 +2,13 @@ import Foundation
 import Testing
 import TestSupport
 
-/// A new user makes an environment in the real explorer without opening a YAML file: added from the environment
-/// editor with a variable and a secret, chosen, and a request sent in it; the files are written surgically and the
-/// secret only into secrets.local.yaml.
+/// A new user makes an environment and a chained request with a check in the real explorer without opening a YAML
+/// file: the environment added from the environment editor with a variable and a secret, chosen, and a request sent in
+/// it; then a request that captures a value and one that needs it and checks its response. The files are written
+/// surgically and the secret only into secrets.local.yaml.
 @Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed; apt-get install tmux to run the end-to-end tests"))
 struct EnvironmentEditorEndToEndTests {
-    @Test func anEnvironmentMadeInTheEditorIsWrittenChosenAndSentIn() throws {
+    @Test func aNewUserMakesAnEnvironmentAndAChainedRequestWithACheckWithoutYAML() throws {
         let collections = try DemoScratch.collections(prefix: "env-editor-e2e")
         defer { try? FileManager.default.removeItem(at: collections) }
         let manifest = collections.appendingPathComponent("Demo/collection.yaml").path
@@ -81,6 +82,52 @@ struct EnvironmentEditorEndToEndTests {
         try session.sendKeys("C-j")
         let answered = try session.waitFor("Alan Turing")
         #expect(answered.contains("200 OK"))
+
+        // A request that captures the user's id, made in the tree and its Checks tab.
+        try session.sendKeys("n")
+        try session.waitFor("New request in Users")
+        try session.sendText("First user")
+        try session.sendKeys("Enter", "Enter")
+        try session.waitFor("Created First user as Demo/users/first-user")
+        try session.sendKeys("Tab", "u", "C-u")
+        try session.sendText("/users/{{userId}}")
+        try session.sendKeys("Enter", "l", "l", "l", "l")
+        try session.waitFor("No captures, needs or checks")
+        try session.sendKeys("a")
+        try session.sendText("capture uid = $.id")
+        try session.sendKeys("Enter")
+        try session.waitFor("uid = $.id")
+        try session.sendKeys("s")
+        try session.waitFor("Saved Demo/users/first-user")
+        // A request chained to it: it needs First user, uses the captured id and checks the name.
+        try session.sendKeys("BTab", "n")
+        try session.waitFor("New request in Users")
+        try session.sendText("Chained")
+        try session.sendKeys("Enter", "Enter")
+        try session.waitFor("Created Chained as Demo/users/chained")
+        try session.sendKeys("Tab", "u", "C-u")
+        try session.sendText("/users/{{uid}}")
+        try session.sendKeys("Enter", "a")
+        try session.sendText("needs users/first-user")
+        try session.sendKeys("Enter", "a")
+        try session.sendText("$.name equals \"Alan Turing\"")
+        try session.sendKeys("Enter", "s")
+        try session.waitFor("Saved Demo/users/chained")
+        #expect(try String(contentsOfFile: collections.appendingPathComponent("Demo/users/chained.yaml").path, encoding: .utf8) == """
+        name: Chained
+        method: GET
+        url: "/users/{{uid}}"
+        needs:
+          - users/first-user
+        checks:
+          - json: "$.name"
+            equals: Alan Turing
+
+        """)
+        // Sending it sends First user first (uid is not captured yet), then it passes its check.
+        try session.sendKeys("C-j")
+        let chained = try session.waitFor("✓ 1 check passed")
+        #expect(chained.contains("200 OK") && chained.contains("Alan Turing"))
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
     }

@@ -253,6 +253,14 @@ public struct KeyMap: Sendable {
                 KeyBinding([.character("i")], .editRow, "edit the field", hint: true),
                 KeyBinding([.character(" ")], .toggleRow, "header / query (API key)"),
             ],
+            .checks: [
+                KeyBinding([.up, .character("k")], .moveUp, "previous row"),
+                KeyBinding([.down, .character("j")], .moveDown, "next row"),
+                KeyBinding([.character("a")], .addRow, "add a check, capture or need", hint: true),
+                KeyBinding([.character("i")], .editRow, "edit the line", hint: true),
+                KeyBinding([.character("d"), .delete], .deleteRow, "delete it", hint: true),
+                KeyBinding([.character(" ")], .toggleRow, "capture: secret or not"),
+            ],
             .options: [
                 KeyBinding([.up, .character("k")], .moveUp, "previous option"),
                 KeyBinding([.down, .character("j")], .moveDown, "next option"),

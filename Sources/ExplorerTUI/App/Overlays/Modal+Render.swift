@@ -78,6 +78,7 @@ extension Modal {
                                                 ("Request", context.pane.keyMap.panes[.request] ?? []), ("Tables (Params, Headers, fields)", context.pane.keyMap.table),
                                                 ("Body tab", context.pane.keyMap.tabs[.body] ?? []), ("Auth tab", context.pane.keyMap.tabs[.auth] ?? []),
                                                 ("Options tab", context.pane.keyMap.tabs[.options] ?? []),
+                                                ("Checks tab (↑↓ move)", (context.pane.keyMap.tabs[.checks] ?? []).filter { !$0.action.isMovement }),
                                                 // Moving and closing work as everywhere; the editor's own keys are listed, so every section still
                                                 // fits in three columns on a 200-column screen.
                                                 ("Environments (e, then E; ←→ switch)", (context.pane.keyMap.modes[.environmentEditor] ?? []).filter {
