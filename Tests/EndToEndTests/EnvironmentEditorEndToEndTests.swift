@@ -128,6 +128,17 @@ struct EnvironmentEditorEndToEndTests {
         try session.sendKeys("C-j")
         let chained = try session.waitFor("✓ 1 check passed")
         #expect(chained.contains("200 OK") && chained.contains("Alan Turing"))
+        // C on a value found in the response proposes its capture in the Checks tab; Enter takes it, s saves it.
+        try session.sendKeys("Tab", "/")
+        try session.sendText("\"email\"")
+        try session.sendKeys("Enter")
+        try session.waitFor("1 matching line")
+        try session.sendKeys("C")
+        try session.waitFor("capture email = $.email")
+        try session.sendKeys("Enter", "s")
+        try session.waitFor("Saved Demo/users/chained")
+        #expect(try String(contentsOfFile: collections.appendingPathComponent("Demo/users/chained.yaml").path, encoding: .utf8)
+            .contains("captures:\n  - name: email\n    json: \"$.email\"\n"))
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
     }

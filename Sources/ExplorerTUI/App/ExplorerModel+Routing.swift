@@ -93,6 +93,7 @@ extension ExplorerModel {
         case .saveBody: openSaveBody()
         case .openPager: return openPager()
         case .compareEnvironments: return chooseComparison()
+        case .proposeCapture: proposeCapture()
         case .history: return openHistory(all: false)
         case .historyAll: return openHistory(all: true)
         case .importCurl: openImport()

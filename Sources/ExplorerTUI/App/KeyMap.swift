@@ -228,6 +228,7 @@ public struct KeyMap: Sendable {
                 KeyBinding([.character("y")], .copy, "copy body or headers", hint: true),
                 KeyBinding([.character("S")], .saveBody, "save the body to a file"),
                 KeyBinding([.character("o")], .openPager, "open the body in $PAGER"),
+                KeyBinding([.character("C")], .proposeCapture, "capture the JSON value at the match / top line"),
             ],
         ],
         table: [

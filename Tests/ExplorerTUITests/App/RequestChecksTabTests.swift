@@ -60,4 +60,15 @@ struct RequestChecksTabTests {
         #expect(model.requestEditor.edit == nil && model.status?.contains("could not be read; fix it in the file (E)") == true)
         #expect(screen(model).contains { $0.contains("✗ could not be read: whoami.yaml:9:5") })
     }
+
+    @Test func cOnAJSONValueProposesItsCaptureInTheChecksTab() throws {
+        var model = Fixtures.focusedOnResponse(Fixtures.summary(#"{"user":{"id":7,"name":"Ada"}}"#))
+        // A body this short does not scroll: a search puts the line to capture under the cursor.
+        Fixtures.press([.character("/")] + Fixtures.typing("\"id\"") + [.enter, .character("C")], &model)
+        #expect(model.focus == .request && model.requestEditor.tab == .checks)
+        #expect(model.requestEditor.edit?.value?.field.text == "capture id = $.user.id")
+        Fixtures.press([.enter], &model)
+        let key = try #require(model.tree.selectedRequestKey)
+        #expect(model.requestEditor.drafts[key]?.edited?.captures == [CaptureSpec(name: "id", source: .jsonPath("$.user.id"))])
+    }
 }
