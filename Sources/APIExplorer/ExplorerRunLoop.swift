@@ -108,7 +108,8 @@ final class ExplorerRunLoop {
             case .quit: keepRunning = false
             case .send, .sendNeed, .cancel, .copyRequest, .replay: sender.start(effect)
             case .searchBody, .filterBody, .checkJSON: bodies.start(effect)
-            case .save, .changeTree, .storeSecret, .saveCaptures, .addRequest, .reload, .saveBody, .createCollection, .addDemo, .importFile:
+            case .save, .changeTree, .storeSecret, .saveCaptures, .addRequest, .reload, .saveBody, .createCollection, .addDemo, .importFile,
+                 .changeEnvironment:
                 FileEffectRunner.start(effect, inbox: inbox, fullLoad: fullLoad)
             case .export, .compare:
                 ToolEffectRunner.start(effect, inbox: inbox, pipeline: SendPipeline(demo: demo, history: history, source: "explorer"))

@@ -114,6 +114,18 @@ enum FileEffectRunner {
                     inbox.post(.statusReported("Not imported: \(String(describing: error))"))
                 }
             }
+        case let .changeEnvironment(change, directory, original):
+            Task.detached {
+                do {
+                    try EnvironmentFile.apply(change, inCollection: directory, original: original)
+                    inbox.post(.environmentChanged(change, directory: directory, fullLoad?(), message: EnvironmentChangeText.done(change)))
+                } catch SaveError.conflict {
+                    inbox.post(.environmentChanged(change, directory: directory, nil,
+                                                   message: "Not saved: collection.yaml changed on disk since it was loaded. Ctrl-R reloads it, then make the change again."))
+                } catch {
+                    inbox.post(.environmentChanged(change, directory: directory, nil, message: String(describing: error)))
+                }
+            }
         case let .saveBody(data, path):
             Task.detached {
                 do {

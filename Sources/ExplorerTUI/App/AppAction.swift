@@ -21,6 +21,10 @@ public enum AppAction: Sendable, Equatable {
     case complete
     case nextField, previousField, nextFormat, saveCaptures
     case wordLeft, wordRight, deleteWordBefore
+    /// The environment editor: opened from the picker, environments added, renamed, deleted, a variable made secret.
+    case editEnvironments, newEnvironment, renameEnvironment, deleteEnvironment, toggleSecret
+    /// C in the response: a capture of the JSON value on the top line, proposed in the request's Checks tab.
+    case proposeCapture
 }
 
 extension AppAction {

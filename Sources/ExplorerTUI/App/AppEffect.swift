@@ -32,6 +32,9 @@ public enum AppEffect: Sendable {
     /// Write `store`'s values of `environment` next to the collection in `directory` (secret ones into
     /// `secrets.local.yaml`, the others into `captures.local.yaml`) and report `.statusReported`.
     case saveCaptures(directory: String, environment: String, store: CaptureStore)
+    /// Write `change` to the environments of the collection in `directory` (`original`: its collection file's bytes as
+    /// loaded, for detecting a change made outside), read the collections again and report `.environmentChanged`.
+    case changeEnvironment(EnvironmentChange, directory: String, original: Data?)
     /// Select the values `path` (a JSONPath) finds in the JSON `data`, off the UI, and report `.bodyFiltered` with `id`.
     case filterBody(id: Int, data: Data, path: String)
     /// Check a large JSON body off the UI and report `.jsonChecked` with `id`.

@@ -35,6 +35,9 @@ public enum AppMessage: Sendable {
     case jsonChecked(id: Int, error: JSONSyntaxError?)
     /// A secret was written to a secrets file and the collections read again (nil when writing failed); `message` says which.
     case secretStored(CollectionLoadResult?, message: String)
+    /// An environment change was written and the collections read again (nil when writing failed); `message` says
+    /// what happened.
+    case environmentChanged(EnvironmentChange, directory: String, CollectionLoadResult?, message: String)
     /// Text to put on the clipboard is ready (a request written as curl off the UI).
     case copyReady(text: String, what: String)
     /// The filter with this id finished: the selected values as a JSON array and how many, or why it failed.

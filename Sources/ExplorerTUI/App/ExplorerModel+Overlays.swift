@@ -63,7 +63,35 @@ extension ExplorerModel {
             return replay(entry)
         case let .compare(panel):
             return compareExchanges(panel)
+        case let .editEnvironments(index):
+            let environments = currentCollection?.environments ?? []
+            modal = .environments(EnvironmentEditor(environment: environments.indices.contains(index) ? environments[index].name : nil))
+            return []
+        case let .changeEnvironment(change):
+            guard let collection = currentCollection else { return [] }
+            status = "Saving the environments of \(collection.name)…"
+            return [.changeEnvironment(change, directory: collection.directory, original: session.collectionFile(in: collection.directory))]
         }
+    }
+
+    /// Takes the collections read back after an environment change, keeping unsaved request edits; a renamed
+    /// environment stays the one in use.
+    mutating func environmentChanged(_ change: EnvironmentChange, directory: String, result: CollectionLoadResult?, message: String) -> [AppEffect] {
+        status = message
+        guard let result else { return [] }
+        reloaded(result)
+        guard let collection = collections.first(where: { $0.directory == directory }) else { return [] }
+        if case let .rename(old, name) = change, session.activeEnvironment[collection.slug]?.caseInsensitiveCompare(old) == .orderedSame {
+            session.activeEnvironment[collection.slug] = name
+        }
+        if case .add = change, collection.environments.count == 1 { session.activeEnvironment[collection.slug] = change.environment }
+        if var editor = modal?.environmentEditor {
+            // A deleted environment's place is taken by the first; rows past the end come back to it.
+            if editor.shown(in: collection)?.name.caseInsensitiveCompare(editor.environment ?? "") != .orderedSame { editor.environment = nil }
+            editor.row = min(editor.row, max(0, editor.rowCount(of: editor.shown(in: collection)) - 1))
+            modal = .environments(editor)
+        }
+        return []
     }
 
     /// Sends the selected request in the active environment and in the candidate `index`, and compares the two.

@@ -51,6 +51,41 @@ extension ExplorerModel {
         return [.saveBody(data: summary.data, path: path)]
     }
 
+    /// C: the JSON value on the response's top line (or the current search match) proposed as a capture of the
+    /// request it answers, in that request's Checks tab, ready for Enter (or an edit of its name first).
+    mutating func proposeCapture() {
+        guard case let .received(summary) = responseView.state, summary.body.kind == .json else {
+            status = "C captures a value from a JSON response; there is none here."
+            return
+        }
+        guard responseView.bodyView.filtered == nil else {
+            status = "Remove the JSONPath filter (f, then Esc) first: C takes its path from the body as received."
+            return
+        }
+        guard let key = responseView.key, key == tree.selectedRequestKey, selectedRequest != nil else {
+            status = "This response is not the selected request's; send it again to capture from it."
+            return
+        }
+        let view = responseView.bodyView
+        guard view.pendingSearch == nil else {
+            status = "Still searching; press C again once the line is found."
+            return
+        }
+        let line = view.matches.indices.contains(view.currentMatch) ? view.matches[view.currentMatch] : view.scroll
+        guard let found = JSONLinePath.path(at: line, in: summary.body.lines(in: 0..<min(summary.body.lineCount, line + 1))) else {
+            status = "Scroll (or search) so the value to capture is on the top line."
+            return
+        }
+        // A capture's name is a variable name: what the key has of one, else `value`.
+        let name = String(found.name.filter { $0.isLetter || $0.isNumber || "_-.".contains($0) }.prefix(40))
+        requestEditor.tab = .checks
+        requestEditor.edit = .value(ValueEditor(target: .checkRow(nil), label: "New: ",
+                                                field: TextField(text: "capture \(name.isEmpty ? "value" : name) = \(found.path)"), isSecret: false))
+        focus = .request
+        screen.maximized = nil
+        status = "Enter adds the capture to \(key) (s saves it); edit the name first if you like, Esc cancels."
+    }
+
     mutating func openPager() -> [AppEffect] {
         guard case let .received(summary) = responseView.state else {
             status = "Nothing to page: there is no response yet."

@@ -76,7 +76,8 @@ extension ExplorerModel {
             }
         case .pickEnvironment:
             guard let collection = currentCollection, !collection.environments.isEmpty else {
-                status = "This collection has no environments."
+                // With none to pick from, the editor opens to make the first.
+                if currentCollection != nil { modal = .environments(EnvironmentEditor()) } else { status = "There is no collection." }
                 return []
             }
             modal = .environmentPicker(selection: collection.environments.firstIndex { $0.name == environment(of: collection)?.name } ?? 0)
@@ -93,6 +94,7 @@ extension ExplorerModel {
         case .saveBody: openSaveBody()
         case .openPager: return openPager()
         case .compareEnvironments: return chooseComparison()
+        case .proposeCapture: proposeCapture()
         case .history: return openHistory(all: false)
         case .historyAll: return openHistory(all: true)
         case .importCurl: openImport()

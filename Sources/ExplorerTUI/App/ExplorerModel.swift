@@ -37,6 +37,7 @@ public struct ExplorerModel: Sendable {
         self.collections = collections
         self.problems = problems
         requestEditor.takeOriginals(loadedFiles, of: collections, keepingSaved: false)
+        session.takeCollectionFiles(loadedFiles, of: collections)
         screen = Screen(width: width, height: height)
         for collection in collections {
             let chosen = environment.flatMap { collection.environment(named: $0) } ?? collection.defaultEnvironment
@@ -121,6 +122,8 @@ public struct ExplorerModel: Sendable {
             if let result { reloaded(result) }
             status = message
             return []
+        case let .environmentChanged(change, directory, result, message):
+            return environmentChanged(change, directory: directory, result: result, message: message)
         case let .bodyFiltered(id, result):
             inPane(\.responseView) { $0.jsonFiltered(id: id, result, context: &$1) }
             return []
@@ -270,6 +273,7 @@ public struct ExplorerModel: Sendable {
         collections = result.collections
         problems = result.problems
         requestEditor.takeOriginals(result.loadedFiles, of: result.collections, keepingSaved: true)
+        session.takeCollectionFiles(result.loadedFiles, of: result.collections)
         tree.isLoading = false
         tree.relocate(to: selectedKey, source: treeSource)
         syncSelectionWithCursor(strict: true)

@@ -68,7 +68,7 @@ public enum ExplorerView {
         case .help?: return [KeyHint(key: "↑↓ PgDn", label: "scroll"), KeyHint(key: "any other key", label: "close")]
         case .environmentPicker?:
             return [KeyHint(key: "↑↓", label: "choose"), KeyHint(key: "Enter", label: "switch"), KeyHint(key: "s", label: "save captures"),
-                    KeyHint(key: "Esc", label: "close")]
+                    KeyHint(key: "E", label: "edit environments"), KeyHint(key: "Esc", label: "close")]
         case .importPrompt?: return [KeyHint(key: "Enter", label: "import"), KeyHint(key: "Esc", label: "cancel")]
         case .dialog(.confirmation)?: return [KeyHint(key: "y", label: "yes"), KeyHint(key: "any other key", label: "no")]
         case .dialog(.form)?: return [KeyHint(key: "Tab", label: "next field"), KeyHint(key: "Enter", label: "ok"), KeyHint(key: "Esc", label: "cancel")]
@@ -77,6 +77,9 @@ public enum ExplorerView {
         case let .history(panel)?:
             bindings = panel.filterField != nil ? model.keyMap.modes[.historyFilter] ?? [] : model.keyMap.history
         case .messages?: bindings = model.keyMap.modes[.messageList] ?? []
+        case let .environments(editor)?:
+            if editor.confirmingDelete { return [KeyHint(key: "y", label: "delete"), KeyHint(key: "any other key", label: "keep it")] }
+            bindings = model.keyMap.modes[editor.prompt == nil ? .environmentEditor : .environmentField] ?? []
         }
         let kept = bindings.filter { !$0.action.isMovement }
         let ordered = kept.filter { $0.action == .cancel } + kept.filter { $0.action != .cancel && $0.isHint }

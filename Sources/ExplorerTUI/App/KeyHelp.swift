@@ -48,6 +48,8 @@ public struct KeyHelp: Sendable {
         case .valueEditor: return "Value being edited (Auth, Options, body file)"
         case .bodyEditor: return "Body editor (i on the Body tab)"
         case .messageList: return "Recent messages (!)"
+        case .environmentEditor: return "Environment editor (e, then E)"
+        case .environmentField: return "Environment editor fields"
         }
     }
 

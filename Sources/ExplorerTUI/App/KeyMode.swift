@@ -38,6 +38,10 @@ public enum KeyMode: Sendable, Hashable, CaseIterable {
     case bodyEditor
     /// The log of recent status messages.
     case messageList
+    /// The environment editor's rows (an environment's keys and variables).
+    case environmentEditor
+    /// A value being typed in the environment editor.
+    case environmentField
     /// `apiexplorer terminal-check`, which shows every other key it reads.
     case terminalCheck
 }

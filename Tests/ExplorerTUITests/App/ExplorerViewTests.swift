@@ -206,7 +206,7 @@ struct ExplorerViewTests {
         let first = ExplorerView.render(model).lines.joined(separator: "\n")
         #expect(first.contains("Keys (↑↓ PgDn scroll, any other key closes)"))
         #expect(first.contains("Everywhere") && !first.contains("next match"))
-        Fixtures.press([.pageDown, .pageDown, .pageDown, .pageDown], &model)
+        Fixtures.press([.pageDown, .pageDown, .pageDown, .pageDown, .pageDown], &model)
         let last = ExplorerView.render(model).lines.joined(separator: "\n")
         #expect(last.contains("next match") && last.contains("previous match"), "the Response section's last keys")
         #expect((model.modal?.helpScroll != nil))

@@ -16,6 +16,7 @@ extension Modal {
         case let .dialog(dialog): dialog.render(into: &buffer, size: size)
         case let .history(panel): panel.render(into: &buffer, context: context)
         case let .messages(list): list.render(into: &buffer, context: context)
+        case let .environments(editor): editor.render(into: &buffer, context: context)
         }
     }
 
@@ -51,13 +52,14 @@ extension Modal {
             }
             lines += capturedLines(context.captures, collection: collection, environment: env.name)
         }
-        let width = min(context.pane.screen.width - 4, max(40, (lines.map(\.width).max() ?? 0) + 4))
-        let height = min(context.pane.screen.height - 2, lines.count + 2)
+        let width = min(context.pane.screen.width - 4, max(40, (lines.map(\.width).max() ?? 0) + 4, 84))
+        let height = min(context.pane.screen.height - 2, lines.count + 3)
         let area = Overlay.centered(width: width, height: height, in: Rect(x: 0, y: 0, width: context.pane.screen.width, height: context.pane.screen.height))
         buffer.fill(area)
         if lines.contains(where: { $0.plainText.contains("(captured from") }) {
             lines.append(StyledLine("  s saves the highlighted environment's captured values next to the collection", style: Theme.dim))
         }
+        lines.append(StyledLine("  E edits the environments (add, rename, delete; variables, base URL, TLS, proxy)", style: Theme.dim))
         let block = Block(title: StyledLine(" Environment: \(collection.name) "), isFocused: true)
         block.render(in: area, buffer: &buffer)
         Paragraph(lines: lines).render(in: block.inner(of: area), buffer: &buffer)

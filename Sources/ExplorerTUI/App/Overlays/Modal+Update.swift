@@ -32,6 +32,7 @@ extension Modal {
             case .confirm?: return index < count ? .pickedEnvironment(index) : .closed
             case .cancel?: return .closed
             case .saveCaptures? where index < count: return .saveCaptures(index)
+            case .editEnvironments?: return .editEnvironments(index)
             default: break
             }
             return .handled
@@ -67,6 +68,10 @@ extension Modal {
             let reply = list.update(key, context: &context.pane)
             self = .messages(list)
             return reply
+        case var .environments(editor):
+            let reply = editor.update(key, context: &context)
+            self = reply == .help ? .help(scroll: 0) : .environments(editor)
+            return reply == .help ? .handled : reply
         }
     }
 
@@ -88,7 +93,11 @@ extension Modal {
         case var .importPrompt(field):
             field.insert(text)
             self = .importPrompt(field)
-        case .environmentPicker, .tool, .history, .messages:
+        case var .environments(editor) where editor.prompt != nil:
+            editor.prompt?.error = nil
+            if let focused = editor.prompt?.focused { editor.prompt?.fields[focused].field.insert(text) }
+            self = .environments(editor)
+        case .environmentPicker, .tool, .history, .messages, .environments:
             context.pane.status = "Pasted text ignored: Esc closes this first."
         }
         return .handled

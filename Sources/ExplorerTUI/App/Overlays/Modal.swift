@@ -17,6 +17,8 @@ public enum Modal: Sendable, Equatable {
     case history(HistoryPanel)
     /// The recent status messages (`!`).
     case messages(MessageList)
+    /// The environment editor.
+    case environments(EnvironmentEditor)
 }
 
 extension Modal {
@@ -32,4 +34,6 @@ extension Modal {
     public var importField: TextField? { if case let .importPrompt(field) = self { field } else { nil } }
     /// The history list, when this is it.
     public var historyPanel: HistoryPanel? { if case let .history(panel) = self { panel } else { nil } }
+    /// The environment editor, when this is it.
+    public var environmentEditor: EnvironmentEditor? { if case let .environments(editor) = self { editor } else { nil } }
 }

@@ -33,6 +33,10 @@ public enum ModalReply: Sendable, Equatable {
     case openExchange(Int64)
     /// Send this kept exchange again.
     case replay(HistoryEntry)
+    /// E in the environment picker: open the environment editor on the environment at this index.
+    case editEnvironments(Int)
+    /// Write this change to the collection's environments (the editor stays open and shows it once read back).
+    case changeEnvironment(EnvironmentChange)
     /// Compare exchanges of this list (the marked one and the selected one, or the selected one and the live one).
     case compare(HistoryPanel)
 }

@@ -114,6 +114,10 @@ extension RequestPane {
                 editSelected { request in
                     if case let .file(_, contentType) = request.body { request.body = .file(path: path, contentType: contentType) }
                 }
+            case let .checkRow(index):
+                guard checkRowEdited(text, at: index) else { return [] }
+                requestEditor.edit = nil
+                return []
             case let .authField(index):
                 if editor.keepsInSecretsFile {
                     requestEditor.edit = nil

@@ -91,6 +91,8 @@ extension RequestPane {
                               selectedIndex: selection.map { min($0, rows.count - 1) })
             table.scrollToSelection(height: max(1, body.height - 1))
             table.render(in: body, buffer: &buffer)
+        case .checks:
+            checksTab(request, selection: selection, body, &buffer)
         }
     }
 

@@ -18,7 +18,7 @@ extension RequestPane {
             case .multipart?: return .multipart
             default: return nil
             }
-        case .auth, .options: return nil
+        case .auth, .options, .checks: return nil
         }
     }
 
@@ -64,6 +64,7 @@ extension RequestPane {
         case .params, .body: return currentTable.map { RequestPane.rows($0, of: request).count } ?? 0
         case .auth: return RequestPane.authFields(request.auth).count + 1
         case .options: return 4
+        case .checks: return checkRows.count
         }
     }
 

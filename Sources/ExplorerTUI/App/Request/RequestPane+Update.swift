@@ -72,6 +72,7 @@ extension RequestPane {
             switch requestEditor.tab {
             case .auth: authAction(action)
             case .options: optionsAction(action)
+            case .checks: checksAction(action)
             default: tableAction(action)
             }
         default: return nil

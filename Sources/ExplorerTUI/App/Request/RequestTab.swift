@@ -10,6 +10,8 @@ public enum RequestTab: Int, Sendable, CaseIterable {
     case auth
     /// Timeout, redirects, TLS verification.
     case options
+    /// Captures, needs and checks.
+    case checks
 
     /// The tab's title.
     public var title: String {
@@ -19,6 +21,7 @@ public enum RequestTab: Int, Sendable, CaseIterable {
         case .body: return "Body"
         case .auth: return "Auth"
         case .options: return "Options"
+        case .checks: return "Checks"
         }
     }
 }

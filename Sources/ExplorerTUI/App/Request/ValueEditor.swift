@@ -8,6 +8,8 @@ public struct ValueEditor: Sendable, Equatable {
         case timeout
         /// The path of a file body.
         case bodyFile
+        /// A line of the Checks tab: the row at this index, or a new one (nil).
+        case checkRow(Int?)
     }
 
     /// What is edited.

@@ -25,7 +25,25 @@ public struct SendSession: Sendable {
     public var historyIsOn = false
     /// Why history is off, when something went wrong with it.
     public var historyProblem: String?
+    /// Each collection file's (`collection.yaml`) bytes as last loaded, by path: an environment edit is not written
+    /// over a file changed outside since.
+    public var collectionFiles: [String: Data] = [:]
 
     /// Creates a session with nothing captured.
     public init() {}
+
+    /// Keeps the collection files' bytes among `files` (a load's, by path) for `collections`.
+    public mutating func takeCollectionFiles(_ files: [String: Data], of collections: [CollectionSpec]) {
+        for collection in collections {
+            for name in ["collection.yaml", "collection.yml", "collection.json"] {
+                let path = PathText.appending(collection.directory, name)
+                if let data = files[path] { collectionFiles[path] = data }
+            }
+        }
+    }
+
+    /// The bytes of the collection file in `directory` as last loaded, if it was.
+    public func collectionFile(in directory: String) -> Data? {
+        ["collection.yaml", "collection.yml", "collection.json"].lazy.compactMap { collectionFiles[PathText.appending(directory, $0)] }.first
+    }
 }
