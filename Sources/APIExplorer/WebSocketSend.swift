@@ -71,14 +71,9 @@ struct WebSocketSend {
             throw ExitCode(2)
         }
         StandardError.write("Connected to \(masker.mask(url.absoluteString))" + (connection.subprotocol.map { " (\($0))" } ?? ""))
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
-        signal(SIGINT, SIG_IGN)
-        interrupt.setEventHandler {
-            connection.abort()
-            StandardError.write("Interrupted.")
-            Foundation.exit(130)
-        }
-        interrupt.resume()
+        // Ctrl-C drops the connection; the loop below ends and says how many messages came.
+        let interrupt = InterruptSignal { connection.abort() }
+        defer { interrupt.stop() }
         let sender = Task {
             for message in outgoing { try await connection.send(message) }
             guard fromStandardInput else { return }
@@ -107,16 +102,21 @@ struct WebSocketSend {
                     arm()
                 case .pong: break
                 case let .closed(code, reason, byClient):
+                    guard !interrupt.wasInterrupted else { break }
                     let who = byClient ? "Closed" : "The server closed the connection"
                     StandardError.write("\(who) (\(code.map(String.init) ?? "no code")\(reason.isEmpty ? "" : ": \(reason)")); \(received) message\(received == 1 ? "" : "s") received.")
                 }
             }
-        } catch {
+        } catch where !interrupt.wasInterrupted {
             sender.cancel()
             StandardError.write("error: \(error); \(received) message\(received == 1 ? "" : "s") received.")
             throw ExitCode(2)
         }
         sender.cancel()
+        if interrupt.wasInterrupted {
+            StandardError.write("interrupted; \(received) message\(received == 1 ? "" : "s") received.")
+            throw ExitCode(130)
+        }
     }
 
     /// `url` with http(s) made ws(s); nil for another scheme.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `send` on a WebSocket request against a loopback WebSocket server: saved messages go out, every message that
 /// comes back is printed as it arrives, and the conversation ends on the server's close, --messages or --wait.
@@ -76,5 +79,22 @@ struct WebSocketSendCLITests {
         #expect(refused.status == 2 && refused.stderr.contains("refused the WebSocket handshake: 401 Unauthorized"), "\(refused.stderr)")
         let broken = try await CLIRunner.run(["send", "B/broken", "--collections", temp.path])
         #expect(broken.status != 0 && broken.stderr.contains("broken.yaml:5:5") && broken.stderr.contains("message 'bad' is not valid JSON"), "\(broken.stderr)")
+    }
+
+    /// The first answer is on stdout while the connection is still open (the server never closes it), and Ctrl-C then
+    /// ends it with 130 and the count.
+    @Test func eachMessageIsPrintedAsItArrivesAndCtrlCStopsIt() async throws {
+        let server = try WebSocketLoopbackServer()
+        defer { server.stop() }
+        let temp = try collection(server)
+        let process = try StreamingProcess(try BuiltProducts.executable(named: "apiexplorer"),
+                                           arguments: ["send", "W/chat", "--print", "b", "--collections", temp.path],
+                                           directory: CLIRunner.packageRoot, environment: ["APIEXPLORER_HISTORY": "off"])
+        // The last of the three answers (the binary one), so the count below is known.
+        let printed = await process.waitForOutput(containing: "00 01 02 ff", timeout: 30)
+        #expect(printed && process.isRunning, "\(process.stdout) \(process.stderr)")
+        process.send(signal: SIGINT)
+        #expect(await process.waitForExit(timeout: 30) == 130)
+        #expect(process.stderr.contains("interrupted; 3 messages received."), "\(process.stderr)")
     }
 }
