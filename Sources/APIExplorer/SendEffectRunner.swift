@@ -56,8 +56,12 @@ final class SendEffectRunner {
     private func startSend(id: Int, resolver: RequestResolver, isNeed: Bool = false) -> Task<Void, Never> {
         let inbox = self.inbox
         let pipeline = SendPipeline(demo: demo, history: history, source: "explorer")
+        // A need's stream is not shown; the response's events are drawn as they arrive.
+        let poster = StreamProgressPoster(id: id, inbox: inbox)
+        let show: @Sendable (ResponseStreamPart) -> Void = { part in poster.take(part) }
+        let onPart = isNeed ? nil : show
         return Task.detached {
-            let exchange = await pipeline.send(resolver)
+            let exchange = await pipeline.send(resolver, onPart: onPart)
             if let failure = exchange.failure {
                 guard !failure.isCancelled else { return }
                 let text: String

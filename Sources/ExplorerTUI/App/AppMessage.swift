@@ -19,6 +19,8 @@ public enum AppMessage: Sendable {
     case needSent(id: Int, reference: String, captured: [CapturedValue], failure: String?)
     /// The send with this id failed.
     case requestFailed(id: Int, message: String)
+    /// More of the streamed response to the send with this id arrived: its events and how many body bytes.
+    case streamProgress(id: Int, events: [StreamEvent], bytes: Int)
     /// The body search with this id finished with these matching lines.
     case searchFinished(id: Int, matches: [Int])
     /// Every request file has been read (the first frame may show folders before their requests).

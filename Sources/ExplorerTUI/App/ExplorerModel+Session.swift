@@ -43,6 +43,7 @@ extension ExplorerModel {
         let id = takeSendID()
         responseView.pendingPast = nil
         responseView.state = .sending(id: id, started: now)
+        responseView.live = nil
         responseView.key = key
         responseView.tab = .body
         return (id, effects)

@@ -84,6 +84,7 @@ public struct ExplorerModel: Sendable {
         case let .responseReceived(id, summary):
             guard case let .sending(current, _) = responseView.state, current == id else { return [] }
             responseView.state = .received(summary)
+            responseView.live = nil
             clearSendProgress()
             recordCaptures(summary.captured, key: session.sendCaptureKey)
             inPane(\.responseView) { $0.resetBody(context: &$1) }
@@ -93,6 +94,12 @@ public struct ExplorerModel: Sendable {
             return []
         case let .needSent(id, reference, captured, failure):
             return needSent(id: id, reference: reference, captured: captured, failure: failure)
+        case let .streamProgress(id, events, bytes):
+            guard case let .sending(current, _) = responseView.state, current == id else { return [] }
+            var live = responseView.live ?? LiveStream()
+            live.add(events, bytes: bytes)
+            responseView.live = live
+            return []
         case let .requestFailed(id, message):
             guard case let .sending(current, _) = responseView.state, current == id else { return [] }
             responseView.state = .failed(message)

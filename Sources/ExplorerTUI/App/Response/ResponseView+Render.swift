@@ -24,10 +24,23 @@ extension ResponseView {
             let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
             let elapsed = max(0, now.timeIntervalSince(started))
             let frame = frames[Int(elapsed * 10) % frames.count]
-            _ = buffer.write("\(frame) Sending… \(String(format: "%.1f", elapsed)) s   (Esc cancels)", at: first, style: .bold, maxWidth: inner.width)
+            if let live {
+                _ = buffer.write("\(frame) \(live.summary(elapsed: elapsed))   (Esc stops, keeping what came)", at: first, style: .bold, maxWidth: inner.width)
+                ResponseView.tail(live, in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1), &buffer)
+            } else {
+                _ = buffer.write("\(frame) Sending… \(String(format: "%.1f", elapsed)) s   (Esc cancels)", at: first, style: .bold, maxWidth: inner.width)
+            }
         case let .cancelled(elapsed):
-            Paragraph(lines: [StyledLine("Cancelled after \(String(format: "%.1f s", elapsed))", style: Theme.warning),
-                              StyledLine("Ctrl-J (or Enter in the tree) sends it again.", style: Theme.dim)], wrap: true).render(in: inner, buffer: &buffer)
+            if let live {
+                // A stream stopped with Esc: what arrived stays on screen.
+                _ = buffer.write(StyledLine([Span("Stopped after \(String(format: "%.1f s", elapsed))", style: Theme.warning),
+                                             Span(" · \(live.count) event\(live.count == 1 ? "" : "s") kept · Ctrl-J sends it again", style: Theme.dim)]),
+                                 at: first, maxWidth: inner.width)
+                ResponseView.tail(live, in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1), &buffer)
+            } else {
+                Paragraph(lines: [StyledLine("Cancelled after \(String(format: "%.1f s", elapsed))", style: Theme.warning),
+                                  StyledLine("Ctrl-J (or Enter in the tree) sends it again.", style: Theme.dim)], wrap: true).render(in: inner, buffer: &buffer)
+            }
         case let .failed(message):
             let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }
             Paragraph(lines: [StyledLine("✗ Request failed", style: Theme.error)] + lines, wrap: true).render(in: inner, buffer: &buffer)
@@ -195,5 +208,14 @@ extension ResponseView {
         var spans = [Span(text, style: Theme.warning)]
         if let kept = past.keptBytes { spans.append(Span(" (first \(MeasurementText.byteCount(kept)) kept)", style: Theme.dim)) }
         return spans
+    }
+
+    /// The newest events of `live` that fit in `area`, newest at the bottom: the pane follows the stream's tail.
+    static func tail(_ live: LiveStream, in area: Rect, _ buffer: inout CellBuffer) {
+        guard area.height > 0 else { return }
+        let lines = live.lines.suffix(area.height)
+        for (row, line) in lines.enumerated() {
+            ExplorerView.writeCut(line, in: Rect(x: area.x, y: area.y + row, width: area.width, height: 1), &buffer)
+        }
     }
 }

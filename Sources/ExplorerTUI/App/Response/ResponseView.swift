@@ -6,6 +6,8 @@ import Foundation
 public struct ResponseView: Sendable {
     /// Where the current request is: idle, sending, received or failed.
     public var state = ResponseState.idle
+    /// The events of the response streaming in now (or of the stream Esc stopped), until the whole response is shown.
+    public var live: LiveStream?
     /// The tab shown.
     public var tab = ResponseTab.body
     /// The request the response is about (`collection/folder/request`), so a response left on screen while browsing

@@ -1,0 +1,47 @@
+import ExplorerCore
+import Foundation
+
+/// The events of a response still streaming in, as the response pane shows them before the stream ends.
+public struct LiveStream: Sendable, Equatable {
+    /// How many of the latest events are kept for the screen; the count goes on past it.
+    public static let keptEvents = 2_000
+
+    /// The latest events, oldest first.
+    public private(set) var events: [StreamEvent] = []
+    /// How many events arrived in all.
+    public private(set) var count = 0
+    /// How many body bytes arrived.
+    public private(set) var bytes = 0
+    /// When the first event arrived, in seconds since the request was sent.
+    public private(set) var firstEvent: TimeInterval?
+
+    /// An empty stream.
+    public init() {}
+
+    /// Takes in `events` and `bytes` more body bytes.
+    public mutating func add(_ new: [StreamEvent], bytes more: Int) {
+        if firstEvent == nil, let first = new.first { firstEvent = first.time }
+        count += new.count
+        bytes += more
+        events.append(contentsOf: new)
+        if events.count > LiveStream.keptEvents { events.removeFirst(events.count - LiveStream.keptEvents) }
+    }
+
+    /// One line per event, newest last: its time, type and id when it has them, and its data on one line.
+    public var lines: [StyledLine] {
+        events.map { event in
+            var spans = [Span(String(format: "+%.3f s ", event.time), style: Theme.dim)]
+            if let name = event.event { spans.append(Span("\(TerminalSafeText.sanitize(name)) ", style: Style(foreground: .cyan, attributes: .bold))) }
+            if let id = event.id { spans.append(Span("id \(TerminalSafeText.sanitize(id)) ", style: Theme.dim)) }
+            spans.append(Span(TerminalSafeText.sanitize(event.data.replacingOccurrences(of: "\n", with: " ⏎ "))))
+            return StyledLine(spans)
+        }
+    }
+
+    /// The line above the events: how many, for how long, and when the first came.
+    public func summary(elapsed: TimeInterval) -> String {
+        var text = "streaming · \(count) event\(count == 1 ? "" : "s") · \(String(format: "%.1f", elapsed)) s"
+        if let firstEvent { text += " · first event \(MeasurementText.duration(firstEvent))" }
+        return text
+    }
+}

@@ -1,0 +1,29 @@
+import ExplorerCore
+import ExplorerTUI
+import Foundation
+import Testing
+
+@Suite("A streamed response drawn as it arrives (issue 28)")
+struct LiveStreamTests {
+    @Test func eventsAreDrawnNewestAtTheBottomAndEscKeepsThem() {
+        var model = Fixtures.model(width: 100, height: 20)
+        Fixtures.press([.character("j"), .right, .down, .enter], &model)
+        let id = model.session.nextSendID - 1
+        let events = (1...30).map { StreamEvent(kind: .serverSent, event: "tick", id: "\($0)", data: "{\"n\": \($0)}", time: 0.1 * Double($0)) }
+        _ = model.update(.streamProgress(id: id, events: Array(events.prefix(10)), bytes: 300))
+        _ = model.update(.streamProgress(id: id, events: Array(events.dropFirst(10)), bytes: 600))
+        // A late or stray send's events are ignored.
+        _ = model.update(.streamProgress(id: id + 99, events: events, bytes: 1))
+        var screen = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(screen.contains("streaming · 30 events") && screen.contains("first event 100 ms"), "\(screen)")
+        #expect(screen.contains("+3.000 s tick id 30 {\"n\": 30}"), "the newest is shown: \(screen)")
+        #expect(!screen.contains("id 1 {"), "the oldest scrolled off the top")
+        Fixtures.press([.escape], &model)
+        screen = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(screen.contains("Stopped after") && screen.contains("30 events kept") && screen.contains("id 30 {\"n\": 30}"), "\(screen)")
+        // A new send starts clean, and a whole response replaces the events.
+        Fixtures.press([.control("j")], &model)
+        Fixtures.deliver(.responseReceived(id: model.session.nextSendID - 1, Fixtures.summary("{\"done\": true}")), &model)
+        #expect(model.responseView.live == nil)
+    }
+}
