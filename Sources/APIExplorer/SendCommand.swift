@@ -101,7 +101,7 @@ struct SendCommand: AsyncParsableCommand {
             try await WebSocketSend(resolved: resolved, resolver: resolver, limit: messageLimit, wait: wait, fromStandardInput: stdin,
                                     bodyOnly: printParts.map { !$0.contains("h") && !$0.contains("m") } ?? false, pretty: mode,
                                     useColor: isTTY && mode.colors && !StandardOutput.noColorRequested,
-                                    masker: SecretMasker(secrets: showSecrets ? [] : resolved.secretValues)).run()
+                                    masker: SecretMasker(secrets: showSecrets ? [] : resolved.secretValues), evaluatesChecks: !noChecks).run()
             return
         }
         // With --output - the body alone goes to stdout, so a pipe gets exactly its bytes; whatever else is printed

@@ -26,6 +26,8 @@ struct WebSocketSend {
     var useColor: Bool
     /// Masks secrets in what is printed.
     var masker: SecretMasker
+    /// Evaluate the request's checks over the messages received (`$messages`, `messages:`, `firstMessageBelow`).
+    var evaluatesChecks = true
 
     /// Runs the conversation; throws the exit code (0 closed normally, 1 a bad message, 2 a connection failure).
     func run() async throws {
@@ -80,6 +82,8 @@ struct WebSocketSend {
             while let line = readLine(strippingNewline: true) { try await connection.send(WebSocketMessage(text: line)) }
         }
         var received = 0
+        // The messages as checks read them: `$messages[*].data`, parsed when it is JSON.
+        var kept: [StreamEvent] = []
         var watchdog: Task<Void, Never>?
         defer { watchdog?.cancel() }
         func arm() {
@@ -97,7 +101,11 @@ struct WebSocketSend {
                 switch event {
                 case let .message(message):
                     received += 1
-                    print(message, at: Date().timeIntervalSince(started))
+                    let time = Date().timeIntervalSince(started)
+                    print(message, at: time)
+                    if kept.count < 10_000 {
+                        kept.append(StreamEvent(kind: .message, data: message.text ?? message.data.base64EncodedString(), time: time))
+                    }
                     if let limit, received >= limit { try? await connection.close(code: 1000, reason: "") }
                     arm()
                 case .pong: break
@@ -117,6 +125,16 @@ struct WebSocketSend {
             StandardError.write("interrupted; \(received) message\(received == 1 ? "" : "s") received.")
             throw ExitCode(130)
         }
+        guard evaluatesChecks, !resolver.checks.isEmpty || !resolver.request.captures.isEmpty else { return }
+        // The handshake's 101 and headers, and the messages as the events of a stream.
+        var response = CheckedResponse(status: 101, headers: connection.responseHeaders, duration: Date().timeIntervalSince(started))
+        response.events = kept
+        response.eventCount = received
+        let outcome = RequestOutcome.evaluate(response, reference: resolver.reference, name: resolver.request.name, iteration: 1,
+                                              checks: resolver.checks, captures: resolver.request.captures,
+                                              secrets: resolved.secretValues, variables: resolver.variableResolver)
+        for line in outcome.tallyLines ?? [] { StandardError.write(masker.mask(line)) }
+        if !outcome.passed { throw ExitCode(5) }
     }
 
     /// `url` with http(s) made ws(s); nil for another scheme.

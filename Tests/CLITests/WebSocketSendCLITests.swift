@@ -97,4 +97,33 @@ struct WebSocketSendCLITests {
         #expect(await process.waitForExit(timeout: 30) == 130)
         #expect(process.stderr.contains("interrupted; 3 messages received."), "\(process.stderr)")
     }
+
+    /// Checks read the conversation: `messages` counts what came, `$messages[*].data` is JSONPath over the messages
+    /// (JSON ones parsed), `firstMessageBelow` times the first; a failed one exits 5 with the tally.
+    @Test func checksReadTheMessagesReceived() async throws {
+        let server = try WebSocketLoopbackServer()
+        defer { server.stop() }
+        let temp = try collection(server)
+        try temp.write("W/checked.yaml", """
+            method: WS
+            url: /
+            messages:
+              - json: '{"id": 7}'
+              - text: two
+            checks:
+              - status: 101
+              - messages: {count: 2}
+              - json: "$messages[0].data.id"
+                equals: 7
+              - json: "$messages[1].data"
+                equals: two
+              - firstMessageBelow: 5000
+            """)
+        let passed = try await CLIRunner.run(["send", "W/checked", "--messages", "2", "--print", "b", "--collections", temp.path])
+        #expect(passed.status == 0, "\(passed.stderr)")
+        #expect(passed.stderr.contains("5 checks passed"), "\(passed.stderr)")
+        try temp.write("W/checked.yaml", "method: WS\nurl: /\nmessages:\n  - text: one\nchecks:\n  - messages: {min: 2}\n")
+        let failed = try await CLIRunner.run(["send", "W/checked", "--wait", "0.5", "--print", "b", "--collections", temp.path])
+        #expect(failed.status == 5 && failed.stderr.contains("1 of 1 check failed"), "\(failed.stderr)")
+    }
 }

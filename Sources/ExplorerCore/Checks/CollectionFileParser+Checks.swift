@@ -4,7 +4,8 @@ import Yams
 extension CollectionFileParser {
     /// The keys one item of `checks:` may have.
     static let checkKeys = ["status", "header", "equals", "matches", "json", "contains", "exists", "type", "count",
-                            "bodyContains", "responseTimeBelow", "schema", "events", "firstEventBelow"]
+                            "bodyContains", "responseTimeBelow", "schema", "events", "firstEventBelow",
+                            "messages", "firstMessageBelow"]
     /// The keys one item of `captures:` may have.
     static let captureKeys = ["name", "json", "header", "status", "regex", "cookie", "secret"]
     /// The JSON types a `type:` check names.
@@ -107,7 +108,9 @@ extension CollectionFileParser {
             }
             return .responseTimeBelow(limit)
         }
-        if let bounds = try entry.map("events") {
+        // A WebSocket conversation's messages are its events: `messages` and `firstMessageBelow` read the same.
+        let eventsKey = entry.node("messages") != nil ? "messages" : "events"
+        if let bounds = try entry.map(eventsKey) {
             func number(_ key: String) throws(CollectionProblem) -> Int? {
                 guard bounds.node(key) != nil else { return nil }
                 guard let value = try? bounds.double(key), value >= 0, value == value.rounded(), value < 1e9 else {
@@ -117,14 +120,15 @@ extension CollectionFileParser {
             }
             let (count, min, max) = (try number("count"), try number("min"), try number("max"))
             guard count != nil || min != nil || max != nil else {
-                throw CollectionProblem(entry.location("events"), "an events check takes count, min or max (events: {count: 10})")
+                throw CollectionProblem(entry.location(eventsKey), "an \(eventsKey) check takes count, min or max (\(eventsKey): {count: 10})")
             }
             if let unknown = bounds.unknownKeys(allowed: ["count", "min", "max"], in: "an events check").first { throw unknown }
             return .events(count: count, min: min, max: max)
         }
-        if entry.node("firstEventBelow") != nil {
-            guard let limit = try? entry.double("firstEventBelow") else {
-                throw CollectionProblem(entry.location("firstEventBelow"), "expected 'firstEventBelow' to be a number of milliseconds")
+        let firstKey = entry.node("firstMessageBelow") != nil ? "firstMessageBelow" : "firstEventBelow"
+        if entry.node(firstKey) != nil {
+            guard let limit = try? entry.double(firstKey) else {
+                throw CollectionProblem(entry.location(firstKey), "expected '\(firstKey)' to be a number of milliseconds")
             }
             return .firstEventBelow(limit)
         }
@@ -133,7 +137,7 @@ extension CollectionFileParser {
             return .schema(path: (full as NSString).standardizingPath)
         }
         throw CollectionProblem(YAMLMap.location(of: entry.node, in: file),
-                                "a check needs one of status, header, json, bodyContains, responseTimeBelow, schema, events or firstEventBelow")
+                                "a check needs one of status, header, json, bodyContains, responseTimeBelow, schema, events (messages) or firstEventBelow (firstMessageBelow)")
     }
 
     private func assertion(_ entry: YAMLMap) throws(CollectionProblem) -> JSONPathAssertion {

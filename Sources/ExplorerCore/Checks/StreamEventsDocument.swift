@@ -10,8 +10,9 @@ enum StreamEventsDocument {
     /// `path` with `$events` turned into the root of the events document (`$events[0].id` → `$[0].id`); nil when
     /// the path reads the body.
     static func eventsPath(_ path: String) -> String? {
-        guard path.hasPrefix(root) else { return nil }
-        let rest = path.dropFirst(root.count)
+        // `$messages` reads a WebSocket conversation's messages, which are its events.
+        guard let name = [root, "$messages"].first(where: { path.hasPrefix($0) }) else { return nil }
+        let rest = path.dropFirst(name.count)
         guard rest.isEmpty || rest.first == "[" || rest.first == "." || rest.first == " " else { return nil }
         return "$" + rest
     }

@@ -10,6 +10,8 @@ public struct StreamEvent: Sendable, Hashable, Codable {
         case line
         /// A piece of a body of another type, as the transport handed it over.
         case chunk
+        /// A WebSocket message received (binary data as base64).
+        case message
     }
 
     /// What kind of stream the event came from.
