@@ -25,7 +25,7 @@ struct LiveStreamEndToEndTests {
         #expect(live.contains("tick id 7 {\"n\": 1}"), "\(live)")
         try session.sendKeys("Escape")
         let stopped = try session.waitFor("Stopped after")
-        #expect(stopped.contains("1 event kept") && stopped.contains("tick id 7 {\"n\": 1}"), "\(stopped)")
+        #expect(stopped.contains("1 event · Ctrl-J") && stopped.contains("tick id 7 {\"n\": 1}"), "\(stopped)")
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
     }

@@ -20,10 +20,26 @@ struct LiveStreamTests {
         #expect(!screen.contains("id 1 {"), "the oldest scrolled off the top")
         Fixtures.press([.escape], &model)
         screen = ExplorerView.render(model).lines.joined(separator: "\n")
-        #expect(screen.contains("Stopped after") && screen.contains("30 events kept") && screen.contains("id 30 {\"n\": 30}"), "\(screen)")
+        #expect(screen.contains("Stopped after") && screen.contains("30 events · Ctrl-J") && screen.contains("id 30 {\"n\": 30}"), "\(screen)")
         // A new send starts clean, and a whole response replaces the events.
         Fixtures.press([.control("j")], &model)
         Fixtures.deliver(.responseReceived(id: model.session.nextSendID - 1, Fixtures.summary("{\"done\": true}")), &model)
         #expect(model.responseView.live == nil)
+    }
+
+    /// An endless stream keeps only the latest events for the screen, and says so when stopped.
+    @Test func aLongStreamKeepsTheLatestEvents() {
+        var model = Fixtures.model(width: 100, height: 20)
+        Fixtures.press([.character("j"), .right, .down, .enter], &model)
+        let id = model.session.nextSendID - 1
+        for batch in 0..<5 {
+            let events = (0..<500).map { StreamEvent(kind: .line, data: "line \(batch * 500 + $0)", time: Double(batch)) }
+            _ = model.update(.streamProgress(id: id, events: events, bytes: 5_000))
+        }
+        #expect(model.responseView.live?.count == 2_500 && model.responseView.live?.events.count == LiveStream.keptEvents)
+        #expect(model.responseView.live?.events.first?.data == "line 500")
+        Fixtures.press([.escape], &model)
+        let screen = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(screen.contains("2500 events, the last 2000 kept") && screen.contains("line 2499"), "\(screen)")
     }
 }

@@ -34,7 +34,9 @@ extension ResponseView {
             if let live {
                 // A stream stopped with Esc: what arrived stays on screen.
                 _ = buffer.write(StyledLine([Span("Stopped after \(String(format: "%.1f s", elapsed))", style: Theme.warning),
-                                             Span(" · \(live.count) event\(live.count == 1 ? "" : "s") kept · Ctrl-J sends it again", style: Theme.dim)]),
+                                             Span(" · \(live.count) event\(live.count == 1 ? "" : "s")"
+                                                  + (live.count > live.events.count ? ", the last \(live.events.count) kept" : "")
+                                                  + " · Ctrl-J sends it again", style: Theme.dim)]),
                                  at: first, maxWidth: inner.width)
                 ResponseView.tail(live, in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1), &buffer)
             } else {
