@@ -11,6 +11,7 @@ final class ExplorerRunLoop {
     private let demo = DemoServerLauncher()
     private let sender: SendEffectRunner
     private let bodies: BodyEffectRunner
+    private let conversations: WebSocketEffectRunner
 
     private let fullLoad: (@Sendable () -> CollectionLoadResult?)?
     /// The terminal while the explorer runs, for handing it to an external editor.
@@ -37,6 +38,7 @@ final class ExplorerRunLoop {
         self.history = recorder
         sender = SendEffectRunner(inbox: inbox, demo: demo, history: recorder)
         bodies = BodyEffectRunner(inbox: inbox)
+        conversations = WebSocketEffectRunner(inbox: inbox)
     }
 
     /// Takes over the terminal until the user quits; the terminal is restored on every way out.
@@ -97,6 +99,7 @@ final class ExplorerRunLoop {
         }
         sender.cancelAll()
         bodies.cancelAll()
+        conversations.closeAll()
         await demo.stop()
     }
 
@@ -108,6 +111,7 @@ final class ExplorerRunLoop {
             case .quit: keepRunning = false
             case .send, .sendNeed, .cancel, .copyRequest, .replay: sender.start(effect)
             case .searchBody, .filterBody, .checkJSON: bodies.start(effect)
+            case .openWebSocket, .sendWebSocket, .closeWebSocket: conversations.start(effect)
             case .save, .changeTree, .storeSecret, .saveCaptures, .addRequest, .reload, .saveBody, .createCollection, .addDemo, .importFile,
                  .changeEnvironment:
                 FileEffectRunner.start(effect, inbox: inbox, fullLoad: fullLoad)

@@ -31,24 +31,14 @@ struct WebSocketSend {
 
     /// Runs the conversation; throws the exit code (0 closed normally, 1 a bad message, 2 a connection failure).
     func run() async throws {
-        let urlRequest: URLRequest
+        let url: URL
+        let options: WebSocketOptions
         do {
-            urlRequest = try resolved.request.makeURLRequest()
+            (url, options) = try resolved.webSocketTarget(protocols: resolver.request.protocols)
         } catch {
-            StandardError.write("error: \(error)")
+            StandardError.write("error: \(error.description)")
             throw ExitCode(1)
         }
-        guard let httpURL = urlRequest.url, let url = WebSocketSend.webSocketURL(httpURL) else {
-            StandardError.write("error: not a WebSocket URL: \(urlRequest.url?.absoluteString ?? "")")
-            throw ExitCode(1)
-        }
-        let skipped: Set<String> = ["content-type", "content-length", "host"]
-        let headers = (urlRequest.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }
-            .filter { !skipped.contains($0.key.lowercased()) }.map { (name: $0.key, value: $0.value) }
-        let configuration = resolved.request.configuration
-        let options = WebSocketOptions(headers: headers, protocols: resolver.request.protocols,
-                                       verifyTLS: configuration.verifiesTLSCertificates, tls: configuration.tls,
-                                       proxy: configuration.proxy, handshakeTimeout: min(configuration.timeoutInterval, 60))
         var outgoing: [WebSocketMessage] = []
         if !fromStandardInput {
             for saved in resolver.request.messages {
@@ -135,18 +125,6 @@ struct WebSocketSend {
                                               secrets: resolved.secretValues, variables: resolver.variableResolver)
         for line in outcome.tallyLines ?? [] { StandardError.write(masker.mask(line)) }
         if !outcome.passed { throw ExitCode(5) }
-    }
-
-    /// `url` with http(s) made ws(s); nil for another scheme.
-    static func webSocketURL(_ url: URL) -> URL? {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
-        switch components.scheme?.lowercased() {
-        case "http": components.scheme = "ws"
-        case "https": components.scheme = "wss"
-        case "ws", "wss": break
-        default: return nil
-        }
-        return components.url
     }
 
     /// Writes one received message: its `←` line (unless only bodies are printed), then its data, formatted JSON when

@@ -46,10 +46,17 @@ public enum WebSocketClient {
         } catch let failure as WebSocketFailure {
             throw failure
         } catch let error as URLError {
-            throw .transport(error.localizedDescription)
+            throw .transport(describe(error))
         } catch {
-            throw .transport(String(describing: error))
+            throw .transport(describe(URLError.fromNIO(error, head: nil, received: 0)))
         }
+    }
+
+    /// A connection failure as HTTP requests word it: what happened, then what to try.
+    private static func describe(_ error: URLError) -> String {
+        let failure = TransportFailure(error)
+        let what = error.transportDetail ?? "could not connect (\(failure.rawValue))"
+        return what.prefix(1).uppercased() + what.dropFirst() + ". " + failure.suggestion
     }
 
     private static func handshake(url: URL, key: NIOPoolKey, options: WebSocketOptions, tls: TLSOptions) async throws -> WebSocketConnection {

@@ -9,6 +9,13 @@ public enum AppEffect: Sendable {
     case sendNeed(id: Int, resolver: RequestResolver)
     /// Cancel the send with this id.
     case cancel(id: Int)
+    /// Open the WebSocket request as the conversation `id`, send `messages` once it is open, and report
+    /// `.webSocketOpened`, each `.webSocketEvent` and any `.webSocketFailed`.
+    case openWebSocket(id: Int, resolver: RequestResolver, messages: [WebSocketMessage])
+    /// Send `message` in the conversation `id`.
+    case sendWebSocket(id: Int, message: WebSocketMessage)
+    /// Close the conversation `id` (code 1000), or give up on its handshake.
+    case closeWebSocket(id: Int)
     /// Write the keys of `request` that differ from `saved` (the request as loaded) into its file; `original` is the
     /// file's bytes as loaded, for detecting a change made outside.
     case save(key: String, request: RequestSpec, saved: RequestSpec, original: Data?)

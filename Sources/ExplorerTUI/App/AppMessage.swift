@@ -19,6 +19,12 @@ public enum AppMessage: Sendable {
     case needSent(id: Int, reference: String, captured: [CapturedValue], failure: String?)
     /// The send with this id failed.
     case requestFailed(id: Int, message: String)
+    /// The WebSocket conversation `id` is open; the server chose `subprotocol`.
+    case webSocketOpened(id: Int, subprotocol: String?)
+    /// Something arrived in the WebSocket conversation `id` (secrets masked).
+    case webSocketEvent(id: Int, WebSocketEvent)
+    /// The WebSocket conversation `id` could not be opened, or broke.
+    case webSocketFailed(id: Int, message: String)
     /// More of the streamed response to the send with this id arrived: its events and how many body bytes.
     case streamProgress(id: Int, events: [StreamEvent], bytes: Int)
     /// The body search with this id finished with these matching lines.

@@ -70,6 +70,10 @@ extension ExplorerModel {
             focus = Focus(rawValue: (focus.rawValue + Focus.allCases.count - 1) % Focus.allCases.count) ?? .tree
         case .send: return send()
         case .cancel:
+            if let conversation = responseView.conversation, conversation.isOpen || conversation.state == .connecting {
+                if conversation.state == .connecting { conversationChanged(id: conversation.id) { $0.state = .closed(code: nil, reason: "given up") } }
+                return [.closeWebSocket(id: conversation.id)]
+            }
             if case let .sending(id, started) = responseView.state {
                 responseView.state = .cancelled(after: max(0, now.timeIntervalSince(started)))
                 return [.cancel(id: id)]
@@ -104,7 +108,7 @@ extension ExplorerModel {
             return [.reload]
         case .filter:
             _ = tree.perform(.filter, source: treeSource)
-        case .clearFilter where responseView.state.isSending:
+        case .clearFilter where responseView.state.isSending || responseView.conversation.map { $0.isOpen || $0.state == .connecting } == true:
             // Esc cancels a request in flight wherever the focus is; the filter is cleared by the next one.
             return perform(.cancel)
         case .search:

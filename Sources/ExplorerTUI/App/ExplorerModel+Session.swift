@@ -13,11 +13,7 @@ extension ExplorerModel {
             status = "Select a request in the tree first."
             return []
         }
-        if resolver.request.isWebSocket {
-            // The explorer has no conversation view yet; an HTTP send of a WS request would reach the server as nonsense.
-            status = "WebSocket requests are sent from the command line for now: apiexplorer send \(resolver.reference)"
-            return []
-        }
+        if resolver.request.isWebSocket { return talk(resolver) }
         if !confirmed, case let .json(text) = resolver.request.body, let error = JSONTemplate.validate(text) {
             modal = .dialog(.confirmation(Confirmation(title: " Invalid JSON ", message: "The body does not parse (\(error)). Send it anyway?",
                                                 purpose: .sendInvalidJSON)))
@@ -27,6 +23,58 @@ extension ExplorerModel {
         // Captures belong to the environment the request went out in, even if another is picked before it is back.
         session.sendCaptureKey = SendSession.captureKey(resolver)
         return cancels + startChain(id: id, resolver: resolver)
+    }
+
+    /// Ctrl-J on a WebSocket request: in its open conversation, sends the Body tab's text as a message; otherwise
+    /// connects (closing any other conversation) and sends the saved messages once it is open.
+    mutating func talk(_ resolver: RequestResolver) -> [AppEffect] {
+        let key = selectedRequest?.key ?? resolver.reference
+        func resolved(_ text: String) -> String? {
+            do {
+                return try resolver.variableResolver.resolve(text)
+            } catch {
+                status = "Not sent: \(error)"
+                return nil
+            }
+        }
+        if var conversation = responseView.conversation, conversation.key == key, conversation.isOpen {
+            let composed: String
+            switch resolver.request.body {
+            case let .json(text), let .text(text, _): composed = text
+            default: composed = ""
+            }
+            guard !composed.isEmpty else {
+                status = "Write the message in the Body tab (i edits it), then Ctrl-J sends it."
+                return []
+            }
+            guard let text = resolved(composed) else { return [] }
+            conversation.append(.sent, text, now: now)
+            responseView.conversation = conversation
+            return [.sendWebSocket(id: conversation.id, message: WebSocketMessage(text: text))]
+        }
+        var messages: [WebSocketMessage] = []
+        for saved in resolver.request.messages {
+            guard let text = resolved(saved.content) else { return [] }
+            guard let message = SavedMessage(name: saved.name, format: saved.format, content: text).message(resolve: { $0 }) else {
+                status = "Not sent: message '\(saved.name)' is not valid base64."
+                return []
+            }
+            messages.append(message)
+        }
+        let (id, effects) = beginResponse(key: key)
+        // The conversation replaces the response: nothing is in flight over HTTP for it.
+        responseView.state = .idle
+        var conversation = Conversation(id: id, key: key, started: now)
+        for message in messages { conversation.append(.sent, ConversationEntry.text(of: message), now: now) }
+        responseView.conversation = conversation
+        return effects + [.openWebSocket(id: id, resolver: resolver, messages: messages)]
+    }
+
+    /// Something happened in a WebSocket conversation; a message for one that is no longer shown is dropped.
+    mutating func conversationChanged(id: Int, _ change: (inout Conversation) -> Void) {
+        guard var conversation = responseView.conversation, conversation.id == id else { return }
+        change(&conversation)
+        responseView.conversation = conversation
     }
 
     /// A new id for an effect whose answer comes back later, so a late answer to an earlier one can be told apart.
@@ -40,6 +88,11 @@ extension ExplorerModel {
     mutating func beginResponse(key: String?) -> (id: Int, effects: [AppEffect]) {
         var effects: [AppEffect] = []
         if case let .sending(previous, _) = responseView.state { effects.append(.cancel(id: previous)) }
+        // A conversation on screen ends when anything else is sent.
+        if let conversation = responseView.conversation {
+            effects.append(.closeWebSocket(id: conversation.id))
+            responseView.conversation = nil
+        }
         let id = takeSendID()
         responseView.pendingPast = nil
         responseView.state = .sending(id: id, started: now)

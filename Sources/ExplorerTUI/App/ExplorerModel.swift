@@ -94,6 +94,26 @@ public struct ExplorerModel: Sendable {
             return []
         case let .needSent(id, reference, captured, failure):
             return needSent(id: id, reference: reference, captured: captured, failure: failure)
+        case let .webSocketOpened(id, subprotocol):
+            conversationChanged(id: id) {
+                $0.state = .open(subprotocol: subprotocol)
+            }
+            return []
+        case let .webSocketEvent(id, event):
+            let now = self.now
+            conversationChanged(id: id) { conversation in
+                switch event {
+                case let .message(message): conversation.append(.received, ConversationEntry.text(of: message), now: now)
+                case let .pong(data): conversation.append(.note, "pong " + String(decoding: data, as: UTF8.self), now: now)
+                case let .closed(code, reason, byClient):
+                    conversation.state = .closed(code: code, reason: reason)
+                    conversation.append(.note, (byClient ? "closed" : "the server closed it") + (code.map { " (\($0))" } ?? ""), now: now)
+                }
+            }
+            return []
+        case let .webSocketFailed(id, message):
+            conversationChanged(id: id) { $0.state = .failed(message) }
+            return []
         case let .streamProgress(id, events, bytes):
             guard case let .sending(current, _) = responseView.state, current == id else { return [] }
             var live = responseView.live ?? LiveStream()

@@ -7,8 +7,8 @@ extension ResponseView {
     public func render(into buffer: inout CellBuffer, rect: Rect, focused: Bool, now: Date) {
         // The title names the request the response belongs to: it stays on screen while another request is selected.
         var title = " Response "
-        var isIdle = false
-        if case .idle = state { isIdle = true }
+        var isIdle = conversation == nil
+        if case .idle = state {} else { isIdle = false }
         if !isIdle, let key = key { title = " Response · \(TerminalSafeText.sanitize(key)) " }
         if case let .received(summary) = state, summary.past != nil { title += "(from history) " }
         let block = Block(title: StyledLine(title), isFocused: focused)
@@ -16,6 +16,10 @@ extension ResponseView {
         let inner = block.inner(of: rect)
         guard inner.height >= 3 else { return }
         let first = Position(x: inner.x, y: inner.y)
+        if let conversation {
+            conversation.render(in: inner, now: now, &buffer)
+            return
+        }
         switch state {
         case .idle:
             ExplorerView.writeCut(StyledLine("Nothing sent yet. Ctrl-J (or Enter in the tree) sends the selected request.", style: Theme.dim),

@@ -8,6 +8,8 @@ public struct ResponseView: Sendable {
     public var state = ResponseState.idle
     /// The events of the response streaming in now (or of the stream Esc stopped), until the whole response is shown.
     public var live: LiveStream?
+    /// The WebSocket conversation shown instead of a response, while it is the request's.
+    public var conversation: Conversation?
     /// The tab shown.
     public var tab = ResponseTab.body
     /// The request the response is about (`collection/folder/request`), so a response left on screen while browsing
