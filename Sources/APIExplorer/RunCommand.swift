@@ -134,6 +134,11 @@ struct RunCommand: AsyncParsableCommand {
                                           extraHeaders: requestOptions.extraHeaders, parallel: parallel,
                                           repetitions: repetitions, delay: Double(delay) / 1000, bail: bail)
             runner.sender = { resolver in
+                // Sent over HTTP, a WebSocket request would reach its server as nonsense: say what holds a conversation.
+                if resolver.request.isWebSocket {
+                    return RequestOutcome(reference: resolver.reference, name: resolver.request.name,
+                                          error: "a WebSocket request: run does not hold conversations; apiexplorer send \(resolver.reference) does")
+                }
                 let exchange = await pipeline.send(resolver)
                 // On history's own (serial) queue, so storing never holds up the next request; drained before exiting.
                 pipeline.recordLater(exchange)

@@ -126,4 +126,15 @@ struct WebSocketSendCLITests {
         let failed = try await CLIRunner.run(["send", "W/checked", "--wait", "0.5", "--print", "b", "--collections", temp.path])
         #expect(failed.status == 5 && failed.stderr.contains("1 of 1 check failed"), "\(failed.stderr)")
     }
+
+    /// `run` does not send a WebSocket request over HTTP: it fails it with a sentence naming `send`.
+    @Test func runFailsAWebSocketRequestSayingSendHoldsIt() async throws {
+        let server = try WebSocketLoopbackServer()
+        defer { server.stop() }
+        let temp = try collection(server)
+        let result = try await CLIRunner.run(["run", "W/bye", "--collections", temp.path])
+        #expect(result.status != 0, "\(result.stdout) \(result.stderr)")
+        #expect((result.stdout + result.stderr).contains("run does not hold conversations; apiexplorer send W/bye does"), "\(result.stdout) \(result.stderr)")
+        #expect(server.handshakes.all.isEmpty, "nothing reached the server")
+    }
 }
