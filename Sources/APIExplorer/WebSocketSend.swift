@@ -41,17 +41,11 @@ struct WebSocketSend {
         }
         var outgoing: [WebSocketMessage] = []
         if !fromStandardInput {
-            for saved in resolver.request.messages {
-                do {
-                    guard let message = try saved.message(resolve: { try resolver.variableResolver.resolve($0) }) else {
-                        StandardError.write("error: message '\(saved.name)' is not valid base64 once its variables are filled in")
-                        throw ExitCode(1)
-                    }
-                    outgoing.append(message)
-                } catch let error as VariableError {
-                    StandardError.write("error: message '\(saved.name)': \(error)")
-                    throw ExitCode(1)
-                }
+            do {
+                outgoing = try resolver.savedWebSocketMessages()
+            } catch {
+                StandardError.write("error: \(error)")
+                throw ExitCode(1)
             }
         }
         let started = Date()

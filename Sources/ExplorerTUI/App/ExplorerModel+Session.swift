@@ -29,14 +29,6 @@ extension ExplorerModel {
     /// connects (closing any other conversation) and sends the saved messages once it is open.
     mutating func talk(_ resolver: RequestResolver) -> [AppEffect] {
         let key = selectedRequest?.key ?? resolver.reference
-        func resolved(_ text: String) -> String? {
-            do {
-                return try resolver.variableResolver.resolve(text)
-            } catch {
-                status = "Not sent: \(error)"
-                return nil
-            }
-        }
         if var conversation = responseView.conversation, conversation.key == key, conversation.isOpen {
             let composed: String
             switch resolver.request.body {
@@ -47,19 +39,23 @@ extension ExplorerModel {
                 status = "Write the message in the Body tab (i edits it), then Ctrl-J sends it."
                 return []
             }
-            guard let text = resolved(composed) else { return [] }
+            let text: String
+            do {
+                text = try resolver.variableResolver.resolve(composed)
+            } catch {
+                status = "Not sent: \(error)"
+                return []
+            }
             conversation.append(.sent, text, now: now)
             responseView.conversation = conversation
             return [.sendWebSocket(id: conversation.id, message: WebSocketMessage(text: text))]
         }
-        var messages: [WebSocketMessage] = []
-        for saved in resolver.request.messages {
-            guard let text = resolved(saved.content) else { return [] }
-            guard let message = SavedMessage(name: saved.name, format: saved.format, content: text).message(resolve: { $0 }) else {
-                status = "Not sent: message '\(saved.name)' is not valid base64."
-                return []
-            }
-            messages.append(message)
+        let messages: [WebSocketMessage]
+        do {
+            messages = try resolver.savedWebSocketMessages()
+        } catch {
+            status = "Not sent: \(error)"
+            return []
         }
         let (id, effects) = beginResponse(key: key)
         // The conversation replaces the response: nothing is in flight over HTTP for it.

@@ -1,0 +1,10 @@
+/// Why a saved WebSocket message cannot be sent: a variable that does not resolve, or base64 that does not decode.
+public struct SavedMessageFailure: Error, Sendable, CustomStringConvertible {
+    /// The message's name.
+    public var name: String
+    /// What is wrong with it.
+    public var reason: String
+
+    /// A sentence naming the message.
+    public var description: String { "message '\(name)' \(reason)" }
+}
