@@ -271,19 +271,15 @@ extension RequestPane {
 
     /// The name of the `{{variable}}` the cursor (a character offset) is on or inside, or nil.
     static func variable(at cursor: Int, in text: String) -> String? {
-        let characters = Array(text)
-        var index = 0
-        while index + 1 < characters.count {
-            guard characters[index] == "{", characters[index + 1] == "{" else { index += 1; continue }
-            var close = index + 2
-            while close + 1 < characters.count, !(characters[close] == "}" && characters[close + 1] == "}") { close += 1 }
-            guard close + 1 < characters.count else { return nil }
-            // On the braces or between them, up to just after the closing `}}`.
-            if cursor >= index, cursor <= close + 2 {
-                let name = String(characters[(index + 2)..<close]).trimmingCharacters(in: .whitespaces)
+        // The same scan that colours the variables: a styled span is one `{{name}}`, braces included.
+        var offset = 0
+        for span in RequestPane.variableSpans(text, known: []) {
+            let count = span.text.count
+            if span.style != .plain, cursor >= offset, cursor <= offset + count {
+                let name = span.text.dropFirst(2).dropLast(2).trimmingCharacters(in: .whitespaces)
                 return name.isEmpty ? nil : name
             }
-            index = close + 2
+            offset += count
         }
         return nil
     }

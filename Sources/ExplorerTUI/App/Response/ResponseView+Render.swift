@@ -7,8 +7,8 @@ extension ResponseView {
     public func render(into buffer: inout CellBuffer, rect: Rect, focused: Bool, now: Date) {
         // The title names the request the response belongs to: it stays on screen while another request is selected.
         var title = " Response "
-        var isIdle = conversation == nil
-        if case .idle = state {} else { isIdle = false }
+        let isIdle: Bool
+        if case .idle = state { isIdle = conversation == nil } else { isIdle = false }
         if !isIdle, let key = key { title = " Response · \(TerminalSafeText.sanitize(key)) " }
         if case let .received(summary) = state, summary.past != nil { title += "(from history) " }
         let block = Block(title: StyledLine(title), isFocused: focused)
