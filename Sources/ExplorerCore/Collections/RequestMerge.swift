@@ -21,6 +21,8 @@ public enum RequestMerge {
         pick(\.omittedHeaders)
         pick(\.stream)
         pick(\.streamIdleTimeout)
+        pick(\.protocols)
+        pick(\.messages)
         merged.headers = mergeList(ours: ours.headers, base: base.headers, theirs: theirs.headers)
         merged.query = mergeList(ours: ours.query, base: base.query, theirs: theirs.query)
         merged.file = theirs.file

@@ -2,7 +2,7 @@ extension RequestSpec {
     /// The keys of a request file in the order a new file lists them.
     public static let fileKeys = ["name", "method", "url", "description", "query", "headers", "body", "auth", "variables",
                                   "timeout", "followRedirects", "verifyTLS", "omitHeaders", "stream",
-                                  "streamIdleTimeout", "needs", "captures", "checks"]
+                                  "streamIdleTimeout", "protocols", "messages", "needs", "captures", "checks"]
 
     /// The file keys whose values differ between this request and `other`, in file order: those whose lines in a
     /// file would differ, so what counts as a change is exactly what a save would write.
@@ -40,6 +40,12 @@ extension RequestSpec {
         case "verifyTLS": return verifyTLS.map { ["verifyTLS: \($0)"] } ?? []
         case "stream": return stream.map { ["stream: \($0)"] } ?? []
         case "streamIdleTimeout": return streamIdleTimeout.map { ["streamIdleTimeout: \(YAMLText.number($0))"] } ?? []
+        case "protocols": return protocols.isEmpty ? [] : ["protocols:"] + protocols.map { "  - \(YAMLText.scalar($0))" }
+        case "messages":
+            guard !messages.isEmpty else { return [] }
+            return ["messages:"] + messages.flatMap { message in
+                ["  - name: \(YAMLText.scalar(message.name))"] + YAMLText.text(message.format.rawValue, message.content, indent: 4)
+            }
         case "omitHeaders": return omittedHeaders.isEmpty ? [] : ["omitHeaders:"] + omittedHeaders.map { "  - \(YAMLText.scalar($0))" }
         case "needs": return YAMLText.needsBlock(needs)
         case "captures": return YAMLText.capturesBlock(captures)
