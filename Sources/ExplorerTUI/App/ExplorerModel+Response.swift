@@ -129,8 +129,11 @@ extension ExplorerModel {
         responseView.pendingPast = nil
         if case .sending = responseView.state { return }
         guard let exchange else { return }
+        responseView.events = EventList()
         if let summary = prepared ?? ResponseSummary(past: exchange) {
             responseView.state = .received(summary)
+            // A kept stream opens on its events with the times they came at.
+            if summary.events != nil { responseView.tab = .stream } else if responseView.tab == .stream { responseView.tab = .body }
         } else {
             let when = MeasurementText.timestamp(exchange.sentAt, relativeTo: now)
             responseView.state = .failed("From history (#\(exchange.id ?? 0), sent \(when)\(exchange.environment.map { " in \($0)" } ?? "")): "

@@ -69,6 +69,9 @@ extension ExplorerModel {
             screen.maximized = nil
             focus = Focus(rawValue: (focus.rawValue + Focus.allCases.count - 1) % Focus.allCases.count) ?? .tree
         case .send: return send()
+        case .cancel where focus == .response && responseView.events.isOpen && responseView.showsEvents:
+            // Esc first closes the event opened whole; the next one stops the stream or closes the connection.
+            responseView.events.isOpen = false
         case .cancel:
             if let conversation = responseView.conversation, conversation.isOpen || conversation.state == .connecting {
                 if conversation.state == .connecting { conversationChanged(id: conversation.id) { $0.state = .closed(code: nil, reason: "given up") } }

@@ -48,6 +48,7 @@ extension ExplorerModel {
             }
             conversation.append(.sent, text, now: now)
             responseView.conversation = conversation
+            responseView.eventsArrived()
             return [.sendWebSocket(id: conversation.id, message: WebSocketMessage(text: text))]
         }
         let messages: [WebSocketMessage]
@@ -93,6 +94,7 @@ extension ExplorerModel {
         responseView.pendingPast = nil
         responseView.state = .sending(id: id, started: now)
         responseView.live = nil
+        responseView.events = EventList()
         responseView.key = key
         responseView.tab = .body
         return (id, effects)

@@ -84,6 +84,13 @@ public struct ExplorerModel: Sendable {
         case let .responseReceived(id, summary):
             guard case let .sending(current, _) = responseView.state, current == id else { return [] }
             responseView.state = .received(summary)
+            // A stream's list stays as the user left it (selection, search, filter) on the Stream tab.
+            if summary.events != nil {
+                if responseView.live == nil { responseView.events = EventList() }
+                responseView.tab = .stream
+            } else if responseView.tab == .stream {
+                responseView.tab = .body
+            }
             responseView.live = nil
             clearSendProgress()
             recordCaptures(summary.captured, key: session.sendCaptureKey)
@@ -104,12 +111,13 @@ public struct ExplorerModel: Sendable {
             conversationChanged(id: id) { conversation in
                 switch event {
                 case let .message(message): conversation.append(.received, ConversationEntry.text(of: message), now: now)
-                case let .pong(data): conversation.append(.note, "pong " + String(decoding: data, as: UTF8.self), now: now)
+                case let .pong(data): conversation.append(.note, data.isEmpty ? "pong" : "pong " + String(decoding: data, as: UTF8.self), now: now)
                 case let .closed(code, reason, byClient):
                     conversation.state = .closed(code: code, reason: reason)
                     conversation.append(.note, (byClient ? "closed" : "the server closed it") + (code.map { " (\($0))" } ?? ""), now: now)
                 }
             }
+            responseView.eventsArrived()
             return []
         case let .webSocketFailed(id, message):
             conversationChanged(id: id) { $0.state = .failed(message) }
@@ -119,6 +127,7 @@ public struct ExplorerModel: Sendable {
             var live = responseView.live ?? LiveStream()
             live.add(events, bytes: bytes)
             responseView.live = live
+            responseView.eventsArrived()
             return []
         case let .requestFailed(id, message):
             guard case let .sending(current, _) = responseView.state, current == id else { return [] }

@@ -240,6 +240,7 @@ public struct KeyMap: Sendable {
                 KeyBinding([.character("S")], .saveBody, "save the body to a file"),
                 KeyBinding([.character("o")], .openPager, "open the body in $PAGER"),
                 KeyBinding([.character("C")], .proposeCapture, "capture the JSON value at the match / top line"),
+                KeyBinding([.enter], .activate, "events and messages: open the one selected whole / back"),
             ],
         ],
         table: [

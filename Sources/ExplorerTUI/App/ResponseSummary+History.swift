@@ -9,6 +9,8 @@ extension ResponseSummary {
                   redirectedTo: response.finalURL, headers: response.headers.map { ($0.name, $0.value) },
                   body: BodyDocument(response.body.data, contentType: response.header("Content-Type")), data: response.body.data)
         wireByteCount = response.wireSize
+        events = response.events
+        eventCount = response.events?.count ?? 0
         past = PastExchange(id: exchange.id ?? 0, sentAt: exchange.sentAt, environment: exchange.environment,
                             keptBytes: response.body.isTruncated ? response.body.data.count : nil)
     }

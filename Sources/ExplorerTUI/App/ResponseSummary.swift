@@ -35,6 +35,11 @@ public struct ResponseSummary: Sendable {
     public var trace: [String] = []
     /// The cookies the response (and its redirects) set, kept in the environment's jar for later requests.
     public var cookies: [CookieRecord] = []
+    /// The events of a streamed response with their times (the first ones, within the kept size), secrets masked;
+    /// nil for a response that did not stream.
+    public var events: [StreamEvent]?
+    /// How many events the streamed response had, those not kept included.
+    public var eventCount = 0
     /// What `R` swaps in to show the secrets masked in this live response; nil when nothing was masked, and for a
     /// response from history, which keeps only the masked exchange.
     public var secretReveal: SecretReveal?
@@ -65,6 +70,16 @@ public struct ResponseSummary: Sendable {
         trace = rawTrace.map { masker?.mask($0) ?? $0 }
         cookies = response.setCookies
         wireByteCount = response.wireByteCount
+        events = response.events.map { events in
+            guard let masker, !masker.secrets.isEmpty else { return events }
+            return events.map { event in
+                var masked = event
+                masked.data = masker.mask(event.data)
+                masked.id = event.id.map(masker.mask)
+                return masked
+            }
+        }
+        eventCount = max(response.eventCount, events?.count ?? 0)
         guard let masker, !masker.secrets.isEmpty else { return }
         let rawHeaders = response.headers.fields.map { ($0.name, $0.value) }
         let rawRedirect = response.wasRedirected ? response.url?.absoluteString : nil

@@ -188,7 +188,7 @@ struct ExplorerViewTests {
     }
 
     @Test func helpShowsEveryKeyInColumnsWhenTheScreenIsWideEnough() {
-        var model = Fixtures.model(width: 300, height: 80)
+        var model = Fixtures.model(width: 300, height: 90)
         Fixtures.press([.character("?")], &model)
         let screen = ExplorerView.render(model).lines.joined(separator: "\n")
         expectGridIntact(ExplorerView.render(model))

@@ -35,7 +35,7 @@ struct KeyHelpTests {
         #expect(listed.contains("export the request (curl, Swift, .http)") && listed.contains("copy what is shown"),
                 "the export overlay's keys are listed too")
         let response = KeyHelp(keyMap).sections.first { $0.title == "Response" }?.entries.map(\.label) ?? []
-        #expect(response.contains("next tab: Body, Headers, Checks, Cookies, Trace"))
+        #expect(response.contains("next tab: Stream, Body, Headers, Checks, Cookies, Trace"))
     }
 
     @Test func tabsChangeWithTheSameKeysInTheRequestAndTheResponse() {

@@ -25,6 +25,8 @@ public struct Conversation: Sendable, Equatable {
     public private(set) var entries: [ConversationEntry] = []
     /// Messages sent and received in all.
     public private(set) var sent = 0, received = 0
+    /// Entries added in all, those no longer kept included.
+    public private(set) var total = 0
     /// When the connection was asked for.
     public var started: Date
 
@@ -45,6 +47,7 @@ public struct Conversation: Sendable, Equatable {
     public mutating func append(_ direction: ConversationEntry.Direction, _ text: String, now: Date) {
         if direction == .sent { sent += 1 }
         if direction == .received { received += 1 }
+        total += 1
         entries.append(ConversationEntry(direction: direction, text: text, time: max(0, now.timeIntervalSince(started))))
         if entries.count > Conversation.keptEntries { entries.removeFirst(entries.count - Conversation.keptEntries) }
     }
@@ -65,14 +68,6 @@ public struct Conversation: Sendable, Equatable {
         }
     }
 
-    /// Draws the summary and the newest entries that fit, newest at the bottom.
-    func render(in area: Rect, now: Date, _ buffer: inout CellBuffer) {
-        guard area.height > 0 else { return }
-        ExplorerView.writeCut(summary(now: now), in: Rect(x: area.x, y: area.y, width: area.width, height: 1), &buffer)
-        let rows = area.height - 1
-        guard rows > 0 else { return }
-        for (row, entry) in entries.suffix(rows).enumerated() {
-            ExplorerView.writeCut(entry.line, in: Rect(x: area.x, y: area.y + 1 + row, width: area.width, height: 1), &buffer)
-        }
-    }
+    /// The entries as rows of the event list.
+    var items: [EventItem] { EventItem.items(entries, total: total) }
 }

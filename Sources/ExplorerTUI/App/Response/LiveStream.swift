@@ -27,17 +27,6 @@ public struct LiveStream: Sendable, Equatable {
         if events.count > LiveStream.keptEvents { events.removeFirst(events.count - LiveStream.keptEvents) }
     }
 
-    /// One line per event, newest last: its time, type and id when it has them, and its data on one line.
-    public var lines: [StyledLine] {
-        events.map { event in
-            var spans = [Span(String(format: "+%.3f s ", event.time), style: Theme.dim)]
-            if let name = event.event { spans.append(Span("\(TerminalSafeText.sanitize(name)) ", style: Style(foreground: .cyan, attributes: .bold))) }
-            if let id = event.id { spans.append(Span("id \(TerminalSafeText.sanitize(id)) ", style: Theme.dim)) }
-            spans.append(Span(TerminalSafeText.sanitize(event.data.replacingOccurrences(of: "\n", with: " ⏎ "))))
-            return StyledLine(spans)
-        }
-    }
-
     /// The line above the events: how many, for how long, and when the first came.
     public func summary(elapsed: TimeInterval) -> String {
         var text = "streaming · \(count) event\(count == 1 ? "" : "s") · \(String(format: "%.1f", elapsed)) s"

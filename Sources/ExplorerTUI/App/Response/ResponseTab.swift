@@ -1,5 +1,7 @@
 /// The tabs of the response pane.
 public enum ResponseTab: Int, Sendable, CaseIterable {
+    /// The events of a streamed response, one a line; offered only for a streamed response.
+    case stream
     /// The formatted body.
     case body
     /// The response headers.
@@ -14,6 +16,7 @@ public enum ResponseTab: Int, Sendable, CaseIterable {
     /// The tab's name, as help lists it.
     public var title: String {
         switch self {
+        case .stream: return "Stream"
         case .body: return "Body"
         case .headers: return "Headers"
         case .checks: return "Checks"
@@ -24,14 +27,17 @@ public enum ResponseTab: Int, Sendable, CaseIterable {
 
     /// The tabs offered for `summary`, in order.
     static func offered(for summary: ResponseSummary) -> [ResponseTab] {
-        [.body, .headers, .checks] + (summary.cookies.isEmpty ? [] : [.cookies]) + (summary.trace.isEmpty ? [] : [.trace])
+        (summary.events == nil ? [] : [.stream]) + [.body, .headers, .checks] + (summary.cookies.isEmpty ? [] : [.cookies]) + (summary.trace.isEmpty ? [] : [.trace])
     }
 
     /// The titles of the tabs offered for `summary`.
     static func titles(for summary: ResponseSummary) -> [StyledLine] {
         offered(for: summary).map { tab in
             switch tab {
-            case .body: return StyledLine("Body")
+            case .stream:
+                let kept = summary.events?.count ?? 0
+                return StyledLine("Stream (\(summary.eventCount)\(summary.eventCount > kept ? ", \(kept) kept" : ""))")
+            case .body: return StyledLine(summary.events == nil ? "Body" : "Raw")
             case .headers: return StyledLine("Headers (\(summary.headers.count))")
             case .checks: return StyledLine(ResponseView.checkTally(summary).map { "Checks \($0)" } ?? "Checks")
             case .cookies: return StyledLine("Cookies (\(summary.cookies.count))")

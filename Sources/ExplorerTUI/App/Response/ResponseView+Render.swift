@@ -16,8 +16,10 @@ extension ResponseView {
         let inner = block.inner(of: rect)
         guard inner.height >= 3 else { return }
         let first = Position(x: inner.x, y: inner.y)
+        let belowFirst = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
         if let conversation {
-            conversation.render(in: inner, now: now, &buffer)
+            ExplorerView.writeCut(conversation.summary(now: now), in: Rect(x: inner.x, y: inner.y, width: inner.width, height: 1), &buffer)
+            renderEvents(in: belowFirst, &buffer)
             return
         }
         switch state {
@@ -30,7 +32,7 @@ extension ResponseView {
             let frame = frames[Int(elapsed * 10) % frames.count]
             if let live {
                 _ = buffer.write("\(frame) \(live.summary(elapsed: elapsed))   (Esc stops, keeping what came)", at: first, style: .bold, maxWidth: inner.width)
-                ResponseView.tail(live, in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1), &buffer)
+                renderEvents(in: belowFirst, &buffer)
             } else {
                 _ = buffer.write("\(frame) Sending… \(String(format: "%.1f", elapsed)) s   (Esc cancels)", at: first, style: .bold, maxWidth: inner.width)
             }
@@ -42,7 +44,7 @@ extension ResponseView {
                                                   + (live.count > live.events.count ? ", the last \(live.events.count) kept" : "")
                                                   + " · Ctrl-J sends it again", style: Theme.dim)]),
                                  at: first, maxWidth: inner.width)
-                ResponseView.tail(live, in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1), &buffer)
+                renderEvents(in: belowFirst, &buffer)
             } else {
                 Paragraph(lines: [StyledLine("Cancelled after \(String(format: "%.1f s", elapsed))", style: Theme.warning),
                                   StyledLine("Ctrl-J (or Enter in the tree) sends it again.", style: Theme.dim)], wrap: true).render(in: inner, buffer: &buffer)
@@ -70,7 +72,9 @@ extension ResponseView {
             ResponseView.tabs(summary, selected: tab)
                 .render(in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1), buffer: &buffer)
             let area = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 2)
-            if tab == .checks {
+            if tab == .stream {
+                renderEvents(in: area, &buffer)
+            } else if tab == .checks {
                 Paragraph(lines: ResponseView.checkLines(summary), wrap: true, scroll: bodyView.scroll).render(in: area, buffer: &buffer)
             } else if tab == .cookies {
                 let rows = summary.cookies.dropFirst(bodyView.scroll).map { cookie in
@@ -184,7 +188,7 @@ extension ResponseView {
     }
 
     /// Marks every occurrence of `query` in the text of `rows`, read left to right and top to bottom as one line.
-    private static func highlight(_ query: String, rows rect: Rect, _ buffer: inout CellBuffer) {
+    static func highlight(_ query: String, rows rect: Rect, _ buffer: inout CellBuffer) {
         guard !query.isEmpty else { return }
         var cells: [(x: Int, y: Int, symbol: String)] = []
         for y in rect.y..<rect.bottom {
@@ -214,14 +218,5 @@ extension ResponseView {
         var spans = [Span(text, style: Theme.warning)]
         if let kept = past.keptBytes { spans.append(Span(" (first \(MeasurementText.byteCount(kept)) kept)", style: Theme.dim)) }
         return spans
-    }
-
-    /// The newest events of `live` that fit in `area`, newest at the bottom: the pane follows the stream's tail.
-    static func tail(_ live: LiveStream, in area: Rect, _ buffer: inout CellBuffer) {
-        guard area.height > 0 else { return }
-        let lines = live.lines.suffix(area.height)
-        for (row, line) in lines.enumerated() {
-            ExplorerView.writeCut(line, in: Rect(x: area.x, y: area.y + row, width: area.width, height: 1), &buffer)
-        }
     }
 }

@@ -6,6 +6,7 @@ import Foundation
 extension ResponseView {
     /// Keys typed into the pane's prompts (search, JSON filter); nil when neither is open.
     public mutating func updatePrompt(_ key: Key, context: inout PaneContext) -> [AppEffect]? {
+        if let effects = updateEventPrompt(key, context: &context) { return effects }
         if bodyView.searchField != nil { return handleSearch(key, context: &context) }
         if bodyView.filterField != nil { return handleJSONFilter(key, context: &context) }
         return nil
@@ -13,6 +14,7 @@ extension ResponseView {
 
     /// An action on the focused response pane; nil when it is not one of the pane's.
     public mutating func perform(_ action: AppAction, context: inout PaneContext) -> [AppEffect]? {
+        if let effects = performOnEvents(action, context: &context) { return effects }
         switch action {
         case .search:
             guard case .received = state else {

@@ -10,6 +10,9 @@ public struct ResponseView: Sendable {
     public var live: LiveStream?
     /// The WebSocket conversation shown instead of a response, while it is the request's.
     public var conversation: Conversation?
+    /// The events of the stream or the lines of the conversation as a list: selection, the event opened, search
+    /// and the JSONPath filter over them.
+    public var events = EventList()
     /// The tab shown.
     public var tab = ResponseTab.body
     /// The request the response is about (`collection/folder/request`), so a response left on screen while browsing
