@@ -111,7 +111,7 @@ final class ExplorerRunLoop {
             case .quit: keepRunning = false
             case .send, .sendNeed, .cancel, .copyRequest, .replay: sender.start(effect)
             case .searchBody, .filterBody, .checkJSON: bodies.start(effect)
-            case .openWebSocket, .sendWebSocket, .closeWebSocket: conversations.start(effect)
+            case .openWebSocket, .sendWebSocket, .closeWebSocket, .pingWebSocket: conversations.start(effect)
             case .save, .changeTree, .storeSecret, .saveCaptures, .addRequest, .reload, .saveBody, .createCollection, .addDemo, .importFile,
                  .changeEnvironment:
                 FileEffectRunner.start(effect, inbox: inbox, fullLoad: fullLoad)

@@ -26,10 +26,16 @@ final class WebSocketEffectRunner: @unchecked Sendable {
             Task.detached {
                 do { try await connection.send(message) } catch { inbox.post(.webSocketFailed(id: id, message: "Not sent: \(error)")) }
             }
-        case let .closeWebSocket(id):
+        case let .pingWebSocket(id):
+            guard let connection = lock.withLock({ connections[id] }) else { return }
+            let inbox = self.inbox
+            Task.detached {
+                do { try await connection.ping() } catch { inbox.post(.webSocketFailed(id: id, message: "Ping not sent: \(error)")) }
+            }
+        case let .closeWebSocket(id, code, reason):
             let (connection, opening) = lock.withLock { (connections[id], openings[id]) }
             if let connection {
-                Task.detached { try? await connection.close(code: 1000, reason: "") }
+                Task.detached { try? await connection.close(code: code, reason: reason) }
             } else {
                 opening?.cancel()
             }

@@ -25,6 +25,9 @@ public enum AppAction: Sendable, Equatable {
     case editEnvironments, newEnvironment, renameEnvironment, deleteEnvironment, toggleSecret
     /// C in the response: a capture of the JSON value on the top line, proposed in the request's Checks tab.
     case proposeCapture
+    /// A WebSocket conversation: ping, send a saved message picked from a list, close with a code, connect again, and
+    /// save the Body tab's message into the request's `messages:`.
+    case ping, sendSavedMessage, closeWithCode, reconnect, saveMessage
 }
 
 extension AppAction {

@@ -15,7 +15,9 @@ public enum AppEffect: Sendable {
     /// Send `message` in the conversation `id`.
     case sendWebSocket(id: Int, message: WebSocketMessage)
     /// Close the conversation `id` (code 1000), or give up on its handshake.
-    case closeWebSocket(id: Int)
+    case closeWebSocket(id: Int, code: UInt16 = 1000, reason: String = "")
+    /// Pings the server in the WebSocket conversation `id`; its pong arrives as an event.
+    case pingWebSocket(id: Int)
     /// Write the keys of `request` that differ from `saved` (the request as loaded) into its file; `original` is the
     /// file's bytes as loaded, for detecting a change made outside.
     case save(key: String, request: RequestSpec, saved: RequestSpec, original: Data?)

@@ -72,6 +72,8 @@ extension ExplorerModel {
         case .cancel where focus == .response && responseView.events.isOpen && responseView.showsEvents:
             // Esc first closes the event opened whole; the next one stops the stream or closes the connection.
             responseView.events.isOpen = false
+        case .ping, .sendSavedMessage, .closeWithCode, .reconnect, .saveMessage:
+            return converse(action)
         case .cancel:
             if let conversation = responseView.conversation, conversation.isOpen || conversation.state == .connecting {
                 if conversation.state == .connecting { conversationChanged(id: conversation.id) { $0.state = .closed(code: nil, reason: "given up") } }

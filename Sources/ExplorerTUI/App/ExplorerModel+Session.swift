@@ -1,4 +1,5 @@
 import ExplorerCore
+import Foundation
 
 /// The shell's side of sending: it picks what to send (the selection, with its draft), starts the chain the session
 /// plans, and shows in the response pane and the status line how it goes.
@@ -27,14 +28,10 @@ extension ExplorerModel {
 
     /// Ctrl-J on a WebSocket request: in its open conversation, sends the Body tab's text as a message; otherwise
     /// connects (closing any other conversation) and sends the saved messages once it is open.
-    mutating func talk(_ resolver: RequestResolver) -> [AppEffect] {
+    mutating func talk(_ resolver: RequestResolver, reconnecting: Bool = false) -> [AppEffect] {
         let key = selectedRequest?.key ?? resolver.reference
-        if var conversation = responseView.conversation, conversation.key == key, conversation.isOpen {
-            let composed: String
-            switch resolver.request.body {
-            case let .json(text), let .text(text, _): composed = text
-            default: composed = ""
-            }
+        if !reconnecting, var conversation = responseView.conversation, conversation.key == key, conversation.isOpen {
+            let composed = Self.composedMessage(resolver.request.body)
             guard !composed.isEmpty else {
                 status = "Write the message in the Body tab (i edits it), then Ctrl-J sends it."
                 return []
@@ -179,5 +176,134 @@ extension ExplorerModel {
             return []
         }
         return [.saveCaptures(directory: collection.directory, environment: environment.name, store: store)]
+    }
+
+    /// A key of the WebSocket conversation on screen: ping, pick a saved message, close with a code, connect again,
+    /// save the composed message.
+    mutating func converse(_ action: AppAction) -> [AppEffect] {
+        guard let conversation = responseView.conversation else {
+            status = "No WebSocket conversation: Ctrl-J on a WebSocket request connects."
+            return []
+        }
+        guard selectedRequest?.key == conversation.key, let resolver = selectedResolver else {
+            status = "Select \(conversation.key) in the tree first: the conversation is its."
+            return []
+        }
+        switch action {
+        case .reconnect:
+            return talk(resolver, reconnecting: true)
+        case .saveMessage:
+            let text = Self.composedMessage(resolver.request.body)
+            guard !text.isEmpty else {
+                status = "Write the message in the Body tab first (i edits it); a saves it into the file."
+                return []
+            }
+            modal = .dialog(.form(NameForm(title: "Save the message in \(resolver.request.name)",
+                                           fields: [("Name", "message \(resolver.request.messages.count + 1)")],
+                                           purpose: .saveMessage(key: conversation.key), note: "Enter: save into messages: · Esc: cancel")))
+            return []
+        default:
+            break
+        }
+        guard conversation.isOpen else {
+            status = "The connection is not open: r connects again."
+            return []
+        }
+        switch action {
+        case .ping:
+            let now = self.now
+            conversationChanged(id: conversation.id) { $0.append(.note, "ping", now: now) }
+            responseView.eventsArrived()
+            return [.pingWebSocket(id: conversation.id)]
+        case .sendSavedMessage:
+            let names = resolver.request.messages.map(\.name)
+            guard !names.isEmpty else {
+                status = "\(resolver.request.name) has no saved messages: a saves the Body tab's message as one."
+                return []
+            }
+            modal = .dialog(.picker(ListPicker(title: "Send a saved message", options: names, selected: nil,
+                                               purpose: .savedMessage(key: conversation.key))))
+        case .closeWithCode:
+            modal = .dialog(.form(NameForm(title: "Close the connection", fields: [("Code", "1000"), ("Reason", "")],
+                                           purpose: .closeWebSocket(id: conversation.id),
+                                           note: "1000 normal, 1001 going away, 3000–4999 your own · Enter: close · Esc: cancel")))
+        default:
+            break
+        }
+        return []
+    }
+
+    /// The Body tab's text, which Ctrl-J sends in an open conversation.
+    static func composedMessage(_ body: BodySpec) -> String {
+        switch body {
+        case let .json(text), let .text(text, _): return text
+        default: return ""
+        }
+    }
+
+    /// Enter on a saved message in the picker: sends it, its variables resolved, in the open conversation.
+    mutating func sendSavedMessage(_ index: Int, key: String) -> [AppEffect] {
+        guard let conversation = responseView.conversation, conversation.key == key, conversation.isOpen,
+              let resolver = selectedResolver, selectedRequest?.key == key, resolver.request.messages.indices.contains(index) else {
+            status = "The conversation closed before the message was picked."
+            return []
+        }
+        let saved = resolver.request.messages[index]
+        let message: WebSocketMessage?
+        do {
+            message = try saved.message { try resolver.variableResolver.resolve($0) }
+        } catch {
+            status = "Not sent: \(error)"
+            return []
+        }
+        guard let message else {
+            status = "Not sent: \(saved.name) is not valid base64."
+            return []
+        }
+        let now = self.now
+        conversationChanged(id: conversation.id) { $0.append(.sent, ConversationEntry.text(of: message), now: now) }
+        responseView.eventsArrived()
+        status = "Sent \(saved.name)."
+        return [.sendWebSocket(id: conversation.id, message: message)]
+    }
+
+    /// Enter in the close form: a code a client may send (1000, or 3000–4999) and a reason of at most 123 bytes.
+    mutating func closeSubmitted(_ form: NameForm, id: Int) -> [AppEffect] {
+        guard let code = UInt16(form.value(0)), code == 1000 || code == 1001 || (3000...4999).contains(code) else {
+            return keep(form, "Code: a client closes with 1000, 1001 or 3000–4999. Esc cancels.", field: 0)
+        }
+        let reason = form.value(1)
+        guard reason.utf8.count <= 123 else {
+            return keep(form, "Reason: at most 123 bytes fit in a close frame (this has \(reason.utf8.count)). Esc cancels.", field: 1)
+        }
+        modal = nil
+        guard responseView.conversation?.id == id, responseView.conversation?.isOpen == true else {
+            status = "The connection had closed already."
+            return []
+        }
+        return [.closeWebSocket(id: id, code: code, reason: reason)]
+    }
+
+    /// Enter in the save-message form: the Body tab's text joins the request's `messages:` and the request is saved.
+    mutating func saveMessageSubmitted(_ form: NameForm, key: String) -> [AppEffect] {
+        let name = form.value(0).trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, !name.contains(where: { DisplayWidth.isControl($0) }) else {
+            return keep(form, "Name: the message needs a name. Esc cancels.", field: 0)
+        }
+        guard selectedRequest?.key == key, let resolver = selectedResolver else {
+            return keep(form, "That request is no longer selected. Esc cancels.")
+        }
+        if resolver.request.messages.contains(where: { $0.name == name }) {
+            return keep(form, "Name: \(name) is saved already; choose another. Esc cancels.", field: 0)
+        }
+        let text = Self.composedMessage(resolver.request.body)
+        let isJSON = (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) != nil
+        modal = nil
+        let effects = inRequest { pane in
+            pane.editSelected { $0.messages.append(SavedMessage(name: name, format: isJSON ? .json : .text, content: text)) }
+            return pane.saveSelected()
+        }
+        if !effects.isEmpty { status = "Saving \(name) into messages: (with the request's other edits)…" }
+        return effects
     }
 }

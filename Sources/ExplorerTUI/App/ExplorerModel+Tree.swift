@@ -192,6 +192,10 @@ extension ExplorerModel {
             return [.changeTree(.rename(request, name: name, renameFile: renameFile, in: folder), select: parent + "/", movedFrom: key)]
         case .saveBody:
             return saveBodySubmitted(form)
+        case let .closeWebSocket(id):
+            return closeSubmitted(form, id: id)
+        case let .saveMessage(key):
+            return saveMessageSubmitted(form, key: key)
         case let .importFile(directory):
             guard !name.isEmpty else { return keep(form, "File: give the path of a Postman collection (.json) or a .http file. Esc cancels.") }
             modal = nil
@@ -229,7 +233,7 @@ extension ExplorerModel {
 
     /// Keeps the form open with `message`, the cursor in `field` (the one the message names) when given: Enter is
     /// done from any field, so a refusal takes the user to what needs filling in.
-    private mutating func keep(_ form: NameForm, _ message: String, field: Int? = nil) -> [AppEffect] {
+    mutating func keep(_ form: NameForm, _ message: String, field: Int? = nil) -> [AppEffect] {
         var form = form
         if let field, form.fields.indices.contains(field) { form.focused = field }
         modal = .dialog(.form(form))
@@ -303,6 +307,8 @@ extension ExplorerModel {
                 pane.choose(picker)
                 return []
             }
+        case let .savedMessage(key):
+            return sendSavedMessage(picker.selection, key: key)
         case let .moveRequest(key):
             let folders = folders(ofCollectionHolding: key)
             guard folders.indices.contains(picker.selection), let request = savedRequest(key),

@@ -241,6 +241,11 @@ public struct KeyMap: Sendable {
                 KeyBinding([.character("o")], .openPager, "open the body in $PAGER"),
                 KeyBinding([.character("C")], .proposeCapture, "capture the JSON value at the match / top line"),
                 KeyBinding([.enter], .activate, "events and messages: open the one selected whole / back"),
+                KeyBinding([.character("p")], .ping, "WebSocket: ping"),
+                KeyBinding([.character("P")], .sendSavedMessage, "WebSocket: send a saved message"),
+                KeyBinding([.character("a")], .saveMessage, "WebSocket: save the Body tab's message in the file"),
+                KeyBinding([.character("X")], .closeWithCode, "WebSocket: close with a code and reason"),
+                KeyBinding([.character("r")], .reconnect, "WebSocket: connect again"),
             ],
         ],
         table: [

@@ -37,7 +37,7 @@ struct WebSocketRequestTests {
         #expect(sentID == id && message == WebSocketMessage(text: "{\"say\": \"hello\"}"))
         #expect(ExplorerView.render(model).lines.joined().contains("→ {\"say\": \"hello\"}"))
         // Esc closes; the server's answer ends it.
-        guard case .closeWebSocket(id)? = Fixtures.press([.escape], &model).first else { Issue.record("Esc should close"); return }
+        guard case .closeWebSocket(id, 1000, "")? = Fixtures.press([.escape], &model).first else { Issue.record("Esc should close"); return }
         _ = model.update(.webSocketEvent(id: id, .closed(code: 1000, reason: "", byClient: true)))
         screen = ExplorerView.render(model).lines.joined(separator: "\n")
         #expect(screen.contains("closed 1000") && screen.contains("Ctrl-J connects again"), "\(screen)")

@@ -12,6 +12,8 @@ public struct ListPicker: Sendable, Equatable {
         case moveRequest(key: String)
         /// N on the collection `key`: a folder in it, or a new collection beside it.
         case newAtTop(key: String)
+        /// A saved message of the WebSocket request `key`, sent in its open conversation.
+        case savedMessage(key: String)
     }
 
     /// The dialog's title.

@@ -18,6 +18,10 @@ public struct NameForm: Sendable, Equatable {
         case importCurl(folder: String, request: RequestSpec)
         /// A new collection in the collections directory: its name, first environment and that environment's base URL.
         case newCollection(directory: String)
+        /// The WebSocket conversation `id` closed with the code and reason in the fields.
+        case closeWebSocket(id: Int)
+        /// The Body tab's text saved into the WebSocket request `key`'s `messages:` under the name in the field.
+        case saveMessage(key: String)
         /// A Postman collection or `.http` file, named in the first field, imported as a collection into `directory`.
         case importFile(directory: String)
     }

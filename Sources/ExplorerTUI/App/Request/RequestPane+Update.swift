@@ -96,7 +96,7 @@ extension RequestPane {
             setBodyKind(picker.options[picker.selection])
         case .authKind:
             setAuthKind(picker.options[picker.selection])
-        case .moveRequest, .newAtTop:
+        case .moveRequest, .newAtTop, .savedMessage:
             break
         }
     }
