@@ -29,4 +29,37 @@ struct LiveStreamEndToEndTests {
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
     }
+
+    /// A stream that ends opens on its Stream tab: an event opened whole, pretty-printed, and the JSONPath filter over
+    /// each event's data.
+    @Test func theStreamTabOpensSearchesAndFiltersEvents() throws {
+        let chunks = (1...3).map { "event: tick\nid: \($0)\ndata: {\"n\": \($0), \"word\": \"w\($0)\"}\n\n" }
+        let server = try FaultServer(routes: ["/three": .chunkedStream(contentType: "text/event-stream", chunks: chunks, interval: 0.02)])
+        defer { server.stop() }
+        let temp = try TempDirectory()
+        try temp.write("S/collection.yaml", "name: S\nenvironments:\n  - name: local\n    baseURL: \(server.baseURL.absoluteString)\n")
+        try temp.write("S/three.yaml", "name: Three\nurl: /three\n")
+        let binary = try BuiltProducts.executable(named: "apiexplorer")
+        let session = try TmuxSession(arguments: [binary.path, "--collections", temp.path, "--no-history"], width: 110, height: 30)
+        defer { session.kill() }
+        try session.waitFor("env: local")
+        try session.waitUntilGone("Loading requests…")
+        try session.sendKeys("j", "Enter")
+        let ended = try session.waitFor("Stream (3)")
+        #expect(ended.contains("Raw") && ended.contains("tick id 3 {\"n\": 3"), "\(ended)")
+        try session.sendKeys("Tab", "Tab", "k", "Enter")
+        let opened = try session.waitFor("#2 · event: tick · id 2")
+        #expect(opened.contains("\"word\": \"w2\""), "\(opened)")
+        // Esc on its own: followed at once by f, a terminal reads the pair as Alt-f.
+        try session.sendKeys("Escape")
+        try session.waitUntilGone("#2 · event")
+        try session.sendKeys("f")
+        try session.waitFor("filter ")
+        try session.sendText("$.word")
+        try session.sendKeys("Enter")
+        let filtered = try session.waitFor("[filter $.word: 3 of 3]")
+        #expect(filtered.contains("tick id 1 \"w1\""), "\(filtered)")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
 }
