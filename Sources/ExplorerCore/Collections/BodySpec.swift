@@ -12,6 +12,8 @@ public enum BodySpec: Sendable, Equatable {
     case multipart([MultipartField])
     /// The bytes of a file, relative to the request file.
     case file(path: String, contentType: String?)
+    /// A GraphQL query with its variables and operation name.
+    case graphql(GraphQLBody)
 
     /// The `type` key used in files.
     public var typeName: String {
@@ -22,13 +24,15 @@ public enum BodySpec: Sendable, Equatable {
         case .form: return "form"
         case .multipart: return "multipart"
         case .file: return "file"
+        case .graphql: return "graphql"
         }
     }
 
-    /// The text of a JSON or text body, nil for the other kinds.
+    /// The text of a JSON or text body (a GraphQL body's query), nil for the other kinds.
     public var text: String? {
         switch self {
         case let .json(text), let .text(text, _): return text
+        case let .graphql(body): return body.query
         default: return nil
         }
     }
@@ -38,6 +42,9 @@ public enum BodySpec: Sendable, Equatable {
         switch self {
         case .json: return .json(text)
         case let .text(_, contentType): return .text(text, contentType: contentType)
+        case var .graphql(body):
+            body.query = text
+            return .graphql(body)
         default: return self
         }
     }

@@ -282,8 +282,18 @@ struct CollectionFileParser {
         case "file":
             allowed = ["type", "file", "contentType"]
             spec = .file(path: try body.requiredString("file", in: "a file body"), contentType: try body.string("contentType"))
+        case "graphql":
+            allowed = ["type", "query", "variables", "operationName"]
+            let variables = try body.string("variables") ?? ""
+            let trimmed = variables.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !trimmed.isEmpty, !trimmed.contains("{{"),
+               !((try? JSONSerialization.jsonObject(with: Data(trimmed.utf8))) is [String: Any]) {
+                throw CollectionProblem(body.location("variables"), "a graphql body's variables must be a JSON object, such as {\"id\": 1}")
+            }
+            spec = .graphql(GraphQLBody(query: try body.requiredString("query", in: "a graphql body"), variables: variables,
+                                        operationName: try body.string("operationName")))
         default:
-            throw CollectionProblem(body.location("type"), "unknown body type '\(type)'; expected none, json, text, form, multipart or file")
+            throw CollectionProblem(body.location("type"), "unknown body type '\(type)'; expected none, json, text, form, multipart, file or graphql")
         }
         warnings += body.unknownKeys(allowed: allowed, in: "a \(type) body")
         return spec

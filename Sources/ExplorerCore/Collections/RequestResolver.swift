@@ -141,6 +141,7 @@ public struct RequestResolver: Sendable {
         var pairs: [String] = []
         for item in request.query where item.enabled { pairs.append(shown(try sub(item.name)) + "=" + shown(try sub(item.value))) }
         if case let .apiKey(name, value, true) = effectiveAuth { pairs.append(shown(try sub(name)) + "=" + shown(try sub(value))) }
+        for item in try graphQLQueryItems(sub) { pairs.append(item.name + "=" + shown(item.value ?? "")) }
         guard !pairs.isEmpty else { return url }
         return url + (url.contains("?") ? "&" : "?") + pairs.joined(separator: "&")
     }
@@ -149,6 +150,18 @@ public struct RequestResolver: Sendable {
     static func hasScheme(_ url: String) -> Bool {
         guard let colon = url.range(of: "://"), let first = url.first, first.isASCII, first.isLetter else { return false }
         return url[..<colon.lowerBound].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
+    }
+
+    /// True for a GraphQL body sent with GET, which carries its query in the URL.
+    private var isGraphQLGet: Bool {
+        if case .graphql = request.body { return request.method.uppercased() == "GET" }
+        return false
+    }
+
+    /// The query-string parameters of a GraphQL body sent with GET; none otherwise.
+    private func graphQLQueryItems(_ sub: (String) throws(ResolveError) -> String) throws(ResolveError) -> [URLQueryItem] {
+        guard isGraphQLGet, case let .graphql(body) = request.body else { return [] }
+        return try body.queryItems(sub)
     }
 
     /// Builds the request to send.
@@ -181,6 +194,7 @@ public struct RequestResolver: Sendable {
         }
         var query = inlineQuery
         for item in request.query where item.enabled { query.append(URLQueryItem(name: try sub(item.name), value: try sub(item.value))) }
+        query += try graphQLQueryItems(sub)
         var own = HTTPHeaders()
         for header in request.headers + extraHeaders where header.enabled { own.add(try sub(header.name), try sub(header.value)) }
         let resolvedBody = try body(sub)
@@ -262,6 +276,8 @@ public struct RequestResolver: Sendable {
             }
             return .multipart(parts)
         case let .file(path, contentType): return .file(path: try absolute(path), contentType: contentType ?? "application/octet-stream")
+        // GET carries the query in the URL (see `graphQLQueryItems`); any other method as a JSON object.
+        case let .graphql(graphQL): return isGraphQLGet ? .none : .json(try graphQL.payload(sub))
         }
     }
 

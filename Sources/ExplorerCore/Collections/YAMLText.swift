@@ -90,6 +90,10 @@ enum YAMLText {
         case let .file(path, contentType):
             lines.append("  file: \(scalar(path))")
             if let contentType { lines.append("  contentType: \(scalar(contentType))") }
+        case let .graphql(body):
+            lines += text("query", body.query, indent: 2)
+            if !body.variables.isEmpty { lines += text("variables", body.variables, indent: 2) }
+            if let name = body.operationName { lines.append("  operationName: \(scalar(name))") }
         }
         return lines
     }

@@ -116,6 +116,10 @@ enum CollectionYAML {
         case let .file(path, contentType):
             pairs.append(("file", text(path)))
             if let contentType { pairs.append(("contentType", text(contentType))) }
+        case let .graphql(graphQL):
+            pairs.append(("query", block(graphQL.query)))
+            if !graphQL.variables.isEmpty { pairs.append(("variables", block(graphQL.variables))) }
+            if let name = graphQL.operationName { pairs.append(("operationName", text(name))) }
         }
         return mapping(pairs)
     }
