@@ -28,6 +28,8 @@ public enum AppAction: Sendable, Equatable {
     /// A WebSocket conversation: ping, send a saved message picked from a list, close with a code, connect again, and
     /// save the Body tab's message into the request's `messages:`.
     case ping, sendSavedMessage, closeWithCode, reconnect, saveMessage
+    /// v on a GraphQL body: its variables in the body editor.
+    case editVariables
 }
 
 extension AppAction {

@@ -264,6 +264,7 @@ public struct KeyMap: Sendable {
                 KeyBinding([.enter, .character("i")], .editBody, "edit the body", hint: true),
                 KeyBinding([.character("t")], .pickBodyKind, "body kind: none, JSON, text, form, file…", hint: true),
                 KeyBinding([.character("f")], .formatBody, "pretty-print the JSON"),
+                KeyBinding([.character("v")], .editVariables, "GraphQL: edit the variables"),
             ],
             .auth: [
                 KeyBinding([.up, .character("k")], .moveUp, "previous field"),

@@ -10,6 +10,8 @@ public struct BodyEditor: Sendable, Equatable {
     public var pendingCheck: Int?
     /// True when the text changed while a check was running: another starts when it reports.
     public var needsCheck = false
+    /// True while it edits a GraphQL body's variables rather than the body's text (its query).
+    public var editsVariables = false
 
     /// Starts editing `area`, its JSON error (if any) already known.
     public init(area: TextArea, jsonError: JSONSyntaxError? = nil) {

@@ -23,14 +23,48 @@ extension RequestPane {
             status = "Form fields: a adds, i edits, d deletes."
         case let .file(path, _):
             requestEditor.edit = .value(ValueEditor(target: .bodyFile, label: "File: ", field: TextField(text: path), isSecret: false))
+        case let .graphql(body):
+            if let key = selectedKey, let kept = requestEditor.drafts[key]?.bodyEditor, !kept.editsVariables, kept.area.text == body.query {
+                requestEditor.edit = .body(kept)
+                return
+            }
+            var area = TextArea(text: body.query)
+            area.showsLineNumbers = true
+            var editor = BodyEditor(area: area)
+            editor.area.markUnmodified()
+            requestEditor.edit = .body(editor)
         }
+    }
+
+    /// v on a GraphQL body: its variables in the editor, checked as JSON as they are typed.
+    mutating func openVariablesEditor() {
+        guard case let .graphql(body)? = selectedRequest?.located.request.body else {
+            status = "Only a GraphQL body has variables (t chooses the kind)."
+            return
+        }
+        let text = body.variables.isEmpty ? "{}" : body.variables
+        var area = TextArea(text: text)
+        area.showsLineNumbers = true
+        var editor = BodyEditor(area: area, jsonError: JSONTemplate.validate(text))
+        editor.editsVariables = true
+        editor.area.markUnmodified()
+        requestEditor.edit = .body(editor)
     }
 
     /// The body editor's text goes into the draft; the editor is kept aside so reopening it can still undo.
     mutating func commitBodyEditor() {
         guard let editor = requestEditor.edit?.body else { return }
-        if let key = selectedKey { requestEditor.drafts[key, default: RequestDraft()].bodyEditor = editor }
         let text = editor.area.text
+        if editor.editsVariables {
+            editSelected { request in
+                guard case var .graphql(body) = request.body else { return }
+                // `{}` is what the editor starts from: saved as no variables.
+                body.variables = text.trimmingCharacters(in: .whitespacesAndNewlines) == "{}" ? "" : text
+                request.body = .graphql(body)
+            }
+            return
+        }
+        if let key = selectedKey { requestEditor.drafts[key, default: RequestDraft()].bodyEditor = editor }
         editSelected { $0.body = $0.body.replacingText(text) }
     }
 
@@ -64,7 +98,7 @@ extension RequestPane {
 
     /// Checks the JSON being edited: at once when it is small, else off the UI (the result comes as `.jsonChecked`).
     mutating func checkBodyJSON() -> [AppEffect] {
-        guard var editor = requestEditor.edit?.body, selectedRequest?.located.request.body.typeName == "json" else { return [] }
+        guard var editor = requestEditor.edit?.body, editor.editsVariables || selectedRequest?.located.request.body.typeName == "json" else { return [] }
         // One check of a large body at a time; keys typed meanwhile are checked together when it reports.
         if editor.pendingCheck != nil {
             editor.needsCheck = true
@@ -86,7 +120,7 @@ extension RequestPane {
 
     mutating func openBodyKindPicker() {
         guard let request = selectedRequest?.located.request else { return }
-        let kinds = ["none", "json", "text", "form", "multipart", "file"]
+        let kinds = ["none", "json", "text", "form", "multipart", "file", "graphql"]
         context.modal = .dialog(.picker(ListPicker(title: " Body ", options: kinds, selected: request.body.typeName, purpose: .bodyKind)))
     }
 
@@ -102,6 +136,7 @@ extension RequestPane {
             case "form": if request.body.typeName != "form" { request.body = .form(rows) }
             case "multipart": if request.body.typeName != "multipart" { request = RequestPane.setting(rows, of: .multipart, in: request) }
             case "file": if request.body.typeName != "file" { request.body = .file(path: "", contentType: nil) }
+            case "graphql": if request.body.typeName != "graphql" { request.body = .graphql(GraphQLBody(query: text.isEmpty ? "query {\n  \n}" : text)) }
             default: break
             }
         }

@@ -199,6 +199,18 @@ extension RequestPane {
         case let .file(path, contentType):
             kindLine = StyledLine([Span("File ", style: .bold), Span(path.isEmpty ? "(no path: i sets it)" : path),
                                    Span("  \(contentType ?? "application/octet-stream")  i path · t kind", style: Theme.dim)])
+        case let .graphql(body):
+            var spans = [Span("GraphQL ", style: .bold)]
+            if let name = body.operationName { spans.append(Span("operation \(name) ", style: Theme.dim)) }
+            if let editor = requestEditor.edit?.body {
+                spans.append(Span(editor.editsVariables ? "editing the variables" : "editing the query", style: .bold))
+                if editor.editsVariables { spans.append(editor.jsonError.map { Span("  ✗ \($0)", style: Theme.error) } ?? Span("  ✓ valid", style: Theme.dim)) }
+                spans.append(Span("  (Esc done)", style: Theme.dim))
+            } else {
+                spans.append(Span(request.method.uppercased() == "GET" ? "in the query string" : "as JSON", style: Theme.dim))
+                spans.append(Span("  i edits the query · v the variables · t kind", style: Theme.dim))
+            }
+            kindLine = StyledLine(spans)
         }
         ExplorerView.writeCut(kindLine, in: Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), &buffer)
         switch request.body {
@@ -215,6 +227,8 @@ extension RequestPane {
                 area.showsCursor = false
                 area.render(in: content, buffer: &buffer)
             }
+        case let .graphql(body):
+            graphQLAreas(body, in: content, &buffer)
         case .form, .multipart:
             guard let table = currentTable else { return }
             let rows = RequestPane.rows(table, of: request).map { [StyledLine($0.enabled ? "✓" : "·"), StyledLine($0.name),
@@ -225,6 +239,33 @@ extension RequestPane {
                           selection: selection, content, &buffer)
         default: break
         }
+    }
+
+    /// A GraphQL body: the query above, the variables below (a few lines), the one being edited with its cursor.
+    private func graphQLAreas(_ body: GraphQLBody, in content: Rect, _ buffer: inout CellBuffer) {
+        let editor = requestEditor.edit?.body
+        let variablesText = editor?.editsVariables == true ? editor?.area.text ?? "" : (body.variables.isEmpty ? "(none: v adds them)" : body.variables)
+        let wanted = variablesText.split(separator: "\n", omittingEmptySubsequences: false).count
+        let variablesHeight = min(max(1, wanted), max(1, content.height / 3))
+        let queryRect = Rect(x: content.x, y: content.y, width: content.width, height: max(0, content.height - variablesHeight - 1))
+        let labelRect = Rect(x: content.x, y: queryRect.bottom, width: content.width, height: 1)
+        let variablesRect = Rect(x: content.x, y: labelRect.bottom, width: content.width, height: max(0, content.bottom - labelRect.bottom))
+        func draw(_ text: String, editing: TextArea?, in rect: Rect) {
+            if var area = editing {
+                area.showsCursor = true
+                area.scrollToCursor(width: rect.width, height: rect.height)
+                area.render(in: rect, buffer: &buffer)
+            } else {
+                var head = text.split(separator: "\n", maxSplits: max(0, rect.height), omittingEmptySubsequences: false)
+                if head.count > rect.height { head.removeLast() }
+                var area = TextArea(text: head.joined(separator: "\n"))
+                area.showsCursor = false
+                area.render(in: rect, buffer: &buffer)
+            }
+        }
+        draw(body.query, editing: editor?.editsVariables == false ? editor?.area : nil, in: queryRect)
+        ExplorerView.writeCut(StyledLine([Span("Variables", style: .bold), Span(" (JSON)", style: Theme.dim)]), in: labelRect, &buffer)
+        draw(variablesText, editing: editor?.editsVariables == true ? editor?.area : nil, in: variablesRect)
     }
 
     private static func authTab(_ resolver: RequestResolver, _ masker: SecretMasker, selection: Int?, _ rect: Rect, _ buffer: inout CellBuffer) {

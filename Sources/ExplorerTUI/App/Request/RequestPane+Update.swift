@@ -53,6 +53,7 @@ extension RequestPane {
         case .editURL: openURLEditor()
         case .pickMethod: openMethodPicker()
         case .editBody: openBodyEditor()
+        case .editVariables: openVariablesEditor()
         case .pickBodyKind: openBodyKindPicker()
         case .formatBody: formatBody()
         case .pickAuthKind: openAuthKindPicker()
