@@ -142,6 +142,11 @@ struct SendCommand: AsyncParsableCommand {
         printer.writeResponse(response) { StandardOutput.write($0, to: printTo) }
         // On standard error, so a pipe (`send … --print b | jq`) gets the response alone.
         for line in exchange.outcome?.tallyLines ?? [] { StandardError.write(printer.masker.mask(line)) }
+        if case .graphql = resolver.request.body {
+            let errors = GraphQLError.errors(in: response.data)
+            if !errors.isEmpty { StandardError.write("\(errors.count) GraphQL error\(errors.count == 1 ? "" : "s"):") }
+            for error in errors { StandardError.write("  ✗ " + printer.masker.mask(error.description)) }
+        }
         // After the response is printed, so keeping it never delays the answer.
         pipeline.record(exchange)
         if let output {

@@ -84,6 +84,13 @@ final class SendEffectRunner {
                 var summary = ResponseSummary(response, masker: exchange.masker)
                 summary.checks = outcome.checks
                 summary.captured = outcome.captured
+                if case .graphql = resolver.request.body {
+                    summary.graphQLErrors = GraphQLError.errors(in: response.data).map { error in
+                        var masked = error
+                        masked.message = exchange.masker.mask(error.message)
+                        return masked
+                    }
+                }
                 inbox.post(.responseReceived(id: id, summary))
             }
             // Kept after the response is on its way to the screen, so it never delays the status line or another send.

@@ -40,6 +40,8 @@ public struct ResponseSummary: Sendable {
     public var events: [StreamEvent]?
     /// How many events the streamed response had, those not kept included.
     public var eventCount = 0
+    /// The `errors` of the response to a GraphQL request, shown in the status line and the Checks tab.
+    public var graphQLErrors: [GraphQLError] = []
     /// What `R` swaps in to show the secrets masked in this live response; nil when nothing was masked, and for a
     /// response from history, which keeps only the masked exchange.
     public var secretReveal: SecretReveal?

@@ -73,3 +73,13 @@ struct GraphQLBodyTests {
                 "\(problems)")
     }
 }
+
+@Suite("GraphQL errors read from a response body (issue 29)")
+struct GraphQLErrorTests {
+    @Test func errorsWithPathsAndLocations() {
+        let body = Data(#"{"errors": [{"message": "boom", "path": ["a", 1], "locations": [{"line": 3, "column": 4}]}, {"message": "plain"}], "data": null}"#.utf8)
+        let errors = GraphQLError.errors(in: body)
+        #expect(errors.map(\.description) == ["boom · at a.1 · line 3:4", "plain"])
+        #expect(GraphQLError.errors(in: Data(#"{"data": {"a": 1}}"#.utf8)).isEmpty && GraphQLError.errors(in: Data("not json".utf8)).isEmpty)
+    }
+}

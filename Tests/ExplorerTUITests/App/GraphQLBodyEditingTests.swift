@@ -68,4 +68,13 @@ struct GraphQLBodyEditingTests {
         }
         #expect(body.query == "{\"name\": \"Ada\"}" && body.variables.isEmpty)
     }
+
+    @Test func graphQLErrorsAreInTheStatusLineAndListedInTheChecksTab() {
+        var summary = Fixtures.summary("{\"data\": null, \"errors\": [{\"message\": \"boom\"}]}")
+        summary.graphQLErrors = [GraphQLError(message: "boom", path: "user.name", locations: ["2:3"])]
+        var model = Fixtures.focusedOnResponse(summary)
+        #expect(screen(model).contains("200 OK  · 1 GraphQL error (Checks tab)"), "\(screen(model))")
+        model.responseView.show(.checks)
+        #expect(screen(model).contains("✗ boom · at user.name · line 2:3"), "\(screen(model))")
+    }
 }

@@ -24,6 +24,12 @@ extension ResponseView {
     /// The Checks tab: each check passed or failed with the actual value and the reason, then the values captured.
     static func checkLines(_ summary: ResponseSummary) -> [StyledLine] {
         var lines: [StyledLine] = []
+        if !summary.graphQLErrors.isEmpty {
+            let count = summary.graphQLErrors.count
+            lines.append(StyledLine("\(count) GraphQL error\(count == 1 ? "" : "s")", style: Theme.error))
+            for error in summary.graphQLErrors { lines.append(StyledLine("  ✗ " + TerminalSafeText.sanitize(error.description), style: Theme.error)) }
+            lines.append(StyledLine(""))
+        }
         if summary.checks.isEmpty {
             lines.append(StyledLine("No checks apply. Add checks: to the request, its folder or the collection (Collections/README.md).", style: Theme.dim))
         }

@@ -64,6 +64,10 @@ extension ResponseView {
                 spans.append(Span("  [filter \(bodyView.filterExpression): \(bodyView.filteredCount)]", style: Theme.barKey))
             }
             if let checks = ResponseView.checkSpan(summary) { spans.insert(checks, at: 2) }
+            if !summary.graphQLErrors.isEmpty {
+                let count = summary.graphQLErrors.count
+                spans.insert(Span(" · \(count) GraphQL error\(count == 1 ? "" : "s") (Checks tab)", style: Theme.error), at: 1)
+            }
             if let redirected = summary.redirectedTo { spans.append(Span("  → \(redirected)", style: Theme.dim)) }
             if let past = summary.past { spans.insert(contentsOf: ResponseView.pastSpans(past, now: now), at: 2) }
             // Next to the status code, where a narrow pane cannot cut it off: the screen shows what is secret.
