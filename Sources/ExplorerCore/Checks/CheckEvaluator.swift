@@ -67,14 +67,15 @@ public struct CheckEvaluator: Sendable {
             let actual = "\(Int(milliseconds.rounded())) ms"
             return result(milliseconds < limit, actual, "took \(actual), limit \(YAMLText.number(limit)) ms")
         case let .events(count, min, max):
-            guard response.events != nil else { return result(false, "not streamed", "the response did not stream, so it has no events") }
-            let actual = response.eventCount
+            guard let events = response.events else { return result(false, "not streamed", "the response did not stream, so it has no events") }
+            // A conversation kept in history holds the messages sent too; only those received count.
+            let actual = response.eventCount - events.filter { $0.kind == .sent }.count
             let passed = count.map { actual == $0 } ?? true && min.map { actual >= $0 } ?? true && max.map { actual <= $0 } ?? true
             let expected = count.map { "\($0)" } ?? [min.map { "at least \($0)" }, max.map { "at most \($0)" }].compactMap { $0 }.joined(separator: " and ")
             return result(passed, String(actual), "expected \(expected) events, got \(actual)")
         case let .firstEventBelow(limit):
             guard let events = response.events else { return result(false, "not streamed", "the response did not stream, so it has no events") }
-            guard let first = events.first else { return result(false, "no event", "no event arrived") }
+            guard let first = events.first(where: { $0.kind != .sent }) else { return result(false, "no event", "no event arrived") }
             let milliseconds = first.time * 1000
             let actual = "\(Int(milliseconds.rounded())) ms"
             return result(milliseconds < limit, actual, "the first event came after \(actual), limit \(YAMLText.number(limit)) ms")
@@ -186,7 +187,8 @@ public struct CheckEvaluator: Sendable {
         guard let events = response.events else {
             return .failure(JSONBodyError(message: "the response did not stream, so \(StreamEventsDocument.root) is not there"))
         }
-        return matches(eventsPath, in: parse(StreamEventsDocument.json(events)))
+        // `$messages` are those received: the messages sent that history keeps beside them are not the answer.
+        return matches(eventsPath, in: parse(StreamEventsDocument.json(events.filter { $0.kind != .sent })))
     }
 
     /// The values `path` selects as the body writes them: compact JSON, numbers and key order as written.
