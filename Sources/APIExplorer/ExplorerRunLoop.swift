@@ -38,7 +38,7 @@ final class ExplorerRunLoop {
         self.history = recorder
         sender = SendEffectRunner(inbox: inbox, demo: demo, history: recorder)
         bodies = BodyEffectRunner(inbox: inbox)
-        conversations = WebSocketEffectRunner(inbox: inbox)
+        conversations = WebSocketEffectRunner(inbox: inbox, history: recorder)
     }
 
     /// Takes over the terminal until the user quits; the terminal is restored on every way out.

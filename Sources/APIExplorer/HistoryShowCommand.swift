@@ -23,7 +23,7 @@ struct HistoryShowCommand: ParsableCommand {
     @Option(name: .long, help: "all, colors, format or none (default: all on a terminal, none otherwise).")
     var pretty: PrettyMode?
 
-    @Flag(name: .long, help: "For a streamed response, print each kept event at the time it arrived when it was sent.")
+    @Flag(name: .long, help: "For a streamed response or a WebSocket conversation, print each kept event or message at the time it came when it was sent.")
     var replay = false
 
     @Option(name: .customLong("history"), help: "The history database to read.")
@@ -58,6 +58,13 @@ struct HistoryShowCommand: ParsableCommand {
             StandardError.write("error: " + (exchange.error ?? "no response was received"))
             throw ExitCode(2)
         }
+        if exchange.request.method == "WS", let events = response.events {
+            let parts = Set(printParts ?? "mhb")
+            printConversation(events, of: exchange, printer: ConversationPrinter(bodyOnly: !parts.contains("h") && !parts.contains("m"),
+                                                                               pretty: mode, useColor: printer.useColor,
+                                                                               masker: SecretMasker(secrets: [])))
+            return
+        }
         if let events = response.events {
             printEvents(events, of: response, printer: printer)
             return
@@ -82,6 +89,24 @@ struct HistoryShowCommand: ParsableCommand {
             stream.handle(.events([event]))
         }
         StandardError.write("\(events.count) event\(events.count == 1 ? "" : "s") kept")
+    }
+
+    /// A WebSocket conversation as `send` printed it, each message sent (→) and received (←) with its time; with
+    /// `--replay` each at that time.
+    private func printConversation(_ events: [StreamEvent], of exchange: HistoryExchange, printer: ConversationPrinter) {
+        let subprotocol = exchange.response?.header("Sec-WebSocket-Protocol").map { " (\($0))" } ?? ""
+        StandardError.write("Connected to \(exchange.request.url)\(subprotocol)")
+        let started = Date()
+        for event in events {
+            if replay {
+                let wait = event.time - Date().timeIntervalSince(started)
+                if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+            }
+            printer.write(event)
+        }
+        let sent = events.filter { $0.kind == .sent }.count
+        let received = events.count - sent
+        StandardError.write("\(sent) message\(sent == 1 ? "" : "s") sent, \(received) received kept")
     }
 
     /// `#12 · 2026-11-24 23:41:05 · local · Demo/users/get-user (send)`.

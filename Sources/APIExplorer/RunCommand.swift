@@ -17,7 +17,8 @@ struct RunCommand: AsyncParsableCommand {
             \(RunReport.listedOnTerminal) (or with --verbose), otherwise the failures, one line for the requests that passed \
             and the totals; the reports keep every request. A progress bar goes to standard error when it is a terminal. \
             Exit codes: 0 every check passed; 1 a check failed; 2 a request could not be sent (transport error, \
-            unresolved variable, unknown reference, dependency cycle); 64 usage error.
+            unresolved variable, unknown reference, dependency cycle); 64 usage error; 130 interrupted (Ctrl-C stops the \
+            requests in flight, a stream keeping what arrived, and reports the run so far).
             """
     )
 
@@ -122,40 +123,65 @@ struct RunCommand: AsyncParsableCommand {
         let history = HistoryRecorder(settings: historyOptions.settings)
         history.openInBackground()
         let started = Date()
-        var outcomes: [RequestOutcome] = []
         let total = plans.reduce(0) { $0 + $1.1.count } * repetitions
-        var environmentNames: [String] = []
         let pipeline = SendPipeline(demo: launcher, history: history, source: "run")
-        for (collection, plan, environment) in plans {
-            if let name = environment?.name, !environmentNames.contains(name) { environmentNames.append(name) }
-            var store = CaptureStore()
-            do { store = try CaptureStore.load(collectionDirectory: collection.directory) } catch { StandardError.write(error.description) }
-            var runner = CollectionRunner(collection: collection, environment: environment, overrides: requestOptions.overrides,
-                                          extraHeaders: requestOptions.extraHeaders, parallel: parallel,
-                                          repetitions: repetitions, delay: Double(delay) / 1000, bail: bail)
-            runner.sender = { resolver in
-                // Sent over HTTP, a WebSocket request would reach its server as nonsense: say what holds a conversation.
-                if resolver.request.isWebSocket {
-                    return RequestOutcome(reference: resolver.reference, name: resolver.request.name,
-                                          error: "a WebSocket request: run does not hold conversations; apiexplorer send \(resolver.reference) does")
+        let (overrides, extraHeaders) = (requestOptions.overrides, requestOptions.extraHeaders)
+        let (parallel, repetitions, delay, bail, saveCaptures) = (parallel, repetitions, delay, bail, saveCaptures)
+        let planned = plans
+        // The run is a task of its own, so Ctrl-C can cancel it: the requests in flight stop (a stream keeps what
+        // arrived), no more start, and the run so far is reported.
+        let running = Task { () -> (outcomes: [RequestOutcome], environments: [String]) in
+            var outcomes: [RequestOutcome] = []
+            var environmentNames: [String] = []
+            for (collection, plan, environment) in planned {
+                if let name = environment?.name, !environmentNames.contains(name) { environmentNames.append(name) }
+                var store = CaptureStore()
+                do { store = try CaptureStore.load(collectionDirectory: collection.directory) } catch { StandardError.write("\(error)") }
+                var runner = CollectionRunner(collection: collection, environment: environment, overrides: overrides,
+                                              extraHeaders: extraHeaders, parallel: parallel,
+                                              repetitions: repetitions, delay: Double(delay) / 1000, bail: bail)
+                runner.sender = { resolver in
+                    // Sent over HTTP, a WebSocket request would reach its server as nonsense: say what holds a conversation.
+                    if resolver.request.isWebSocket {
+                        return RequestOutcome(reference: resolver.reference, name: resolver.request.name,
+                                              error: "a WebSocket request: run does not hold conversations; apiexplorer send \(resolver.reference) does")
+                    }
+                    if Task.isCancelled {
+                        return RequestOutcome(reference: resolver.reference, name: resolver.request.name, error: "not sent: interrupted (Ctrl-C)")
+                    }
+                    let keeper = StreamKeeper()
+                    var exchange = await pipeline.send(resolver, onPart: { keeper.take($0) })
+                    if Task.isCancelled, exchange.response == nil, let request = exchange.resolved?.request {
+                        // What arrived before Ctrl-C is kept, as `send --stream` keeps it: the head and the events.
+                        exchange.response = keeper.response(to: request)
+                        pipeline.recordLater(exchange)
+                        let count = "\(keeper.count) event\(keeper.count == 1 ? "" : "s") in \(MeasurementText.duration(keeper.lastArrival))"
+                        return RequestOutcome(reference: resolver.reference, name: resolver.request.name, status: exchange.response?.statusCode,
+                                              duration: keeper.lastArrival,
+                                              error: exchange.response == nil ? "interrupted (Ctrl-C) before a response came" : "interrupted (Ctrl-C): \(count)")
+                    }
+                    // On history's own (serial) queue, so storing never holds up the next request; drained before exiting.
+                    pipeline.recordLater(exchange)
+                    return exchange.runOutcome
                 }
-                let exchange = await pipeline.send(resolver)
-                // On history's own (serial) queue, so storing never holds up the next request; drained before exiting.
-                pipeline.recordLater(exchange)
-                return exchange.runOutcome
-            }
-            let before = outcomes.count
-            let (done, captured) = await runner.run(plan, store: store) { outcome, count, _ in
-                progress.update(done: before + count, total: total, reference: outcome.reference)
-            }
-            outcomes += done
-            if saveCaptures, let environment {
-                do { try captured.persist(environment: environment.name, collectionDirectory: collection.directory) } catch {
-                    StandardError.write("error: could not save captured values: \(error.description)")
+                let before = outcomes.count
+                let (done, captured) = await runner.run(plan, store: store) { outcome, count, _ in
+                    progress.update(done: before + count, total: total, reference: outcome.reference)
                 }
+                outcomes += done
+                if saveCaptures, let environment {
+                    do { try captured.persist(environment: environment.name, collectionDirectory: collection.directory) } catch {
+                        StandardError.write("error: could not save captured values: \(error)")
+                    }
+                }
+                if bail, done.contains(where: { !$0.passed }) { break }
+                if Task.isCancelled { break }
             }
-            if bail, done.contains(where: { !$0.passed }) { break }
+            return (outcomes, environmentNames)
         }
+        let interrupt = InterruptSignal { running.cancel() }
+        let (outcomes, environmentNames) = await running.value
+        interrupt.stop()
         await launcher.stop()
         _ = await history.withStore { _ in true }
         progress.finish()
@@ -176,6 +202,10 @@ struct RunCommand: AsyncParsableCommand {
                 StandardError.write("error: could not write the \(kind) report to \(file): \(error)")
                 throw ExitCode(2)
             }
+        }
+        if interrupt.wasInterrupted {
+            StandardError.write("interrupted: \(outcomes.count) of \(total) request\(total == 1 ? "" : "s") reported")
+            throw ExitCode(130)
         }
         if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
     }

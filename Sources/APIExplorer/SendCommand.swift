@@ -21,7 +21,9 @@ struct SendCommand: AsyncParsableCommand {
             key stream: true) is printed event by event as it arrives, and how many events came is printed on stderr. \
             A WebSocket request (method WS, or a ws:// or wss:// URL) connects, sends its saved messages (or standard \
             input's lines with --stdin) and prints each message received as it arrives, until the server closes, \
-            --messages N arrived or --wait SECONDS passed quietly: exit 0, 2 when the connection fails, 130 on Ctrl-C.
+            --messages N arrived or --wait SECONDS passed quietly (each message sent is printed under a → line, each \
+            received under a ← line, with its time): exit 0, 2 when the connection fails, 130 on Ctrl-C. History keeps \
+            the conversation: `apiexplorer history show ID` prints it again.
             """
     )
 
@@ -101,7 +103,8 @@ struct SendCommand: AsyncParsableCommand {
             try await WebSocketSend(resolved: resolved, resolver: resolver, limit: messageLimit, wait: wait, fromStandardInput: stdin,
                                     bodyOnly: printParts.map { !$0.contains("h") && !$0.contains("m") } ?? false, pretty: mode,
                                     useColor: isTTY && mode.colors && !StandardOutput.noColorRequested,
-                                    masker: SecretMasker(secrets: showSecrets ? [] : resolved.secretValues), evaluatesChecks: !noChecks).run()
+                                    masker: SecretMasker(secrets: showSecrets ? [] : resolved.secretValues), evaluatesChecks: !noChecks,
+                                    history: history).run()
             return
         }
         // With --output - the body alone goes to stdout, so a pipe gets exactly its bytes; whatever else is printed

@@ -122,7 +122,7 @@ final class StreamPrinter: @unchecked Sendable {
             write(printer.paint(header, "2") + "\n" + formatted(event.data) + "\n")
         case .line:
             write(formatted(event.data))
-        case .chunk, .message:
+        case .chunk, .message, .sent:
             write(printer.clean(event.data))
         }
     }

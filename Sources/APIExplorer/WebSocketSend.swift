@@ -29,6 +29,9 @@ struct WebSocketSend {
     /// Evaluate the request's checks over the messages received (`$messages`, `messages:`, `firstMessageBelow`).
     var evaluatesChecks = true
 
+    /// Keeps the conversation when it ends (the handshake, the 101 and every message both ways); nil keeps none.
+    var history: HistoryRecorder?
+
     /// Runs the conversation; throws the exit code (0 closed normally, 1 a bad message, 2 a connection failure).
     func run() async throws {
         let url: URL
@@ -48,11 +51,14 @@ struct WebSocketSend {
                 throw ExitCode(1)
             }
         }
-        let started = Date()
+        let printer = ConversationPrinter(bodyOnly: bodyOnly, pretty: pretty, useColor: useColor, masker: masker)
+        let sentAt = Date()
+        let transcript = WebSocketTranscript(started: sentAt, byteLimit: history?.limits.bodyBytes ?? HistoryLimits().bodyBytes)
         let connection: WebSocketConnection
         do {
             connection = try await WebSocketClient.connect(to: url, options: options)
         } catch {
+            record(transcript, url: url, options: options, connection: nil, failure: error.description)
             StandardError.write("error: \(masker.mask(error.description))")
             throw ExitCode(2)
         }
@@ -60,10 +66,17 @@ struct WebSocketSend {
         // Ctrl-C drops the connection; the loop below ends and says how many messages came.
         let interrupt = InterruptSignal { connection.abort() }
         defer { interrupt.stop() }
+        // Noting and printing a message happen together, so what history keeps is in the order it was printed.
+        let printing = NSLock()
         let sender = Task {
-            for message in outgoing { try await connection.send(message) }
+            // Noted (and printed) before it goes out, so an answer to it never comes first.
+            func send(_ message: WebSocketMessage) async throws {
+                printing.withLock { printer.write(message, sent: true, at: transcript.sent(message).time) }
+                try await connection.send(message)
+            }
+            for message in outgoing { try await send(message) }
             guard fromStandardInput else { return }
-            while let line = readLine(strippingNewline: true) { try await connection.send(WebSocketMessage(text: line)) }
+            while let line = readLine(strippingNewline: true) { try await send(WebSocketMessage(text: line)) }
         }
         var received = 0
         // The messages as checks read them: `$messages[*].data`, parsed when it is JSON.
@@ -85,11 +98,12 @@ struct WebSocketSend {
                 switch event {
                 case let .message(message):
                     received += 1
-                    let time = Date().timeIntervalSince(started)
-                    print(message, at: time)
-                    if kept.count < 10_000 {
-                        kept.append(StreamEvent(kind: .message, data: message.text ?? message.data.base64EncodedString(), time: time))
+                    let event = printing.withLock { () -> StreamEvent in
+                        let event = transcript.received(message)
+                        printer.write(message, sent: false, at: event.time)
+                        return event
                     }
+                    if kept.count < 10_000 { kept.append(event) }
                     if let limit, received >= limit { try? await connection.close(code: 1000, reason: "") }
                     arm()
                 case .pong: break
@@ -101,17 +115,19 @@ struct WebSocketSend {
             }
         } catch where !interrupt.wasInterrupted {
             sender.cancel()
+            record(transcript, url: url, options: options, connection: connection, failure: nil)
             StandardError.write("error: \(error); \(received) message\(received == 1 ? "" : "s") received.")
             throw ExitCode(2)
         }
         sender.cancel()
+        record(transcript, url: url, options: options, connection: connection, failure: nil)
         if interrupt.wasInterrupted {
             StandardError.write("interrupted; \(received) message\(received == 1 ? "" : "s") received.")
             throw ExitCode(130)
         }
         guard evaluatesChecks, !resolver.checks.isEmpty || !resolver.request.captures.isEmpty else { return }
         // The handshake's 101 and headers, and the messages as the events of a stream.
-        var response = CheckedResponse(status: 101, headers: connection.responseHeaders, duration: Date().timeIntervalSince(started))
+        var response = CheckedResponse(status: 101, headers: connection.responseHeaders, duration: Date().timeIntervalSince(sentAt))
         response.events = kept
         response.eventCount = received
         let outcome = RequestOutcome.evaluate(response, reference: resolver.reference, name: resolver.request.name, iteration: 1,
@@ -121,24 +137,14 @@ struct WebSocketSend {
         if !outcome.passed { throw ExitCode(5) }
     }
 
-    /// Writes one received message: its `←` line (unless only bodies are printed), then its data, formatted JSON when
-    /// it is JSON, hex for binary.
-    private func print(_ message: WebSocketMessage, at seconds: Double) {
-        var text = ""
-        if !bodyOnly {
-            text += "← \(message.kind.rawValue) · \(MeasurementText.byteCount(message.data.count)) · +\(String(format: "%.3f", seconds)) s\n"
-        }
-        switch message.kind {
-        case .text:
-            if pretty.formats, let formatted = try? JSONFormatter.prettyPrinted(message.data, style: useColor ? .standard : nil) {
-                text += String(decoding: formatted, as: UTF8.self)
-            } else {
-                text += TerminalSafeText.sanitize(message.text ?? "")
-            }
-        case .binary:
-            text += message.data.map { String(format: "%02x", $0) }.joined(separator: " ")
-        }
-        if !text.hasSuffix("\n") { text += "\n" }
-        StandardOutput.write(Array(masker.mask(text).utf8), to: STDOUT_FILENO)
+    /// Keeps the conversation in history, secrets masked: the handshake, the 101 and its headers when it connected
+    /// (`failure` says why not when it did not), and the messages both ways with their times.
+    private func record(_ transcript: WebSocketTranscript, url: URL, options: WebSocketOptions, connection: WebSocketConnection?,
+                        failure: String?) {
+        guard let history, !history.isOff, transcript.finish() else { return }
+        history.record(HistoryExchange.recording(conversationOf: resolved, url: url, options: options,
+                                                 responseHeaders: connection?.responseHeaders, events: transcript.events,
+                                                 duration: Date().timeIntervalSince(transcript.started), failure: failure,
+                                                 source: "send", sentAt: transcript.started, limits: history.limits))
     }
 }

@@ -151,4 +151,32 @@ struct StreamCLITests {
         #expect(output.stderr.contains("1 event in"), "\(output.stderr)")
         #expect(output.stdout.contains("\"first\""))
     }
+
+    /// Ctrl-C during `run` stops the endless stream in flight, keeps what arrived in history, reports the run so far
+    /// (the summary and --report) and exits 130, as `send --stream` does.
+    @Test func ctrlCInRunStopsTheStreamAndReportsTheRunSoFar() async throws {
+        let temp = try collection()
+        let server = try StreamCLITests.server.get()
+        let before = server.requests(to: "/endless").count
+        let history = temp.path + "/history.sqlite"
+        let report = temp.path + "/report.json"
+        let process = try StreamingProcess(try BuiltProducts.executable(named: "apiexplorer"),
+                                           arguments: ["run", "S/endless", "S/sse", "--verbose", "--history", history, "--report", "json", report,
+                                                       "--collections", temp.path],
+                                           directory: CLIRunner.packageRoot, environment: ["APIEXPLORER_HISTORY": "off"])
+        let deadline = Date().addingTimeInterval(30)
+        while server.requests(to: "/endless").count == before, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        // Events pour in with no pause: a moment is enough for some to have arrived.
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(process.isRunning, "\(process.stdout) \(process.stderr)")
+        process.send(signal: SIGINT)
+        #expect(await process.waitForExit(timeout: 30) == 130, "\(process.stdout) \(process.stderr)")
+        #expect(process.stdout.contains("interrupted (Ctrl-C): "), "\(process.stdout)")
+        #expect(process.stderr.contains("interrupted: ") && process.stderr.contains(" of 2 requests reported"), "\(process.stderr)")
+        let written = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(written.contains("\"name\" : \"endless\"") && written.contains("interrupted (Ctrl-C): "), "\(written)")
+        // The events that arrived are kept with the head, as `send` keeps an interrupted stream.
+        let shown = try await CLIRunner.run(["history", "show", "1", "--history", history, "--print", "b"])
+        #expect(shown.stdout.contains(String(repeating: "x", count: 4000)), "\(shown.stderr)")
+    }
 }

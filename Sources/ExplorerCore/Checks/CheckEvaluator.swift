@@ -67,17 +67,18 @@ public struct CheckEvaluator: Sendable {
             let actual = "\(Int(milliseconds.rounded())) ms"
             return result(milliseconds < limit, actual, "took \(actual), limit \(YAMLText.number(limit)) ms")
         case let .events(count, min, max):
-            guard response.events != nil else { return result(false, "not streamed", "the response did not stream, so it has no events") }
-            let actual = response.eventCount
+            guard let events = response.events else { return result(false, "not streamed", "the response did not stream, so it has no \(noun(check))s") }
+            // A conversation kept in history holds the messages sent too; only those received count.
+            let actual = response.eventCount - events.filter { $0.kind == .sent }.count
             let passed = count.map { actual == $0 } ?? true && min.map { actual >= $0 } ?? true && max.map { actual <= $0 } ?? true
             let expected = count.map { "\($0)" } ?? [min.map { "at least \($0)" }, max.map { "at most \($0)" }].compactMap { $0 }.joined(separator: " and ")
-            return result(passed, String(actual), "expected \(expected) events, got \(actual)")
+            return result(passed, String(actual), "expected \(expected) \(noun(check))s, got \(actual)")
         case let .firstEventBelow(limit):
-            guard let events = response.events else { return result(false, "not streamed", "the response did not stream, so it has no events") }
-            guard let first = events.first else { return result(false, "no event", "no event arrived") }
+            guard let events = response.events else { return result(false, "not streamed", "the response did not stream, so it has no \(noun(check))s") }
+            guard let first = events.first(where: { $0.kind != .sent }) else { return result(false, "no \(noun(check))", "no \(noun(check)) arrived") }
             let milliseconds = first.time * 1000
             let actual = "\(Int(milliseconds.rounded())) ms"
-            return result(milliseconds < limit, actual, "the first event came after \(actual), limit \(YAMLText.number(limit)) ms")
+            return result(milliseconds < limit, actual, "the first \(noun(check)) came after \(actual), limit \(YAMLText.number(limit)) ms")
         case let .schema(path):
             guard let data = FileManager.default.contents(atPath: path) else {
                 return result(false, "no schema", "the schema file \(path) could not be read")
@@ -92,6 +93,12 @@ public struct CheckEvaluator: Sendable {
         case let .invalid(reason):
             return result(false, "-", reason)
         }
+    }
+
+    /// What an events check counts: `message` when it was written `messages:` or `firstMessageBelow:`, or the
+    /// response is a WebSocket conversation (its 101), else `event`.
+    private func noun(_ check: CheckSpec) -> String {
+        check.namesMessages || response.status == 101 ? "message" : "event"
     }
 
     private func evaluateJSON(_ check: CheckSpec, path: String, assertion: JSONPathAssertion) -> CheckResult {
@@ -186,7 +193,8 @@ public struct CheckEvaluator: Sendable {
         guard let events = response.events else {
             return .failure(JSONBodyError(message: "the response did not stream, so \(StreamEventsDocument.root) is not there"))
         }
-        return matches(eventsPath, in: parse(StreamEventsDocument.json(events)))
+        // `$messages` are those received: the messages sent that history keeps beside them are not the answer.
+        return matches(eventsPath, in: parse(StreamEventsDocument.json(events.filter { $0.kind != .sent })))
     }
 
     /// The values `path` selects as the body writes them: compact JSON, numbers and key order as written.

@@ -57,7 +57,39 @@ public enum CheckRow: Sendable, Equatable {
             return .need(RequestNeed(reference: reference))
         }
         if let rest = after("capture ") { return .capture(try parseCapture(rest, secret: secret)) }
-        return .check(CheckSpec(try checkKind(text, requestFile: requestFile)))
+        var check = CheckSpec(try checkKind(text, requestFile: requestFile))
+        // A WebSocket conversation's words stay its words when the line is saved (`messages:`).
+        let lower = text.lowercased()
+        check.namesMessages = lower.hasPrefix("messages") || lower.hasPrefix("first message")
+        return .check(check)
+    }
+
+    /// `events count 3`, `events ≥ 1 ≤ 20` (or `>=`, `<=`), `first event < 500 ms`, and the same with `messages` and
+    /// `first message`, as the tab shows them; nil for a line that is none of these.
+    private static func eventsCheck(_ text: String) throws(CheckLineError) -> CheckKind? {
+        let words = text.lowercased().split(separator: " ").map(String.init)
+        guard let noun = words.first else { return nil }
+        if noun == "first", words.count >= 4, words[1] == "event" || words[1] == "message", words[2] == "<" {
+            guard words.count <= 5, words.count == 4 || words[4] == "ms", let limit = Double(words[3]), limit.isFinite, limit > 0 else {
+                throw CheckLineError("first \(words[1]) < takes a number of milliseconds: first \(words[1]) < 500 ms.")
+            }
+            return .firstEventBelow(limit)
+        }
+        guard noun == "events" || noun == "messages" else { return nil }
+        let usage = CheckLineError("\(noun) takes count N, ≥ N or ≤ N: \(noun) count 3, \(noun) ≥ 1 ≤ 20.")
+        var count: Int?, min: Int?, max: Int?
+        var rest = words.dropFirst()
+        while let word = rest.popFirst() {
+            guard let value = rest.popFirst().flatMap({ Int($0) }), value >= 0 else { throw usage }
+            switch word {
+            case "count": count = value
+            case "≥", ">=": min = value
+            case "≤", "<=": max = value
+            default: throw usage
+            }
+        }
+        guard count != nil || min != nil || max != nil else { throw usage }
+        return .events(count: count, min: min, max: max)
     }
 
     /// `NAME = SOURCE`: a JSONPath, `header NAME`, `status`, `regex PATTERN` or `cookie NAME`.
@@ -123,7 +155,9 @@ public enum CheckRow: Sendable, Equatable {
             return .responseTimeBelow(limit)
         }
         if text.hasPrefix("$") { return try jsonCheck(text) }
-        throw CheckLineError("a check starts with status, header, $ (a JSONPath), body contains, body matches schema or response time <; "
+        if let events = try eventsCheck(text) { return events }
+        throw CheckLineError("a check starts with status, header, $ (a JSONPath), body contains, body matches schema, response time <, "
+                             + "events (messages) or first event (first message); "
                              + "capture NAME = $.path captures a value, needs folder/request sends one first.")
     }
 

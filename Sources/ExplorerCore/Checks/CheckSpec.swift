@@ -4,6 +4,9 @@ public struct CheckSpec: Sendable, Equatable {
     public var kind: CheckKind
     /// Where the check is written, for messages.
     public var location: SourceLocation
+    /// True for an events check written with a WebSocket conversation's words (`messages:`, `firstMessageBelow:`):
+    /// it is written back, summed up and failed in them.
+    public var namesMessages = false
 
     /// Creates a check.
     public init(_ kind: CheckKind, location: SourceLocation = SourceLocation(file: "")) {
@@ -34,9 +37,10 @@ public struct CheckSpec: Sendable, Equatable {
         case let .bodyContains(text): return "body contains \(text)"
         case let .responseTimeBelow(limit): return "response time < \(YAMLText.number(limit)) ms"
         case let .events(count, min, max):
-            if let count { return "events count \(count)" }
-            return "events" + (min.map { " ≥ \($0)" } ?? "") + (max.map { " ≤ \($0)" } ?? "")
-        case let .firstEventBelow(limit): return "first event < \(YAMLText.number(limit)) ms"
+            let noun = namesMessages ? "messages" : "events"
+            if let count { return "\(noun) count \(count)" }
+            return noun + (min.map { " ≥ \($0)" } ?? "") + (max.map { " ≤ \($0)" } ?? "")
+        case let .firstEventBelow(limit): return "first \(namesMessages ? "message" : "event") < \(YAMLText.number(limit)) ms"
         case let .schema(path): return "body matches schema \(PathText.lastComponent(path))"
         case let .capture(name): return "capture \(name)"
         case .invalid: return "check that could not be read"

@@ -70,7 +70,10 @@ extension CollectionFileParser {
             let entry = try YAMLMap(item, file: file, what: "an item of 'checks'")
             warnings += entry.unknownKeys(allowed: CollectionFileParser.checkKeys, in: "a check")
             do {
-                result.append(CheckSpec(try checkKind(entry), location: location))
+                var check = CheckSpec(try checkKind(entry), location: location)
+                // Written back (and failed) in the words it was written in.
+                check.namesMessages = entry.node("messages") != nil || entry.node("firstMessageBelow") != nil
+                result.append(check)
             } catch {
                 warnings.append(CollectionProblem(error.location, error.message, isWarning: true))
                 result.append(CheckSpec(.invalid("\(error.location): \(error.message)"), location: location))

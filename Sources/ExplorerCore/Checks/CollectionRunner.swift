@@ -49,7 +49,8 @@ public struct CollectionRunner: Sendable {
 
     /// Sends `plan` `repetitions` times, starting from the values in `store`; `progress` is called after each request
     /// with the outcome and how many of the total are done. Returns the outcomes in the order they finished and the
-    /// store with every captured value added.
+    /// store with every captured value added. Cancelling the calling task (Ctrl-C in `run`) cancels the requests in
+    /// flight and starts no more: what finished is returned.
     public func run(_ plan: [PlannedRequest], store: CaptureStore,
                     progress: @escaping @Sendable (RequestOutcome, Int, Int) -> Void = { _, _, _ in }) async -> (outcomes: [RequestOutcome], store: CaptureStore) {
         var store = store
@@ -65,7 +66,7 @@ public struct CollectionRunner: Sendable {
             await withTaskGroup(of: RequestOutcome.self) { group in
                 while true {
                     // A request is ready once every request it needs that is in the plan has finished.
-                    while !stopped, running < parallel, let next = pending.firstIndex(where: { index in
+                    while !stopped, !Task.isCancelled, running < parallel, let next = pending.firstIndex(where: { index in
                         plan[index].dependencies.allSatisfy { finished[$0] != nil || !inPlan.contains($0) }
                     }) {
                         let planned = plan[pending.remove(at: next)]
@@ -96,7 +97,7 @@ public struct CollectionRunner: Sendable {
                     if bail, !outcome.passed { stopped = true }
                 }
             }
-            if stopped { break iterations }
+            if stopped || Task.isCancelled { break iterations }
         }
         return (outcomes, store)
     }

@@ -45,8 +45,8 @@ extension YAMLText {
             case let .responseTimeBelow(limit): return ["  - responseTimeBelow: \(number(limit))"]
             case let .events(count, min, max):
                 let bounds = [count.map { "count: \($0)" }, min.map { "min: \($0)" }, max.map { "max: \($0)" }].compactMap { $0 }
-                return ["  - events: {\(bounds.joined(separator: ", "))}"]
-            case let .firstEventBelow(limit): return ["  - firstEventBelow: \(number(limit))"]
+                return ["  - \(check.namesMessages ? "messages" : "events"): {\(bounds.joined(separator: ", "))}"]
+            case let .firstEventBelow(limit): return ["  - \(check.namesMessages ? "firstMessageBelow" : "firstEventBelow"): \(number(limit))"]
             case let .schema(path): return ["  - schema: \(scalar(CheckRow.relative(path, to: PathText.deletingLastComponent(requestFile))))"]
             case .capture, .invalid: return []
             }

@@ -33,6 +33,7 @@ enum CollectionYAML {
         if let follow = request.followRedirects { pairs.append(("followRedirects", plain(follow ? "true" : "false"))) }
         if let verify = request.verifyTLS { pairs.append(("verifyTLS", plain(verify ? "true" : "false"))) }
         if !request.omittedHeaders.isEmpty { pairs.append(("omitHeaders", .sequence(Node.Sequence(request.omittedHeaders.map(text))))) }
+        pairs += webSocketPairs(request)
         if !request.captures.isEmpty { pairs.append(("captures", .sequence(Node.Sequence(request.captures.compactMap(capture))))) }
         if !request.checks.isEmpty { pairs.append(("checks", .sequence(Node.Sequence(request.checks.compactMap(check))))) }
         return try emit(pairs)

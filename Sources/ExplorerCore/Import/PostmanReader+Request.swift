@@ -4,6 +4,10 @@ import Foundation
 extension PostmanReader {
     /// The request of an item, or nil (reported) when it has no URL.
     mutating func request(_ item: LocatedJSONValue, path: String, name: String, label: String, depth: Int) throws(ImportError) -> RequestSpec? {
+        // Postman's newer item types (`ws-raw-request`, `grpc-request`…) carry a `type`; v2.1 requests carry none.
+        if let type = item["type"]?.stringValue, type != "http-request", type != "http" {
+            return try typedItem(item, type: type, path: path, name: name, label: label)
+        }
         let tests = try events(item, path: path, item: label, convertsTests: true)
         let responses = try item.array("response", source, path).count
         if responses > 0 {
@@ -34,6 +38,9 @@ extension PostmanReader {
         }
         if let behaviour = item["protocolProfileBehavior"], behaviour["followRedirects"] != nil {
             spec.followRedirects = behaviour.flag("followRedirects")
+        }
+        if PostmanReader.isWebSocketURL(spec.url) {
+            try webSocket(&spec, item: item, request: requestValue.members != nil ? requestValue : nil, path: path, label: label)
         }
         guard !spec.url.isEmpty else {
             report.add(label, "the request has no URL; not imported")
@@ -121,7 +128,7 @@ extension PostmanReader {
     }
 
     /// `[{key, value, disabled}]` entries.
-    private mutating func keyValues(_ value: LocatedJSONValue?, path: String, label: String) throws(ImportError) -> [KeyValue] {
+    mutating func keyValues(_ value: LocatedJSONValue?, path: String, label: String) throws(ImportError) -> [KeyValue] {
         guard let value, !value.isNull else { return [] }
         guard let items = value.items else { throw value.error(source, path, "expected an array of {key, value}, found \(value.kindName)") }
         var result: [KeyValue] = []
@@ -135,7 +142,7 @@ extension PostmanReader {
     }
 
     /// Headers: `[{key, value, disabled}]`, or v2.0's `"Name: value\n…"` text.
-    private mutating func headers(_ value: LocatedJSONValue?, path: String, label: String) throws(ImportError) -> [KeyValue] {
+    mutating func headers(_ value: LocatedJSONValue?, path: String, label: String) throws(ImportError) -> [KeyValue] {
         var entries: [KeyValue]
         if let text = value?.text {
             entries = text.split(whereSeparator: \.isNewline).compactMap { line in

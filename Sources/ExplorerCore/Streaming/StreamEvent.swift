@@ -12,11 +12,15 @@ public struct StreamEvent: Sendable, Hashable, Codable {
         case chunk
         /// A WebSocket message received (binary data as base64).
         case message
+        /// A WebSocket message sent (binary data as base64), kept in history beside those received; checks never
+        /// see it (`$messages` and `messages:` are what came back).
+        case sent
     }
 
     /// What kind of stream the event came from.
     public var kind: Kind
-    /// The SSE event type (`message` when the event named none); nil for lines and chunks.
+    /// The SSE event type (`message` when the event named none); `binary` for a binary WebSocket message; nil for
+    /// lines, chunks and text messages.
     public var event: String?
     /// The SSE last event ID in effect when the event was dispatched; nil when none was set, and for lines and chunks.
     public var id: String?

@@ -71,4 +71,26 @@ struct RequestChecksTabTests {
         let key = try #require(model.tree.selectedRequestKey)
         #expect(model.requestEditor.drafts[key]?.edited?.captures == [CaptureSpec(name: "id", source: .jsonPath("$.user.id"))])
     }
+
+    /// A WebSocket request's `messages:` check shows as `messages count 2` and is saved as it was spelt, whatever row
+    /// was edited; a line typed in those words is a messages check too.
+    @Test func aMessagesCheckStaysAMessagesCheck() throws {
+        var collection = ChecksTabTests.collection()
+        var check = CheckSpec(.events(count: 2, min: nil, max: nil))
+        check.namesMessages = true
+        collection.root.requests[1].checks = [check]
+        var model = ChecksTabTests.model(collection)
+        model.focus = .request
+        model.requestEditor.tab = .checks
+        #expect(screen(model).contains { $0.contains("check    messages count 2") })
+        Fixtures.press([.character("a")] + Fixtures.typing("first message < 500 ms") + [.enter], &model)
+        #expect(draft(model)?.checks.map(\.summary) == ["messages count 2", "first message < 500 ms"])
+        #expect(draft(model)?.checks.map(\.namesMessages) == [true, true])
+        let effects = Fixtures.press([.character("s")], &model)
+        guard case let .save(_, request, _, _)? = effects.first else {
+            Issue.record("expected a save, got \(effects)")
+            return
+        }
+        #expect(request.checks.map(\.namesMessages) == [true, true])
+    }
 }
