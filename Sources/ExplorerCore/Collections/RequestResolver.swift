@@ -232,6 +232,11 @@ public struct RequestResolver: Sendable {
         case let .basic(username, password): return .basic(username: try sub(username), password: try sub(password))
         case let .bearer(token): return .bearer(token: try sub(token))
         case let .apiKey(name, value, inQuery): return .apiKey(name: try sub(name), value: try sub(value), in: inQuery ? .query : .header)
+        case let .digest(username, password): return .digest(username: try sub(username), password: try sub(password))
+        case let .aws(accessKey, secretKey, sessionToken, region, service):
+            let token = try sub(sessionToken)
+            return .aws(AWSCredentials(accessKey: try sub(accessKey), secretKey: try sub(secretKey), sessionToken: token.isEmpty ? nil : token,
+                                       region: try sub(region), service: try sub(service)))
         }
     }
 
