@@ -189,7 +189,15 @@ public struct RequestResolver: Sendable {
         // The nearest auth that is not `inherit` decides, so `none` on a folder also cancels the collection's credentials
         // (in the context tree a nil authentication means "inherit" and would let them through).
         built.authentication = try authentication(effectiveAuth, sub)
-        built.hooks.maskedValues = resolver.secretValues
+        // A Digest password, an AWS secret key and a session token are secrets whatever they are written as (a
+        // literal in the file too): masked in what is printed, logged and exported, as history masks them.
+        var secretValues = resolver.secretValues
+        switch built.authentication {
+        case let .digest(_, password)?: secretValues.append(password)
+        case let .aws(credentials)?: secretValues += [credentials.secretKey] + (credentials.sessionToken.map { [$0] } ?? [])
+        default: break
+        }
+        built.hooks.maskedValues = secretValues
         if let timeout = request.timeout { built.configuration.timeoutInterval = timeout }
         if let follow = request.followRedirects { built.configuration.followRedirects = follow }
         if let stream = request.stream { built.configuration.streamsEveryResponse = stream }
@@ -201,7 +209,7 @@ public struct RequestResolver: Sendable {
             // One jar per collection and environment for the life of the process: a login's cookie is sent on later requests.
             built.configuration.cookieJar = CookieJar.shared(for: collection.directory + "#" + environment.name)
         }
-        return ResolvedRequest(request: built, secretValues: resolver.secretValues, environment: environment, reference: reference,
+        return ResolvedRequest(request: built, secretValues: secretValues, environment: environment, reference: reference,
                                body: resolvedBody, sharedHeaders: context.properties.headers, ownHeaders: own)
     }
 
