@@ -10,6 +10,10 @@ public enum AuthSpec: Sendable, Equatable {
     case bearer(token: String)
     /// An API key in a header or in the query.
     case apiKey(name: String, value: String, inQuery: Bool)
+    /// HTTP Digest (RFC 7616): the server's challenge is answered with a hash of the password, never the password.
+    case digest(username: String, password: String)
+    /// AWS Signature Version 4; an empty `sessionToken` sends none.
+    case aws(accessKey: String, secretKey: String, sessionToken: String, region: String, service: String)
 
     /// The `type` key used in files.
     public var typeName: String {
@@ -19,6 +23,8 @@ public enum AuthSpec: Sendable, Equatable {
         case .basic: return "basic"
         case .bearer: return "bearer"
         case .apiKey: return "apikey"
+        case .digest: return "digest"
+        case .aws: return "aws"
         }
     }
 }

@@ -240,8 +240,17 @@ struct CollectionFileParser {
                 throw CollectionProblem(auth.location("in"), "expected 'in' to be header or query, found '\(location)'")
             }
             spec = .apiKey(name: try auth.requiredString("name", in: "apikey auth"), value: try auth.string("value") ?? "", inQuery: location == "query")
+        case "digest":
+            allowed = ["type", "username", "password"]
+            spec = .digest(username: try auth.requiredString("username", in: "digest auth"), password: try auth.string("password") ?? "")
+        case "aws":
+            allowed = ["type", "accessKey", "secretKey", "sessionToken", "region", "service"]
+            spec = .aws(accessKey: try auth.requiredString("accessKey", in: "aws auth"), secretKey: try auth.requiredString("secretKey", in: "aws auth"),
+                        sessionToken: try auth.string("sessionToken") ?? "", region: try auth.requiredString("region", in: "aws auth"),
+                        service: try auth.requiredString("service", in: "aws auth"))
         default:
-            throw CollectionProblem(auth.location("type"), "unknown auth type '\(type)'; expected inherit, none, basic, bearer or apikey")
+            throw CollectionProblem(auth.location("type"),
+                                    "unknown auth type '\(type)'; expected inherit, none, basic, bearer, apikey, digest or aws")
         }
         warnings += auth.unknownKeys(allowed: allowed, in: "\(type) auth")
         return spec

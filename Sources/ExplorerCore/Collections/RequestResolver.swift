@@ -203,7 +203,15 @@ public struct RequestResolver: Sendable {
         // The nearest auth that is not `inherit` decides, so `none` on a folder also cancels the collection's credentials
         // (in the context tree a nil authentication means "inherit" and would let them through).
         built.authentication = try authentication(effectiveAuth, sub)
-        built.hooks.maskedValues = resolver.secretValues
+        // A Digest password, an AWS secret key and a session token are secrets whatever they are written as (a
+        // literal in the file too): masked in what is printed, logged and exported, as history masks them.
+        var secretValues = resolver.secretValues
+        switch built.authentication {
+        case let .digest(_, password)?: secretValues.append(password)
+        case let .aws(credentials)?: secretValues += [credentials.secretKey] + (credentials.sessionToken.map { [$0] } ?? [])
+        default: break
+        }
+        built.hooks.maskedValues = secretValues
         if let timeout = request.timeout { built.configuration.timeoutInterval = timeout }
         if let follow = request.followRedirects { built.configuration.followRedirects = follow }
         if let stream = request.stream { built.configuration.streamsEveryResponse = stream }
@@ -215,7 +223,7 @@ public struct RequestResolver: Sendable {
             // One jar per collection and environment for the life of the process: a login's cookie is sent on later requests.
             built.configuration.cookieJar = CookieJar.shared(for: collection.directory + "#" + environment.name)
         }
-        return ResolvedRequest(request: built, secretValues: resolver.secretValues, environment: environment, reference: reference,
+        return ResolvedRequest(request: built, secretValues: secretValues, environment: environment, reference: reference,
                                body: resolvedBody, sharedHeaders: context.properties.headers, ownHeaders: own)
     }
 
@@ -246,6 +254,11 @@ public struct RequestResolver: Sendable {
         case let .basic(username, password): return .basic(username: try sub(username), password: try sub(password))
         case let .bearer(token): return .bearer(token: try sub(token))
         case let .apiKey(name, value, inQuery): return .apiKey(name: try sub(name), value: try sub(value), in: inQuery ? .query : .header)
+        case let .digest(username, password): return .digest(username: try sub(username), password: try sub(password))
+        case let .aws(accessKey, secretKey, sessionToken, region, service):
+            let token = try sub(sessionToken)
+            return .aws(AWSCredentials(accessKey: try sub(accessKey), secretKey: try sub(secretKey), sessionToken: token.isEmpty ? nil : token,
+                                       region: try sub(region), service: try sub(service)))
         }
     }
 

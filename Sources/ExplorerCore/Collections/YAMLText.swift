@@ -107,6 +107,11 @@ enum YAMLText {
         case let .basic(username, password): lines += ["  username: \(scalar(username))", "  password: \(scalar(password))"]
         case let .bearer(token): lines.append("  token: \(scalar(token))")
         case let .apiKey(name, value, inQuery): lines += ["  name: \(scalar(name))", "  value: \(scalar(value))", "  in: \(inQuery ? "query" : "header")"]
+        case let .digest(username, password): lines += ["  username: \(scalar(username))", "  password: \(scalar(password))"]
+        case let .aws(accessKey, secretKey, sessionToken, region, service):
+            lines += ["  accessKey: \(scalar(accessKey))", "  secretKey: \(scalar(secretKey))"]
+            if !sessionToken.isEmpty { lines.append("  sessionToken: \(scalar(sessionToken))") }
+            lines += ["  region: \(scalar(region))", "  service: \(scalar(service))"]
         }
         return lines
     }

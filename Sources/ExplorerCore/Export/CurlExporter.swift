@@ -25,8 +25,21 @@ struct CurlExporter {
             let line = header.value.isEmpty ? "\(header.name);" : "\(header.name): \(masker.mask(header.value))"
             options.append("-H " + ShellQuote.quote(line))
         }
-        if case let .basic(username, password) = request.authentication {
+        switch request.authentication {
+        case let .basic(username, password)?:
             options.append("-u " + ShellQuote.quote(masker.mask(username) + ":" + masker.mask(password)))
+        case let .digest(username, password)?:
+            options.append("--digest -u " + ShellQuote.quote(masker.mask(username) + ":" + masker.mask(password)))
+        case let .aws(credentials)?:
+            // curl signs with the key pair given as the user; the session token is a header it signs like any other.
+            let provider = "aws:amz:\(masker.mask(credentials.region)):\(masker.mask(credentials.service))"
+            options.append("--aws-sigv4 " + ShellQuote.quote(provider))
+            options.append("-u " + ShellQuote.quote(masker.mask(credentials.accessKey) + ":" + masker.mask(credentials.secretKey)))
+            if let token = credentials.sessionToken, !token.isEmpty {
+                options.append("-H " + ShellQuote.quote("X-Amz-Security-Token: " + masker.mask(token)))
+            }
+        default:
+            break
         }
         options += body
         if request.configuration.followRedirects { options.append("-L") }

@@ -25,6 +25,19 @@ struct HTTPFileExporter {
                 headers.set("Authorization", "Basic \(username) \(password)")
             }
         }
+        switch request.authentication {
+        case let .digest(username, password)?:
+            // Both clients answer the challenge themselves from `Digest user password`.
+            headers.set("Authorization", "Digest \(username) \(password)")
+        case let .aws(credentials)?:
+            // VS Code REST Client's form; it signs the request itself (the JetBrains client has no SigV4).
+            var parts = ["AWS", credentials.accessKey, credentials.secretKey]
+            if let token = credentials.sessionToken, !token.isEmpty { parts.append("token:\(token)") }
+            parts += ["region:\(credentials.region)", "service:\(credentials.service)"]
+            headers.set("Authorization", parts.joined(separator: " "))
+        default:
+            break
+        }
         if case .multipart = resolved.body {
             headers.set("Content-Type", "multipart/form-data; boundary=\(HTTPFileExporter.boundary)")
         }

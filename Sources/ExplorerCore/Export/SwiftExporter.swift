@@ -91,6 +91,11 @@ struct SwiftExporter {
         case let .basic(username, password): return ".basic(username: \(literal(username)), password: \(literal(password)))"
         case let .bearer(token): return ".bearer(token: \(literal(token)))"
         case let .apiKey(name, value, location): return ".apiKey(name: \(literal(name)), value: \(literal(value)), in: .\(location.rawValue))"
+        case let .digest(username, password): return ".digest(username: \(literal(username)), password: \(literal(password)))"
+        case let .aws(credentials):
+            let token = credentials.sessionToken.map { ", sessionToken: \(literal($0))" } ?? ""
+            return ".aws(AWSCredentials(accessKey: \(literal(credentials.accessKey)), secretKey: \(literal(credentials.secretKey))\(token), "
+                + "region: \(literal(credentials.region)), service: \(literal(credentials.service))))"
         }
     }
 

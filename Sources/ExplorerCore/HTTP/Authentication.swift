@@ -3,7 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Credentials a request carries: HTTP Basic, a bearer token, or an API key in a header or the query.
+/// Credentials a request carries: HTTP Basic, a bearer token, an API key in a header or the query, HTTP Digest, or
+/// an AWS Signature Version 4.
 public enum Authentication: Sendable, Hashable {
     /// Where an API key goes.
     public enum KeyLocation: String, Sendable, Hashable {
@@ -19,6 +20,10 @@ public enum Authentication: Sendable, Hashable {
     case bearer(token: String)
     /// An API key sent as a header or a query parameter.
     case apiKey(name: String, value: String, in: KeyLocation)
+    /// HTTP Digest (RFC 7616): the server's 401 challenge is answered once, then its nonce is reused.
+    case digest(username: String, password: String)
+    /// AWS Signature Version 4, made over each hop's final headers just before it is sent.
+    case aws(AWSCredentials)
 
     /// The header this credential adds, if it goes in a header.
     public var header: Header? {
@@ -30,6 +35,9 @@ public enum Authentication: Sendable, Hashable {
             return .authorization(.bearer, value: token)
         case let .apiKey(name, value, location):
             return location == .header ? Header(name, value) : nil
+        case .digest, .aws:
+            // Worked out per hop when it is sent (HopCredentials): they depend on the server's nonce or on the time.
+            return nil
         }
     }
 

@@ -54,6 +54,11 @@ extension Request {
         /// The transport async and publisher sends use when no session is passed; `nil` for
         /// `TransportKind.platformDefault`. `send(session:autoResumeTask:completion:)` always uses URLSession.
         public var transport: TransportKind?
+        /// The time a SigV4 signature is made for (`X-Amz-Date`); tests fix it.
+        public var clock: @Sendable () -> Date = { Date() }
+        /// Where Digest challenges are kept between hops, retries and requests, so a nonce is answered again with the
+        /// next count instead of taking a 401 each time.
+        public var digestSessions: DigestSessions = .shared
 
         /// The default `maxResponseBytes`: 1 GiB.
         public static let defaultMaxResponseBytes = 1 << 30

@@ -14,6 +14,8 @@ final class RequestOperation: @unchecked Sendable {
     private let request: Request
     private let transport: any HTTPTransport
     private let completion: Completion
+    /// Signs each hop (SigV4) and answers Digest challenges.
+    private let credentials: HopCredentials
     private let startedAt = DispatchTime.now()
     private let lock = NSLock()
     // Guarded by `lock`.
@@ -49,6 +51,7 @@ final class RequestOperation: @unchecked Sendable {
         self.transport = transport
         self.onPart = onPart
         self.completion = completion
+        self.credentials = HopCredentials(authentication: request.authentication, origin: request.url, configuration: request.configuration)
     }
 
     /// Starts the first attempt, resuming its first hop unless told not to, and returns that hop's exchange
@@ -130,18 +133,22 @@ final class RequestOperation: @unchecked Sendable {
         return .success(first)
     }
 
-    /// Prepares one hop of attempt `attempt` (not resumed) and makes it the exchange in flight.
-    private func makeHop(_ urlRequest: URLRequest, attempt: Int, attemptStart: DispatchTime, hops: [RedirectHop]) -> any TransportExchange {
+    /// Prepares one hop of attempt `attempt` (not resumed) and makes it the exchange in flight; `answering` when it
+    /// is the same hop sent again to answer a Digest challenge, which is done once.
+    private func makeHop(_ urlRequest: URLRequest, attempt: Int, attemptStart: DispatchTime, hops: [RedirectHop],
+                         answering: Bool = false) -> any TransportExchange {
         let configuration = request.configuration
         var onHead: (@Sendable (HTTPURLResponse, HTTPHeaders?) -> Void)?
         var onBody: (@Sendable (Data) -> Void)?
         if onPart != nil {
-            onHead = { [self] head, fields in headArrived(head, fields: fields, urlRequest: urlRequest, attempt: attempt) }
+            onHead = { [self] head, fields in
+                headArrived(head, fields: fields, urlRequest: urlRequest, attempt: attempt, answering: answering)
+            }
             onBody = { [self] data in bodyArrived(data, attempt: attempt) }
         }
         let receiver = HopReceiver(maxBytes: configuration.maxResponseBytes, memoryLimit: configuration.memoryBodyLimit,
                                    onHead: onHead, onBody: onBody) { [self] outcome in
-            hopFinished(outcome, urlRequest: urlRequest, attempt: attempt, attemptStart: attemptStart, hops: hops)
+            hopFinished(outcome, urlRequest: urlRequest, attempt: attempt, attemptStart: attemptStart, hops: hops, answering: answering)
         }
         var sent = urlRequest
         if let jar = configuration.cookieJar, configuration.httpShouldHandleCookies, let url = urlRequest.url {
@@ -149,6 +156,8 @@ final class RequestOperation: @unchecked Sendable {
             sent.httpShouldHandleCookies = false
             if sent.value(forHTTPHeaderField: "Cookie") == nil, let cookies = jar.header(for: url) { sent.setValue(cookies, forHTTPHeaderField: "Cookie") }
         }
+        // Last, so a SigV4 signature covers the hop's final headers (the cookies too).
+        credentials.apply(to: &sent)
         let hop = transport.exchange(sent, configuration: configuration, events: receiver)
         receiver.attach(hop)
         lock.withLock { exchange = hop }
@@ -157,11 +166,23 @@ final class RequestOperation: @unchecked Sendable {
 
     /// A hop ended: a redirect to follow starts the next hop; anything else ends the attempt.
     private func hopFinished(_ outcome: HopReceiver.Outcome, urlRequest: URLRequest, attempt: Int, attemptStart: DispatchTime,
-                             hops: [RedirectHop]) {
+                             hops: [RedirectHop], answering: Bool) {
         var outcome = outcome
         if let jar = request.configuration.cookieJar, request.configuration.httpShouldHandleCookies, let response = outcome.response,
            let url = urlRequest.url {
             outcome.setCookies += jar.store(from: response, url: url)
+        }
+        if !answering, outcome.error == nil, let response = outcome.response,
+           credentials.answers(response, headers: outcome.headers, to: urlRequest) {
+            let (current, timedOut) = lock.withLock { (!finished && attempts == attempt, timedOutAttempt == attempt) }
+            guard current else { return }
+            guard !timedOut else {
+                var late = outcome
+                late.error = URLError(.timedOut)
+                return attemptFinished(late, attemptStart: attemptStart, hops: hops)
+            }
+            logDebug("↺ 401: answering the Digest challenge of \(request.description)")
+            return makeHop(urlRequest, attempt: attempt, attemptStart: attemptStart, hops: hops, answering: true).resume()
         }
         guard outcome.error == nil, request.configuration.followRedirects, let response = outcome.response,
               let next = Redirection.nextRequest(after: urlRequest, response: response), let from = urlRequest.url,
@@ -191,9 +212,11 @@ final class RequestOperation: @unchecked Sendable {
 
     /// The head of a hop of a streamed send: when it is the response (not a redirect the core follows) and its body is
     /// to stream, the head is handed over and from then on the attempt's timeout gives way to the idle timeout.
-    private func headArrived(_ head: HTTPURLResponse, fields: HTTPHeaders?, urlRequest: URLRequest, attempt: Int) {
+    private func headArrived(_ head: HTTPURLResponse, fields: HTTPHeaders?, urlRequest: URLRequest, attempt: Int, answering: Bool) {
         guard let onPart else { return }
         let configuration = request.configuration
+        // A Digest challenge the core is about to answer is not the response.
+        if !answering, head.statusCode == 401, case .digest? = request.authentication { return }
         if configuration.followRedirects, Redirection.nextRequest(after: urlRequest, response: head) != nil { return }
         let headers = fields ?? HTTPHeaders(response: head)
         let format = StreamFormat(contentType: headers["Content-Type"])

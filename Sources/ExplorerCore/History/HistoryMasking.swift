@@ -18,6 +18,9 @@ struct HistoryMasking {
         case let .basic(username, password)?: values += [password, "\(username):\(password)"]
         case let .bearer(token)?: values.append(token)
         case let .apiKey(_, value, _)?: values.append(value)
+        // Neither goes on the wire (only hashes and signatures made with it do), but a server may echo it back.
+        case let .digest(_, password)?: values.append(password)
+        case let .aws(credentials)?: values += [credentials.secretKey] + (credentials.sessionToken.map { [$0] } ?? [])
         case nil: break
         }
         if let url {

@@ -93,6 +93,11 @@ enum CollectionYAML {
         case let .basic(username, password): pairs += [("username", text(username)), ("password", text(password))]
         case let .bearer(token): pairs.append(("token", text(token)))
         case let .apiKey(name, value, inQuery): pairs += [("name", text(name)), ("value", text(value)), ("in", plain(inQuery ? "query" : "header"))]
+        case let .digest(username, password): pairs += [("username", text(username)), ("password", text(password))]
+        case let .aws(accessKey, secretKey, sessionToken, region, service):
+            pairs += [("accessKey", text(accessKey)), ("secretKey", text(secretKey))]
+            if !sessionToken.isEmpty { pairs.append(("sessionToken", text(sessionToken))) }
+            pairs += [("region", text(region)), ("service", text(service))]
         }
         return mapping(pairs)
     }

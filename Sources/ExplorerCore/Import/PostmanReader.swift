@@ -186,6 +186,17 @@ struct PostmanReader {
         case "apikey":
             let values = try parameters()
             return .apiKey(name: mapped(values["key"]), value: mapped(values["value"]), inQuery: values["in"]?.lowercased() == "query")
+        case "digest":
+            // Postman also stores the realm, nonce and algorithm it last saw; the server's challenge gives those.
+            let values = try parameters()
+            return .digest(username: mapped(values["username"]), password: mapped(values["password"]))
+        case "awsv4":
+            // An empty region is us-east-1 to Postman too.
+            let values = try parameters()
+            let region = mapped(values["region"])
+            return .aws(accessKey: mapped(values["accessKey"]), secretKey: mapped(values["secretKey"]),
+                        sessionToken: mapped(values["sessionToken"]), region: region.isEmpty ? "us-east-1" : region,
+                        service: mapped(values["service"]))
         default:
             let kind = type.hasPrefix("oauth") ? "the \(type) flow" : "'\(type)' authentication"
             report.add(item, "\(kind) is not supported; imported without credentials (auth: none). Add a bearer token or header by hand")

@@ -206,8 +206,11 @@ extension ExplorerModel {
             return "Warning: the bearer token is empty (\(token.isEmpty ? "no token" : token) is not set); e shows the environment."
         case let .apiKey(name, value, _) where empty(value):
             return "Warning: the API key \(name) is empty (\(value.isEmpty ? "no value" : value) is not set); e shows the environment."
-        case let .basic(username, password) where empty(password) && !password.isEmpty:
+        case let .basic(username, password) where empty(password) && !password.isEmpty,
+             let .digest(username, password) where empty(password) && !password.isEmpty:
             return "Warning: the password for \(username) is empty (\(password) is not set)."
+        case let .aws(_, secretKey, _, _, _) where empty(secretKey):
+            return "Warning: the AWS secret key is empty (\(secretKey.isEmpty ? "no value" : secretKey) is not set); e shows the environment."
         default:
             return nil
         }

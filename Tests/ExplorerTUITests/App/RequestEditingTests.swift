@@ -199,6 +199,32 @@ struct RequestEditingTests {
         #expect(draft(model)?.auth == .apiKey(name: "X-API-Key", value: "hunter2", inQuery: true))
     }
 
+    @Test func digestAndAWSCredentialsArePickedAndEditedLikeTheOthers() {
+        var model = onGetUser()
+        Fixtures.press([.character("]"), .character("]"), .character("t")], &model)
+        guard case let .picker(picker)? = model.modal?.dialog else { Issue.record("expected the kind picker"); return }
+        #expect(picker.options == ["inherit", "none", "basic", "bearer", "apikey", "digest", "aws"])
+        Fixtures.press([.down, .down, .down, .down, .down, .enter], &model)
+        #expect(draft(model)?.auth == .digest(username: "", password: ""))
+        Fixtures.press([.character("i")] + Fixtures.typing("ada") + [.enter, .down, .character("i")] + Fixtures.typing("hunter2") + [.enter], &model)
+        #expect(draft(model)?.auth == .digest(username: "ada", password: "hunter2"))
+        #expect(!ExplorerView.render(model).lines.joined().contains("hunter2"))
+        // To aws: the password carries over as the secret key, and every field is a row of its own.
+        Fixtures.press([.character("t"), .down, .enter], &model)
+        #expect(draft(model)?.auth == .aws(accessKey: "", secretKey: "hunter2", sessionToken: "", region: "us-east-1", service: "execute-api"))
+        Fixtures.press([.character("i")] + Fixtures.typing("AKIDEXAMPLE") + [.enter, .down, .down, .character("i")] + Fixtures.typing("tok-1")
+                       + [.enter, .down, .character("i"), .control("u")] + Fixtures.typing("eu-west-1") + [.enter, .down, .character("i"), .control("u")]
+                       + Fixtures.typing("s3") + [.enter], &model)
+        #expect(draft(model)?.auth == .aws(accessKey: "AKIDEXAMPLE", secretKey: "hunter2", sessionToken: "tok-1", region: "eu-west-1", service: "s3"))
+        let screen = ExplorerView.render(model).lines.joined(separator: "\n")
+        // The label column widens for "Session token"; the table scrolls to the row being edited.
+        #expect(screen.contains("Region         eu-west-1") && screen.contains("Service        s3"), "\(screen)")
+        #expect(screen.contains("Session token  ••••••") && !screen.contains("hunter2") && !screen.contains("tok-1"))
+        // Back to digest: the user name was not kept by aws, the secret is.
+        Fixtures.press([.character("t"), .up, .enter], &model)
+        #expect(draft(model)?.auth == .digest(username: "", password: "hunter2"))
+    }
+
     @Test func aSecretCanBeKeptInTheSecretsFileInsteadOfTheRequest() {
         var model = onGetUser()
         Fixtures.press([.character("]"), .character("]"), .character("t"), .down, .down, .down, .enter, .character("i"), .tab]

@@ -11,25 +11,38 @@ extension RequestPane {
         case let .basic(username, password): return [("Username", username, false), ("Password", password, true)]
         case let .bearer(token): return [("Token", token, true)]
         case let .apiKey(name, value, inQuery): return [("Name", name, false), ("Value", value, true), ("In", inQuery ? "query" : "header", false)]
+        case let .digest(username, password): return [("Username", username, false), ("Password", password, true)]
+        case let .aws(accessKey, secretKey, sessionToken, region, service):
+            return [("Access key", accessKey, false), ("Secret key", secretKey, true), ("Session token", sessionToken, true),
+                    ("Region", region, false), ("Service", service, false)]
         }
     }
 
     mutating func openAuthKindPicker() {
         guard let request = selectedRequest?.located.request else { return }
-        context.modal = .dialog(.picker(ListPicker(title: " Credentials ", options: ["inherit", "none", "basic", "bearer", "apikey"],
+        context.modal = .dialog(.picker(ListPicker(title: " Credentials ", options: ["inherit", "none", "basic", "bearer", "apikey", "digest", "aws"],
                                     selected: request.auth.typeName, purpose: .authKind)))
     }
 
-    /// Switches the credentials' kind, keeping what carries over (a secret value moves to the new kind's secret).
+    /// Switches the credentials' kind, keeping what carries over (a secret value moves to the new kind's secret, a
+    /// user name between basic and digest).
     mutating func setAuthKind(_ kind: String) {
         editSelected { request in
             let secret = RequestPane.authFields(request.auth).first(where: \.isSecret)?.value ?? ""
+            var username = ""
+            if case let .basic(name, _) = request.auth { username = name }
+            if case let .digest(name, _) = request.auth { username = name }
             switch kind {
             case "inherit": request.auth = .inherit
             case "none": request.auth = .none
-            case "basic": if case .basic = request.auth {} else { request.auth = .basic(username: "", password: secret) }
+            case "basic": if case .basic = request.auth {} else { request.auth = .basic(username: username, password: secret) }
             case "bearer": if case .bearer = request.auth {} else { request.auth = .bearer(token: secret) }
             case "apikey": if case .apiKey = request.auth {} else { request.auth = .apiKey(name: "X-API-Key", value: secret, inQuery: false) }
+            case "digest": if case .digest = request.auth {} else { request.auth = .digest(username: username, password: secret) }
+            case "aws":
+                if case .aws = request.auth {} else {
+                    request.auth = .aws(accessKey: "", secretKey: secret, sessionToken: "", region: "us-east-1", service: "execute-api")
+                }
             default: break
             }
         }
@@ -146,7 +159,7 @@ extension RequestPane {
             editSelected { request in request.auth = RequestPane.setting(authField: index, to: value, in: request.auth) }
             return []
         }
-        let field = label.trimmingCharacters(in: CharacterSet(charactersIn: ": ")).lowercased()
+        let field = label.trimmingCharacters(in: CharacterSet(charactersIn: ": ")).lowercased().replacingOccurrences(of: " ", with: "-")
         let variable = "\(selected.located.request.slug)-\(field)"
         editSelected { request in request.auth = RequestPane.setting(authField: index, to: "{{\(variable)}}", in: request.auth) }
         status = "Keeping the secret as {{\(variable)}} in secrets.local.yaml (\(environment.name))…"
@@ -160,6 +173,13 @@ extension RequestPane {
         case (.bearer, 0): return .bearer(token: value)
         case let (.apiKey(_, key, inQuery), 0): return .apiKey(name: value, value: key, inQuery: inQuery)
         case let (.apiKey(name, _, inQuery), 1): return .apiKey(name: name, value: value, inQuery: inQuery)
+        case let (.digest(_, password), 0): return .digest(username: value, password: password)
+        case let (.digest(username, _), 1): return .digest(username: username, password: value)
+        case let (.aws(accessKey, secretKey, sessionToken, region, service), _):
+            var fields = [accessKey, secretKey, sessionToken, region, service]
+            guard fields.indices.contains(index) else { return auth }
+            fields[index] = value
+            return .aws(accessKey: fields[0], secretKey: fields[1], sessionToken: fields[2], region: fields[3], service: fields[4])
         default: return auth
         }
     }

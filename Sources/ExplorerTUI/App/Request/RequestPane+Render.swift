@@ -279,11 +279,14 @@ extension RequestPane {
         default: kind = request.auth.typeName
         }
         rows.append([StyledLine("Kind"), StyledLine(kind)])
-        for field in RequestPane.authFields(request.auth) {
+        let fields = RequestPane.authFields(request.auth)
+        for field in fields {
             let shown = field.isSecret && !field.value.isEmpty && !field.value.contains("{{") ? SecretMasker.mask : masker.mask(field.value)
             rows.append([StyledLine(field.label), StyledLine(field.value.isEmpty ? "(empty)" : shown, style: field.value.isEmpty ? Theme.dim : .plain)])
         }
-        var table = Table(columns: [TableColumn("Field", width: .length(12)), TableColumn("Value", width: .fill(1))], rows: rows,
+        // Wide enough for "Session token" (aws) without moving the other kinds' values.
+        let labelWidth = max(12, (fields.map(\.label.count).max() ?? 0) + 1)
+        var table = Table(columns: [TableColumn("Field", width: .length(labelWidth)), TableColumn("Value", width: .fill(1))], rows: rows,
                           selectedIndex: selection.map { min($0, rows.count - 1) })
         table.scrollToSelection(height: max(1, rect.height - 1))
         table.render(in: rect, buffer: &buffer)
