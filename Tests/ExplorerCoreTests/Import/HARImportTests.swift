@@ -37,6 +37,19 @@ struct HARImportTests {
         #expect(!HARImporter.isNoise("Authorization") && !HARImporter.isNoise("Accept") && !HARImporter.isNoise("Cookie"))
     }
 
+    /// The README lists the headers left out; it must name each one the importer drops, and no other.
+    @Test func theREADMEListsEveryNoiseHeader() throws {
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "which are left out: "))
+        let end = try #require(readme.range(of: "Cookies (the `Cookie` header", range: start.upperBound..<readme.endIndex))
+        let listed = readme[start.upperBound..<end.lowerBound].split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { $0.element.lowercased() }
+        let names = listed.filter { !$0.hasSuffix("*") && !$0.hasPrefix(":") }
+        #expect(Set(names).subtracting(["sec-gpc", "sec-purpose"]) == Set(HARImporter.noiseHeaders))
+        #expect(listed.contains("sec-ch-*") && listed.contains("sec-fetch-*") && listed.contains(":authority"))
+        #expect(HARImporter.noisePrefixes == [":", "sec-ch-", "sec-fetch-", "sec-gpc", "sec-purpose"])
+    }
+
     @Test func keepCookiesSendsThemAsACookieHeader() throws {
         let result = try devtools(keepCookies: true)
         #expect(request(result, "api.shop.test/GET /v1/users")?.headers.contains(KeyValue("cookie", "session=abc123; theme=dark")) == true)
