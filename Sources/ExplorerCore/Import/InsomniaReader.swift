@@ -15,6 +15,8 @@ struct InsomniaReader {
     var attachments: [ImportAttachment] { files.items }
     /// Resources by parent id, in file order.
     private var children: [String: [Resource]] = [:]
+    /// The ids of the requests read so far, wherever they went (or were left out, reported).
+    private var placed: Set<String> = []
 
     init(source: String) { self.source = source }
 
@@ -32,6 +34,7 @@ struct InsomniaReader {
             report.add("__export_format", "export format \(TerminalSafeText.sanitize(String(format.prefix(10)))) is not 4; read as v4")
         }
         var resources: [Resource] = []
+        var paths: [String: String] = [:]
         for (index, value) in try root.array("resources", source, "").enumerated() {
             let path = "resources[\(index)]"
             let resource = try value.requireObject(source, path, what: "a resource (an object with '_id' and '_type')")
@@ -42,6 +45,11 @@ struct InsomniaReader {
                 throw resource.error(source, path, "missing '_id'; each resource needs the id its children name as their parentId")
             }
             let parent = try resource.string("parentId", source, path) ?? ""
+            // Ids must be unique: two folders sharing one would each hold the other's children, doubling at every level.
+            if let first = paths[id] {
+                throw (resource["_id"] ?? resource).error(source, LocatedJSONValue.path(path, "_id"), "'\(TerminalSafeText.sanitize(String(id.prefix(60))))' is also the _id of \(first); each resource needs its own")
+            }
+            paths[id] = path
             resources.append((resource, path, id, type, parent))
         }
         for resource in resources { children[resource.parent, default: []].append(resource) }
@@ -73,6 +81,11 @@ struct InsomniaReader {
         // Requests and folders whose parent is not in the file (an export of part of a workspace) go at the top.
         let orphans = resources.filter { ["request", "request_group", "grpc_request", "websocket_request"].contains($0.type) && !containers.contains($0.parent) }
         try add(orphans, to: &folder, names: [], depth: 0)
+        // A request under folders that never reach a workspace (their parents form a loop) was not placed anywhere.
+        for resource in resources where resource.type == "request" && !placed.contains(resource.id) {
+            let name = TerminalSafeText.sanitize(String((resource.value["name"]?.text ?? resource.id).prefix(60)))
+            report.add(resource.path, "request '\(name)' is in no workspace (its folders' parentIds form a loop); not imported")
+        }
         reportOthers(resources)
         return CollectionSpec(root: folder, environments: environments)
     }
@@ -107,6 +120,7 @@ struct InsomniaReader {
                 try fill(&sub, parent: resource.id, names: names + [itemName], depth: depth + 1)
                 folder.folders.append(sub)
             case "request":
+                placed.insert(resource.id)
                 if let spec = try request(resource, name: itemName, label: label, depth: depth) { folder.requests.append(spec) }
             case "grpc_request":
                 report.add(label, "gRPC requests are not supported; not imported")
