@@ -21,6 +21,9 @@ public enum HARImporter {
     /// (`sec-ch-ua`…) and the browser's fetch metadata (`sec-fetch-mode`…, `sec-gpc`, `sec-purpose`).
     public static let noisePrefixes: [String] = [":", "sec-ch-", "sec-fetch-", "sec-gpc", "sec-purpose"]
 
+    /// Above this many requests with duplicates, the report gives one line for all of them.
+    static let maximumCollapseLines = 10
+
     /// True when a request header is the browser's own noise (`noiseHeaders`, `noisePrefixes`), not part of the API.
     public static func isNoise(_ name: String) -> Bool {
         let lower = name.lowercased()
@@ -97,9 +100,15 @@ public enum HARImporter {
         guard !folders.isEmpty else {
             throw log.error(source, "log.entries", "no entry has an http(s) request to import")
         }
-        for key in firstOrder {
-            guard let first = firsts[key], first.count > 0 else { continue }
-            report.add(first.path, "\(first.count) later entr\(first.count == 1 ? "y" : "ies") with the same method and URL collapsed into this one")
+        let collapsed = firstOrder.compactMap { firsts[$0] }.filter { $0.count > 0 }
+        if collapsed.count > maximumCollapseLines {
+            // A browser session repeats hundreds of requests; one line says it better than one per request.
+            let total = collapsed.map(\.count).reduce(0, +)
+            report.add("log.entries", "\(total) entries collapsed into the first with the same method and URL (\(collapsed.count) requests)")
+        } else {
+            for first in collapsed {
+                report.add(first.path, "\(first.count) later entr\(first.count == 1 ? "y" : "ies") with the same method and URL collapsed into this one")
+            }
         }
         if droppedCookies > 0 {
             report.add("log.entries", "cookies of \(droppedCookies) request\(droppedCookies == 1 ? "" : "s") left out; pass --keep-cookies to send them as Cookie headers")

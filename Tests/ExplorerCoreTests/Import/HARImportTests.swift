@@ -80,6 +80,13 @@ struct HARImportTests {
         ])
     }
 
+    @Test func manyCollapsedRequestsAreReportedInOneLine() throws {
+        let entries = (0..<33).map { "{\"request\": {\"method\": \"GET\", \"url\": \"http://a.test/items/\($0 % 11)\"}}" }
+        let result = try HARImporter.importArchive(Data("{\"log\": {\"entries\": [\(entries.joined(separator: ","))]}}".utf8), source: "many.har")
+        #expect(result.collection.allRequests.count == 11)
+        #expect(result.report.items.map(\.description) == ["log.entries: 22 entries collapsed into the first with the same method and URL (11 requests)"])
+    }
+
     @Test func roundTripThroughTheLoaderGivesBackTheSameRequests() throws {
         let temp = try TempCollections()
         let result = try devtools(keepCookies: true)
