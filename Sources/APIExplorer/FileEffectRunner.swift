@@ -95,11 +95,11 @@ enum FileEffectRunner {
                 let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
                 let file = path.hasPrefix("~/") ? home + path.dropFirst(1) : path
                 guard let kind = FileImport.kind(of: file) else {
-                    inbox.post(.statusReported("Not imported: \(file) is neither a Postman collection (.json) nor a .http/.rest file."))
+                    inbox.post(.statusReported("Not imported: \(file) is not a Postman or Insomnia export (.json), a HAR file (.har) or a .http/.rest file."))
                     return
                 }
                 do {
-                    let read = try FileImport.read(file, kind: kind, environments: [])
+                    let read = try FileImport.read(file, kind: kind, environments: [], detectsInsomnia: true)
                     let summary = try CollectionWriter.write(read.result, into: directory, force: false,
                                                              sourceDirectory: read.sourceDirectory.isEmpty ? "." : read.sourceDirectory)
                     guard let result = fullLoad?() else { return }

@@ -1,25 +1,41 @@
 import ExplorerCore
 import Foundation
 
-/// Reading a Postman collection or a `.http` file to import, for `apiexplorer import` and for the explorer's `I` on an
+/// Reading a Postman collection, a `.http` file, a HAR file or an Insomnia export to import, for `apiexplorer import` and for the explorer's `I` on an
 /// empty tree, so both read a file the same way.
 enum FileImport {
-    /// The kind of the file at `path` by its name: `.http` and `.rest` files, Postman exports (`.json`); nil otherwise.
+    /// The kind of the file at `path` by its name: `.http` and `.rest` files, HAR files (`.har`), Postman exports
+    /// (`.json`, read as Insomnia when the file is an Insomnia export); nil otherwise.
     static func kind(of path: String) -> ImportKind? {
         switch PathText.pathExtension(path).lowercased() {
         case "http", "rest": return .http
+        case "har": return .har
         case "json": return .postman
         default: return nil
         }
     }
 
-    /// Reads `source` as `kind` (`postman` or `http`) with `environments` (Postman: environment exports; http: the
-    /// public file, else `http-client.env.json` beside the source, with the private one beside that). Returns what it
-    /// holds and the directory its body files are read from. Throws `ImportError` naming the file.
-    static func read(_ source: String, kind: ImportKind, environments: [String]) throws -> (result: ImportResult, sourceDirectory: String) {
+    /// Reads `source` as `kind` with `environments` (Postman: environment exports; http: the public file, else
+    /// `http-client.env.json` beside the source, with the private one beside that). With `detectsInsomnia` (the
+    /// explorer's `I`, which knows a file only by its name) a `.json` that is an Insomnia export is read as one; `-`
+    /// is standard input for HAR and Insomnia. Returns what it holds and the directory its body files are read from.
+    /// Throws `ImportError` naming the file.
+    static func read(_ source: String, kind: ImportKind, environments: [String], keepCookies: Bool = false,
+                     detectsInsomnia: Bool = false) throws -> (result: ImportResult, sourceDirectory: String) {
         switch kind {
+        case .har:
+            let data = source == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try read(source)
+            return (try HARImporter.importArchive(data, source: source == "-" ? "stdin" : source, keepCookies: keepCookies),
+                    PathText.deletingLastComponent(source))
+        case .insomnia:
+            let data = source == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try read(source)
+            return (try InsomniaImporter.importExport(data, source: source == "-" ? "stdin" : source),
+                    source == "-" ? "" : PathText.deletingLastComponent(source))
         case .postman:
             let data = try read(source)
+            if detectsInsomnia, InsomniaImporter.looksLikeInsomnia(data) {
+                return (try InsomniaImporter.importExport(data, source: source), PathText.deletingLastComponent(source))
+            }
             let files = try environments.map { (data: try read($0), source: $0) }
             return (try PostmanImporter.importCollection(data, source: source, environments: files), PathText.deletingLastComponent(source))
         case .http, .curl:

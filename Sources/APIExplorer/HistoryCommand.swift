@@ -2,11 +2,11 @@ import ArgumentParser
 import ExplorerHistory
 import Foundation
 
-/// `apiexplorer history`: lists, shows, compares and prunes the exchanges kept in the history database.
+/// `apiexplorer history`: lists, shows, compares, exports and prunes the exchanges kept in the history database.
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "List, show, compare, prune or clear the exchanges history keeps.",
+        abstract: "List, show, compare, export, prune or clear the exchanges history keeps.",
         discussion: """
             Every exchange sent by the explorer, `send` and `diff` is kept (secrets masked) in \
             $XDG_STATE_HOME/apiexplorer/history.sqlite (default ~/.local/state/apiexplorer/history.sqlite); \
@@ -14,7 +14,7 @@ struct HistoryCommand: ParsableCommand {
             Exchanges older than APIEXPLORER_HISTORY_MAX_AGE (default 90d; 0 or off keeps them) are removed whenever \
             a command other than prune and clear opens history.
             """,
-        subcommands: [HistoryListCommand.self, HistoryShowCommand.self, HistoryDiffCommand.self, HistoryPruneCommand.self,
+        subcommands: [HistoryListCommand.self, HistoryShowCommand.self, HistoryDiffCommand.self, HistoryExportCommand.self, HistoryPruneCommand.self,
                       HistoryClearCommand.self],
         defaultSubcommand: HistoryListCommand.self
     )

@@ -2,20 +2,26 @@ import ArgumentParser
 import ExplorerCore
 import Foundation
 
-/// `apiexplorer import KIND SOURCE --into DIR`: converts a Postman collection, a `.http` file or a curl command into
-/// a collection directory, written all at once or not at all.
+/// `apiexplorer import KIND SOURCE --into DIR`: converts a Postman collection, a `.http` file, a curl command, a HAR
+/// file or an Insomnia export into a collection directory, written all at once or not at all.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a Postman collection, a .http/.rest file or a curl command as a collection.",
+        abstract: "Import a Postman collection, a .http/.rest file, a curl command, a HAR file or an Insomnia export as a collection.",
         discussion: """
             postman: a Postman Collection v2.0/v2.1 export; add environments with --environment FILE (repeatable).
             http: a JetBrains/VS Code .http or .rest file; http-client.env.json and http-client.private.env.json beside it \
             become environments (private values become secrets in secrets.local.yaml). --environment FILE names the public file.
             curl: a curl command line ("Copy as cURL"); SOURCE is the command text, a file holding it, or - for standard input.
+            har: a HAR file (browser devtools, proxies, `apiexplorer history export --har`), or - for standard input. Each \
+            entry becomes a request in a folder named after its host; entries with the same method and URL are collapsed \
+            into the first. The browser's own headers are left out (see README); cookies only with --keep-cookies.
+            insomnia: an Insomnia v4 export (JSON), or - for standard input: workspaces, folders, requests and \
+            environments (the base environment's values become variables, each sub-environment an environment).
 
             The collection is written to DIR/<name> through a temporary directory and moved into place at the end, so a \
-            failed import leaves nothing behind. What could not be converted (scripts, OAuth, unknown flags) is listed.
+            failed import leaves nothing behind. What could not be converted (scripts, OAuth, unknown flags, template tags) \
+            is listed with where it was (an item's path, a line, or a JSON path such as log.entries[3]).
 
             Exit codes: 0 imported (possibly with items listed as not converted); 1 the source is malformed or unreadable \
             (the message names the file and line or JSON path); 2 the collection already exists (pass --force to replace it); \
@@ -23,10 +29,10 @@ struct ImportCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "postman, http or curl.")
+    @Argument(help: "postman, http, curl, har or insomnia.")
     var kind: ImportKind
 
-    @Argument(help: "The file to import (for curl: the command text, a file, or - for standard input).")
+    @Argument(help: "The file to import, or - for standard input (curl, har, insomnia); for curl also the command text.")
     var source: String
 
     @Option(name: .long, help: "The collections directory to write into (default: ./Collections, then $XDG_CONFIG_HOME/apiexplorer/collections).")
@@ -38,15 +44,21 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: "An environment file: Postman environment exports (repeatable), or the http-client.env.json to use.")
     var environment: [String] = []
 
+    @Flag(name: .customLong("keep-cookies"), help: "har: send each request's cookies again, as a Cookie header (left out by default).")
+    var keepCookies = false
+
     @Flag(name: .long, help: "Replace an existing collection of the same name (its secrets.local.yaml is kept if the import has none).")
     var force = false
 
     func validate() throws {
+        if [ImportKind.curl, .har, .insomnia].contains(kind), !environment.isEmpty {
+            throw ValidationError("--environment does not apply to \(kind.rawValue)")
+        }
         if kind != .postman, environment.count > 1 {
             throw ValidationError("--environment can be given once for \(kind.rawValue)")
         }
-        if kind == .curl, !environment.isEmpty {
-            throw ValidationError("--environment does not apply to curl")
+        if keepCookies, kind != .har {
+            throw ValidationError("--keep-cookies applies to har only")
         }
         if let name, name.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--name must not be empty")
@@ -58,8 +70,8 @@ struct ImportCommand: ParsableCommand {
         var sourceDirectory = FileManager.default.currentDirectoryPath
         do {
             switch kind {
-            case .postman, .http:
-                (result, sourceDirectory) = try FileImport.read(source, kind: kind, environments: environment)
+            case .postman, .http, .har, .insomnia:
+                (result, sourceDirectory) = try FileImport.read(source, kind: kind, environments: environment, keepCookies: keepCookies)
             case .curl:
                 let command: String
                 if source == "-" {

@@ -5,4 +5,6 @@ enum ImportKind: String, CaseIterable, ExpressibleByArgument {
     case postman
     case http
     case curl
+    case har
+    case insomnia
 }

@@ -10,19 +10,20 @@ enum HistoryRows {
         let requestHeaders = encode(request.headers)
         let responseHeaders = response.map { encode($0.headers) }
         let events = response?.events.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+        let timing = response?.timing.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
         let storedBytes = request.body.data.count + (response?.body.data.count ?? 0) + requestHeaders.utf8.count
             + (responseHeaders?.utf8.count ?? 0) + request.url.utf8.count + (events?.utf8.count ?? 0) + 100
         try db.execute(sql: """
             INSERT INTO exchange (sent_at, reference, environment, source, method, url, request_headers, request_body,
                 request_body_size, request_body_truncated, status, reason, response_headers, response_body, response_body_size,
-                response_body_truncated, duration, final_url, error, stored_bytes, response_wire_size, response_events)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                response_body_truncated, duration, final_url, error, stored_bytes, response_wire_size, response_events, response_timing)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [
                 exchange.sentAt.timeIntervalSince1970, exchange.reference, exchange.environment, exchange.source,
                 request.method, request.url, requestHeaders, request.body.data, request.body.size, request.body.isTruncated,
                 response?.status, response?.reason, responseHeaders, response?.body.data, response?.body.size,
                 response?.body.isTruncated, response?.duration, response?.finalURL, exchange.error, storedBytes,
-                response?.wireSize, events,
+                response?.wireSize, events, timing,
             ])
         return db.lastInsertedRowID
     }
@@ -77,6 +78,8 @@ enum HistoryRows {
                                        duration: row["duration"] ?? 0, finalURL: row["final_url"], wireSize: row["response_wire_size"])
             let events: String? = row["response_events"]
             response?.events = events.flatMap { try? JSONDecoder().decode([StreamEvent].self, from: Data($0.utf8)) }
+            let timing: String? = row["response_timing"]
+            response?.timing = timing.flatMap { try? JSONDecoder().decode(HistoryTiming.self, from: Data($0.utf8)) }
         }
         return HistoryExchange(id: row["id"], sentAt: Date(timeIntervalSince1970: row["sent_at"]), reference: row["reference"],
                                environment: row["environment"], source: row["source"], request: request, response: response,

@@ -54,6 +54,11 @@ enum HistorySchema {
         migrator.registerMigration("v4-stream-events") { db in
             try db.execute(sql: "ALTER TABLE exchange ADD COLUMN response_events TEXT")
         }
+        // Fifth: the trace's timing of the last hop and its protocol, as JSON, for `history export --har`; NULL for rows
+        // written before it and for exchanges without a response.
+        migrator.registerMigration("v5-response-timing") { db in
+            try db.execute(sql: "ALTER TABLE exchange ADD COLUMN response_timing TEXT")
+        }
         return migrator
     }
 }

@@ -119,6 +119,12 @@ struct HistorySecretScanTests {
         for secret in Set(forms) {
             #expect(raw.range(of: Data(secret.utf8)) == nil, "\(secret) is in the history file")
         }
+        // `history export --har` writes what history kept, so no secret reaches the archive either.
+        let har = HistoryHARWriter.archive(try store.entries().reversed().compactMap { try store.exchange(id: $0.id) })
+        #expect(har.count > 5_000)
+        for secret in Set(forms) {
+            #expect(har.range(of: Data(secret.utf8)) == nil, "\(secret) is in the exported HAR")
+        }
         // Masked, not dropped: the exchanges still say what was sent.
         let bearer = try #require(try store.entries(matching: HistoryQuery(reference: "S/bearer")).first)
         let exchange = try #require(try store.exchange(id: bearer.id))

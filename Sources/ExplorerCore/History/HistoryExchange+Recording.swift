@@ -28,6 +28,7 @@ extension HistoryExchange {
                                        body: masking.body(response.data, limits: limits), duration: response.duration,
                                        finalURL: response.wasRedirected ? response.url.map(masking.url) : nil, wireSize: response.wireByteCount)
             kept.events = response.events.map { masking.events($0, limits: limits) }
+            kept.timing = HistoryTiming(response.timing, connection: response.connection)
             return kept
         }
         return HistoryExchange(sentAt: sentAt, reference: reference, environment: environment, source: source, request: stored,

@@ -19,6 +19,9 @@ public struct HistoryResponse: Sendable, Equatable {
     /// The events of a streamed response with their times, as many as fit the body limit, secrets masked; nil when
     /// the response did not stream.
     public var events: [StreamEvent]?
+    /// The trace's timing of the last hop (DNS, connect, TLS, first byte, download) and its protocol; nil when the
+    /// exchange was kept before history stored it.
+    public var timing: HistoryTiming?
 
     /// Creates a stored response.
     public init(status: Int, reason: String, headers: [Header], body: HistoryBody, duration: Double, finalURL: String?,

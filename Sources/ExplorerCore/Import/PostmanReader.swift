@@ -19,6 +19,12 @@ struct PostmanReader {
         if root["values"] != nil, root["item"] == nil {
             throw root.error(source, "", "this is a Postman environment, not a collection; pass it with --environment")
         }
+        if root["__export_format"] != nil || root["resources"] != nil, root["item"] == nil {
+            throw root.error(source, "", "this is an Insomnia export, not a Postman collection; import it with `apiexplorer import insomnia`")
+        }
+        if root["log"] != nil, root["item"] == nil {
+            throw root.error(source, "", "this is a HAR file, not a Postman collection; import it with `apiexplorer import har`")
+        }
         if root["requests"] != nil || root["order"] != nil, root["item"] == nil {
             throw root.error(source, "", "this is a Postman Collection v1 export; export it again from Postman as Collection v2.1")
         }

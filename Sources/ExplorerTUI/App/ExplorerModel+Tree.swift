@@ -129,14 +129,14 @@ extension ExplorerModel {
                                 note: "The base URL requests in that environment go to, such as https://api.example.com · Tab: next field · Enter: create · Esc: cancel")))
     }
 
-    /// Asks for the Postman collection or `.http` file to import as a collection.
+    /// Asks for the Postman or Insomnia export, HAR file or `.http` file to import as a collection.
     mutating func openFileImport() {
         guard let directory = newCollectionDirectory else {
             status = "There is no collections directory to import into; start apiexplorer with --collections DIR."
             return
         }
         modal = .dialog(.form(NameForm(title: " Import a file into \(directory) ", fields: [("File", "")], purpose: .importFile(directory: directory),
-                                note: "A Postman collection (.json) or a .http/.rest file (http-client.env.json beside it gives its environments) · Enter: import · Esc: cancel")))
+                                note: "A Postman or Insomnia export (.json), a HAR file (.har) or a .http/.rest file (http-client.env.json beside it gives its environments) · Enter: import · Esc: cancel")))
     }
 
     /// O: writes the bundled Demo collection beside the others (its local environment starts the demo API inside
@@ -197,7 +197,7 @@ extension ExplorerModel {
         case let .saveMessage(key):
             return saveMessageSubmitted(form, key: key)
         case let .importFile(directory):
-            guard !name.isEmpty else { return keep(form, "File: give the path of a Postman collection (.json) or a .http file. Esc cancels.") }
+            guard !name.isEmpty else { return keep(form, "File: give the path of a Postman or Insomnia export (.json), a HAR file or a .http file. Esc cancels.") }
             modal = nil
             status = "Importing \(name)…"
             return [.importFile(path: name, directory: directory)]

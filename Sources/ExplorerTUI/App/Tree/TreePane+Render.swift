@@ -55,7 +55,7 @@ extension TreePane {
         [StyledLine("No collections yet.", style: .bold), "",
          StyledLine([Span("N", style: Theme.barKey), Span(" create a collection here (name, environment, base URL)")]), "",
          StyledLine([Span("O", style: Theme.barKey), Span(" add the bundled Demo; it works offline")]), "",
-         StyledLine([Span("I", style: Theme.barKey), Span(" import a Postman collection or .http file")]), ""]
+         StyledLine([Span("I", style: Theme.barKey), Span(" import a Postman or Insomnia export, a HAR or a .http file")]), ""]
             + (directory.map { [StyledLine("Collections go in \($0)", style: Theme.dim)] } ?? [])
     }
 }
