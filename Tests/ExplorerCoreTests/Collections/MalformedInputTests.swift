@@ -102,7 +102,7 @@ struct MalformedInputTests {
 
     @Test func anUnknownBodyType() throws {
         let (_, result) = try load(bad: "url: /x\nbody:\n  type: xml\n  content: <a/>\n")
-        expectOne(result, line: 3, column: 3, "unknown body type 'xml'; expected none, json, text, form, multipart or file")
+        expectOne(result, line: 3, column: 3, "unknown body type 'xml'; expected none, json, text, form, multipart, file or graphql")
     }
 
     @Test func aMultipartFieldNeedsExactlyOneOfValueOrFile() throws {

@@ -166,7 +166,7 @@ struct RequestEditingTests {
         var model = onCreate()
         Fixtures.press([.character("]"), .character("t")], &model)
         guard case let .picker(picker)? = model.modal?.dialog else { Issue.record("expected the kind picker"); return }
-        #expect(picker.options == ["none", "json", "text", "form", "multipart", "file"] && picker.selection == 1)
+        #expect(picker.options == ["none", "json", "text", "form", "multipart", "file", "graphql"] && picker.selection == 1)
         Fixtures.press([.down, .enter], &model)
         #expect(draft(model)?.body == .text("{\"name\": \"Ada\"}", contentType: nil))
         Fixtures.press([.character("t"), .down, .enter], &model)
