@@ -112,4 +112,21 @@ struct StreamTabTests {
         #expect(model.responseView.tab == .stream && text.contains("+0.300 s tick id 3 {\"n\": 3"), "\(text)")
         #expect(text.contains("Stream (3)") && text.contains("history #7"), "\(text)")
     }
+
+    /// A conversation kept in history lists the messages both ways, as the live conversation did.
+    @Test func aKeptConversationShowsMessagesBothWays() {
+        var model = Fixtures.model(width: 100, height: 24)
+        model.session.historyIsOn = true
+        let effects = Fixtures.press([.character("j"), .right, .down], &model)
+        guard case let .loadLatest(id, _, _)? = effects.last else { Issue.record("expected the latest exchange asked for"); return }
+        var response = HistoryResponse(status: 101, reason: "Switching Protocols", headers: [], body: HistoryBody(data: Data(), size: 0),
+                                       duration: 1, finalURL: nil)
+        response.events = [StreamEvent(kind: .sent, data: "hi", time: 0.01), StreamEvent(kind: .message, data: "{\"hello\": 1}", time: 0.02)]
+        let exchange = HistoryExchange(id: 9, sentAt: Date(), reference: "Demo/users/get-user", environment: "local", source: "explorer",
+                                       request: HistoryRequest(method: "WS", url: "ws://127.0.0.1/chat", headers: [], body: .empty),
+                                       response: response, error: nil)
+        _ = model.update(.exchangeOpened(id: id, exchange, summary: nil))
+        let text = screen(model)
+        #expect(text.contains("+0.010 s → hi") && text.contains("+0.020 s ← {\"hello\": 1}"), "\(text)")
+    }
 }

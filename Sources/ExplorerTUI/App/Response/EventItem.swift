@@ -23,6 +23,13 @@ public struct EventItem: Sendable, Equatable {
         return events.enumerated().map { offset, event in
             var label: [Span] = []
             var title: [String] = []
+            // A kept WebSocket conversation: the messages both ways, as the live conversation drew them.
+            if event.kind == .sent || event.kind == .message {
+                let sent = event.kind == .sent
+                return EventItem(sequence: first + offset, time: event.time,
+                                 label: [Span(sent ? "→ " : "← ", style: Style(foreground: sent ? .green : .cyan, attributes: .bold))],
+                                 title: sent ? "→ sent" : "← received", data: event.data)
+            }
             if let name = event.event {
                 label.append(Span("\(TerminalSafeText.sanitize(name)) ", style: Style(foreground: .cyan, attributes: .bold)))
                 title.append("event: \(TerminalSafeText.sanitize(name))")
