@@ -59,6 +59,11 @@ public struct CheckEvaluator: Sendable {
             return result(true, values.count == 1 ? first : all, "")
         case let .jsonPath(path, assertion):
             return evaluateJSON(check, path: path, assertion: assertion)
+        case .noGraphQLErrors:
+            let errors = GraphQLError.errors(in: response.body)
+            let shown = errors.prefix(3).map(\.description).joined(separator: "; ") + (errors.count > 3 ? "; …" : "")
+            return result(errors.isEmpty, "\(errors.count) error\(errors.count == 1 ? "" : "s")",
+                          "the response has \(errors.count) GraphQL error\(errors.count == 1 ? "" : "s"): \(shown)")
         case let .bodyContains(text):
             let body = String(decoding: response.body, as: UTF8.self)
             return result(body.contains(text), "\(response.body.count) bytes", "the body does not contain '\(text)'")

@@ -8,6 +8,8 @@ public enum CheckKind: Sendable, Equatable {
     case jsonPath(String, JSONPathAssertion)
     /// The body contains this text.
     case bodyContains(String)
+    /// The GraphQL response has no `errors` (`graphqlErrors: none`).
+    case noGraphQLErrors
     /// The response arrived in less than this many milliseconds.
     case responseTimeBelow(Double)
     /// A streamed response had this many events, or at least `min`, at most `max`.

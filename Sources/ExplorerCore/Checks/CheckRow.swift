@@ -142,6 +142,7 @@ public enum CheckRow: Sendable, Equatable {
             }
         }
         if lower.hasPrefix("body contains ") { return .bodyContains(rest("body contains ")) }
+        if lower == "no graphql errors" { return .noGraphQLErrors }
         if lower.hasPrefix("body matches schema ") {
             let path = rest("body matches schema ")
             guard !path.isEmpty else { throw CheckLineError("a schema check names a JSON Schema file, relative to the request file.") }

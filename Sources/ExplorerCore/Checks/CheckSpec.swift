@@ -35,6 +35,7 @@ public struct CheckSpec: Sendable, Equatable {
             case let .count(count): return "\(path) count \(count)"
             }
         case let .bodyContains(text): return "body contains \(text)"
+        case .noGraphQLErrors: return "no GraphQL errors"
         case let .responseTimeBelow(limit): return "response time < \(YAMLText.number(limit)) ms"
         case let .events(count, min, max):
             let noun = namesMessages ? "messages" : "events"

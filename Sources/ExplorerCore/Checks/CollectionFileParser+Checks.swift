@@ -5,7 +5,7 @@ extension CollectionFileParser {
     /// The keys one item of `checks:` may have.
     static let checkKeys = ["status", "header", "equals", "matches", "json", "contains", "exists", "type", "count",
                             "bodyContains", "responseTimeBelow", "schema", "events", "firstEventBelow",
-                            "messages", "firstMessageBelow"]
+                            "messages", "firstMessageBelow", "graphqlErrors"]
     /// The keys one item of `captures:` may have.
     static let captureKeys = ["name", "json", "header", "status", "regex", "cookie", "secret"]
     /// The JSON types a `type:` check names.
@@ -105,6 +105,12 @@ extension CollectionFileParser {
             return .jsonPath(path, try assertion(entry))
         }
         if let text = try entry.string("bodyContains") { return .bodyContains(text) }
+        if entry.node("graphqlErrors") != nil {
+            guard (try? entry.string("graphqlErrors"))??.lowercased() == "none" else {
+                throw CollectionProblem(entry.location("graphqlErrors"), "expected 'graphqlErrors: none'")
+            }
+            return .noGraphQLErrors
+        }
         if entry.node("responseTimeBelow") != nil {
             guard let limit = try? entry.double("responseTimeBelow") else {
                 throw CollectionProblem(entry.location("responseTimeBelow"), "expected 'responseTimeBelow' to be a number of milliseconds")
@@ -140,7 +146,7 @@ extension CollectionFileParser {
             return .schema(path: (full as NSString).standardizingPath)
         }
         throw CollectionProblem(YAMLMap.location(of: entry.node, in: file),
-                                "a check needs one of status, header, json, bodyContains, responseTimeBelow, schema, events (messages) or firstEventBelow (firstMessageBelow)")
+                                "a check needs one of status, header, json, bodyContains, responseTimeBelow, schema, events (messages), firstEventBelow (firstMessageBelow) or graphqlErrors")
     }
 
     private func assertion(_ entry: YAMLMap) throws(CollectionProblem) -> JSONPathAssertion {

@@ -83,3 +83,27 @@ struct GraphQLErrorTests {
         #expect(GraphQLError.errors(in: Data(#"{"data": {"a": 1}}"#.utf8)).isEmpty && GraphQLError.errors(in: Data("not json".utf8)).isEmpty)
     }
 }
+
+@Suite("The graphqlErrors: none check (issue 29)")
+struct GraphQLErrorsCheckTests {
+    @Test func itIsReadWrittenAndFailsWithTheErrors() throws {
+        let temp = try TempCollections()
+        try temp.write("G/collection.yaml", "name: G\n")
+        try temp.write("G/q.yaml", "url: /x\nchecks:\n  - graphqlErrors: none\n")
+        try temp.write("G/bad.yaml", "url: /x\nchecks:\n  - graphqlErrors: some\n")
+        let result = temp.load()
+        let request = try #require(result.request("G/q"))
+        #expect(request.checks.map(\.kind) == [.noGraphQLErrors])
+        #expect(request.fileLines(for: "checks") == ["checks:", "  - graphqlErrors: none"])
+        #expect(result.problems.contains { $0.description.contains("bad.yaml:3") && $0.description.contains("expected 'graphqlErrors: none'") },
+                "\(result.problems)")
+        let check = try #require(request.checks.first)
+        let failing = CheckedResponse(status: 200, body: Data(#"{"errors": [{"message": "nope", "path": ["a"]}], "data": null}"#.utf8))
+        let failed = CheckEvaluator(response: failing).evaluate(check)
+        #expect(!failed.passed && failed.reason == "the response has 1 GraphQL error: nope · at a", "\(failed)")
+        let passing = CheckedResponse(status: 200, body: Data(#"{"data": {"a": 1}}"#.utf8))
+        #expect(CheckEvaluator(response: passing).evaluate(check).passed)
+        guard case let .check(read) = try CheckRow.parse("no GraphQL errors", requestFile: request.file) else { Issue.record("not a check"); return }
+        #expect(read.kind == .noGraphQLErrors, "the Checks tab reads back the line it shows")
+    }
+}
