@@ -103,10 +103,20 @@ extension InsomniaReader {
             headers.removeAll { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame && !$0.value.lowercased().contains("boundary=") }
             return .multipart(fields)
         case "application/graphql":
-            report.add(label, "GraphQL body imported as the JSON body {\"query\", \"variables\"} it is sent as; GraphQL editing is not supported")
             guard !text.isEmpty else { return .none }
-            if contentType == nil { headers.append(KeyValue("Content-Type", "application/json")) }
-            return .json(text)
+            // Insomnia keeps the body as the JSON it sends; read back into a GraphQL body's query and variables.
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any], let query = object["query"] as? String else {
+                report.add(label, "the GraphQL body is not {\"query\", \"variables\"} JSON; imported as a JSON body")
+                if contentType == nil { headers.append(KeyValue("Content-Type", "application/json")) }
+                return .json(text)
+            }
+            var variables = ""
+            if let value = object["variables"], !((value as? [String: Any])?.isEmpty ?? false), !(value is NSNull),
+               let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]) {
+                variables = String(decoding: data, as: UTF8.self)
+            }
+            let operation = (object["operationName"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+            return .graphql(GraphQLBody(query: query, variables: variables, operationName: operation))
         default:
             if !fileName.isEmpty { return .file(path: attach(fileName, depth: depth), contentType: contentType == nil && !mimeType.isEmpty ? mimeType : nil) }
             guard !text.isEmpty else { return .none }
@@ -143,11 +153,16 @@ extension InsomniaReader {
             }
             return .apiKey(name: try field("key"), value: try field("value"), inQuery: addTo == "queryParams")
         case "digest":
-            report.add(label, "digest authentication is not converted yet; imported without credentials (auth: none)")
-            return .none
+            return .digest(username: try field("username"), password: try field("password"))
         case "iam":
-            report.add(label, "AWS IAM (Signature v4) authentication is not converted yet; imported without credentials (auth: none)")
-            return .none
+            let region = try field("region")
+            var service = try field("service")
+            if service.isEmpty {
+                report.add(label, "AWS credentials name no service; imported as execute-api (API Gateway), change service: if it is another")
+                service = "execute-api"
+            }
+            return .aws(accessKey: try field("accessKeyId"), secretKey: try field("secretAccessKey"), sessionToken: try field("sessionToken"),
+                        region: region.isEmpty ? "us-east-1" : region, service: service)
         default:
             report.add(label, "'\(TerminalSafeText.sanitize(String(type.prefix(40))))' authentication is not supported; imported without credentials (auth: none). Add a bearer token or header by hand")
             return .none

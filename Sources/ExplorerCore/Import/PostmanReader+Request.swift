@@ -216,13 +216,8 @@ extension PostmanReader {
             let graphQL = body["graphql"]
             let query = try graphQL?.string("query", source, LocatedJSONValue.path(path, "graphql")) ?? ""
             let variables = try graphQL?.string("variables", source, LocatedJSONValue.path(path, "graphql"))
-            report.add(label, "GraphQL body imported as the JSON body {\"query\", \"variables\"} it is sent as; GraphQL editing is not supported")
-            var object: [String: Any] = ["query": query]
-            if let variables, let data = variables.data(using: .utf8), let parsed = try? JSONSerialization.jsonObject(with: data) {
-                object["variables"] = parsed
-            }
-            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-            return .json(String(decoding: data, as: UTF8.self))
+            let trimmed = (variables ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            return .graphql(GraphQLBody(query: query, variables: trimmed == "{}" ? "" : trimmed))
         default:
             report.add(label, "body mode '\(mode)' is not supported; imported without a body")
             return .none
