@@ -42,12 +42,19 @@ struct BenchmarkSmokeTests {
                      "open the history list over 2000 kept exchanges", "send key to status, history on",
                      "run 20 requests, 2 checks each, sequential", "run 20 requests, 2 checks each, --parallel 8",
                      "command line, whole process: --version", "command line, whole process: one-shot send of a GET",
-                     "command line, whole process: run --repeat 20 of one GET"] {
+                     "command line, whole process: run --repeat 20 of one GET",
+                     "parse 1 MB body, SSE, 1 KB events", "parse 1 MB body, SSE, 100-byte events", "parse 1 MB body, NDJSON, 1 KB lines",
+                     "parse 1 MB body, NDJSON, 100-byte lines", "SSE event written → on stdout (`send`), 20 events 5 ms apart",
+                     "SSE event written → on screen (explorer's event count), 20 events 50 ms apart",
+                     "SSE event written → on screen (explorer's event count), 20 events 5 ms apart",
+                     "2 MB SSE stream through `send` (events printed to /dev/null): peak memory",
+                     "2 MB SSE stream in the explorer (send key to status): peak memory",
+                     "WebSocket echo round trip (`WebSocketClient`), 20 messages"] {
             #expect(markdown.contains(name), "missing row \(name)")
         }
         // Every timing row carries a number with a unit: a case that silently measured nothing would show up here.
         let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| case") && !$0.hasPrefix("| ---") }
-        #expect(rows.count == 29)
+        #expect(rows.count == 39)
         #expect(rows.allSatisfy { $0.contains(" ms") || $0.contains(" µs") || $0.contains(" MB") || $0.contains(" KB") })
         #expect(markdown.contains("Commit:") && markdown.contains("Machine:"))
     }
