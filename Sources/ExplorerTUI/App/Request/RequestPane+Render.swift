@@ -215,18 +215,7 @@ extension RequestPane {
         ExplorerView.writeCut(kindLine, in: Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), &buffer)
         switch request.body {
         case let .json(text), let .text(text, _):
-            if var editor = requestEditor.edit?.body?.area {
-                editor.showsCursor = true
-                editor.scrollToCursor(width: content.width, height: content.height)
-                editor.render(in: content, buffer: &buffer)
-            } else {
-                // Only the lines that fit are split off: a 2 MB body is not split whole for every frame.
-                var head = text.split(separator: "\n", maxSplits: max(0, content.height), omittingEmptySubsequences: false)
-                if head.count > content.height { head.removeLast() }
-                var area = TextArea(text: head.joined(separator: "\n"))
-                area.showsCursor = false
-                area.render(in: content, buffer: &buffer)
-            }
+            RequestPane.drawText(text, editing: requestEditor.edit?.body?.area, in: content, &buffer)
         case let .graphql(body):
             graphQLAreas(body, in: content, &buffer)
         case .form, .multipart:
@@ -241,6 +230,22 @@ extension RequestPane {
         }
     }
 
+    /// `text` in `rect`: the editor with its cursor while `editing` is set, else only the lines that fit, split off
+    /// from the top (a 2 MB body is not split whole for every frame).
+    private static func drawText(_ text: String, editing: TextArea?, in rect: Rect, _ buffer: inout CellBuffer) {
+        if var area = editing {
+            area.showsCursor = true
+            area.scrollToCursor(width: rect.width, height: rect.height)
+            area.render(in: rect, buffer: &buffer)
+            return
+        }
+        var head = text.split(separator: "\n", maxSplits: max(0, rect.height), omittingEmptySubsequences: false)
+        if head.count > rect.height { head.removeLast() }
+        var area = TextArea(text: head.joined(separator: "\n"))
+        area.showsCursor = false
+        area.render(in: rect, buffer: &buffer)
+    }
+
     /// A GraphQL body: the query above, the variables below (a few lines), the one being edited with its cursor.
     private func graphQLAreas(_ body: GraphQLBody, in content: Rect, _ buffer: inout CellBuffer) {
         let editor = requestEditor.edit?.body
@@ -250,22 +255,9 @@ extension RequestPane {
         let queryRect = Rect(x: content.x, y: content.y, width: content.width, height: max(0, content.height - variablesHeight - 1))
         let labelRect = Rect(x: content.x, y: queryRect.bottom, width: content.width, height: 1)
         let variablesRect = Rect(x: content.x, y: labelRect.bottom, width: content.width, height: max(0, content.bottom - labelRect.bottom))
-        func draw(_ text: String, editing: TextArea?, in rect: Rect) {
-            if var area = editing {
-                area.showsCursor = true
-                area.scrollToCursor(width: rect.width, height: rect.height)
-                area.render(in: rect, buffer: &buffer)
-            } else {
-                var head = text.split(separator: "\n", maxSplits: max(0, rect.height), omittingEmptySubsequences: false)
-                if head.count > rect.height { head.removeLast() }
-                var area = TextArea(text: head.joined(separator: "\n"))
-                area.showsCursor = false
-                area.render(in: rect, buffer: &buffer)
-            }
-        }
-        draw(body.query, editing: editor?.editsVariables == false ? editor?.area : nil, in: queryRect)
+        RequestPane.drawText(body.query, editing: editor?.editsVariables == false ? editor?.area : nil, in: queryRect, &buffer)
         ExplorerView.writeCut(StyledLine([Span("Variables", style: .bold), Span(" (JSON)", style: Theme.dim)]), in: labelRect, &buffer)
-        draw(variablesText, editing: editor?.editsVariables == true ? editor?.area : nil, in: variablesRect)
+        RequestPane.drawText(variablesText, editing: editor?.editsVariables == true ? editor?.area : nil, in: variablesRect, &buffer)
     }
 
     private static func authTab(_ resolver: RequestResolver, _ masker: SecretMasker, selection: Int?, _ rect: Rect, _ buffer: inout CellBuffer) {
