@@ -81,7 +81,7 @@ public final class FaultServer: @unchecked Sendable {
     }
 
     private func serve(_ fd: Int32) {
-        guard let request = readHead(fd) else {
+        guard let request = RawSocketIO.readHead(fd) else {
             close(fd)
             return
         }
@@ -203,23 +203,6 @@ public final class FaultServer: @unchecked Sendable {
             send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: \(target.utf8.count)\r\nConnection: close\r\n\r\n\(target)")
         }
         close(fd)
-    }
-
-    /// Reads up to the blank line that ends a request head.
-    private func readHead(_ fd: Int32) -> RecordedRequest? {
-        var bytes: [UInt8] = []
-        var byte: UInt8 = 0
-        let end: [UInt8] = [13, 10, 13, 10]
-        while bytes.count < 65_536 {
-            let count = recv(fd, &byte, 1, 0)
-            if count < 0, errno == EINTR { continue }
-            guard count == 1 else { return nil }
-            bytes.append(byte)
-            if bytes.count >= 4, Array(bytes.suffix(4)) == end {
-                return RecordedRequest(head: String(decoding: bytes.dropLast(4), as: UTF8.self))
-            }
-        }
-        return nil
     }
 
     private func readExactly(_ fd: Int32, count: Int) -> Bool {
