@@ -76,55 +76,24 @@ extension ResponseView {
         return [.copy(text: item.data, what: "event #\(item.sequence + 1)'s data")]
     }
 
-    /// Keys in the search or filter prompt over the event list; nil when neither is open or the pane shows no list.
-    mutating func updateEventPrompt(_ key: Key, context: inout PaneContext) -> [AppEffect]? {
-        guard let (items, total) = eventSource() else { return nil }
-        let page = eventPage(context)
-        if var field = bodyView.searchField {
-            if case let .paste(text) = key {
-                field.insert(text)
-                bodyView.searchField = field
-                return []
-            }
-            switch context.keyMap.action(for: key, in: .search) {
-            case .confirm?:
-                bodyView.searchField = nil
-                events.query = field.text
-                guard !field.text.isEmpty else { return [] }
-                let count = events.matchCount(items)
-                // From the newest back when following, so the latest match is the one shown first.
-                _ = events.step(forward: events.selected != nil, items: items, total: total, page: page)
-                context.status = count == 0 ? "No event matches \"\(field.text)\""
-                    : "\(count) event\(count == 1 ? " matches" : "s match") \"\(field.text)\" (n / N step through them)"
-            case .cancel?:
-                bodyView.searchField = nil
-            default:
-                _ = field.handle(key)
-                bodyView.searchField = field
-            }
-            return []
-        }
-        guard var field = bodyView.filterField else { return nil }
-        if case let .paste(text) = key {
-            field.insert(text)
-        } else {
-            switch context.keyMap.action(for: key, in: .jsonFilter) {
-            case .confirm?:
-                bodyView.filterField = nil
-                if events.isFiltered { context.status = "\(events.shown(items).count) of \(items.count) events have a value for \(events.filterText)" }
-                return []
-            case .cancel?:
-                bodyView.filterField = nil
-                events.clearFilter()
-                context.status = "Filter removed."
-                return []
-            default:
-                guard field.handle(key) else { return [] }
-            }
-        }
-        bodyView.filterField = field
-        events.setFilter(field.text, items: items)
-        return []
+    /// Enter in the search prompt over the event list: the query marks the events that contain it, and the newest
+    /// of them (or the next after the selection) is selected; false when the pane shows no list.
+    mutating func searchEvents(_ query: String, context: inout PaneContext) -> Bool {
+        guard let (items, total) = eventSource() else { return false }
+        events.query = query
+        guard !query.isEmpty else { return true }
+        let count = events.matchCount(items)
+        // From the newest back when following, so the latest match is the one shown first.
+        _ = events.step(forward: events.selected != nil, items: items, total: total, page: eventPage(context))
+        context.status = count == 0 ? "No event matches \"\(query)\""
+            : "\(count) event\(count == 1 ? " matches" : "s match") \"\(query)\" (n / N step through them)"
+        return true
+    }
+
+    /// What Enter in the filter prompt says about the filter over the event list; nil when none applies.
+    var eventFilterNote: String? {
+        guard events.isFiltered, let (items, _) = eventSource() else { return nil }
+        return "\(events.shown(items).count) of \(items.count) events have a value for \(events.filterText)"
     }
 
     /// New events or messages arrived: the filter is worked out for them.

@@ -30,10 +30,11 @@ extension ResponseView {
         switch context.keyMap.action(for: key, in: .jsonFilter) {
         case .confirm?:
             bodyView.filterField = nil
+            if let note = eventFilterNote { context.status = note }
             return []
         case .cancel?:
             bodyView.filterField = nil
-            clearJSONFilter()
+            if showsEvents { events.clearFilter() } else { clearJSONFilter() }
             context.status = "Filter removed."
             return []
         default:
@@ -45,6 +46,11 @@ extension ResponseView {
 
     /// Runs `expression` over the body off the UI; an empty one or `$` alone shows the whole body.
     mutating func runJSONFilter(_ expression: String) -> [AppEffect] {
+        // Over an event list the path applies to each event's data, at once: each is small.
+        if let (items, _) = eventSource() {
+            events.setFilter(expression, items: items)
+            return []
+        }
         guard case let .received(summary) = state else { return [] }
         var trimmed = expression.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix(".") || trimmed.hasPrefix("[") { trimmed = "$" + trimmed }

@@ -13,6 +13,7 @@ extension ResponseView {
         switch context.keyMap.action(for: key, in: .search) {
         case .confirm?:
             bodyView.searchField = nil
+            if searchEvents(field.text, context: &context) { return [] }
             bodyView.query = field.text
             return startSearch(context: &context)
         case .cancel?:

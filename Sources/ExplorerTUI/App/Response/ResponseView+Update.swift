@@ -6,7 +6,6 @@ import Foundation
 extension ResponseView {
     /// Keys typed into the pane's prompts (search, JSON filter); nil when neither is open.
     public mutating func updatePrompt(_ key: Key, context: inout PaneContext) -> [AppEffect]? {
-        if let effects = updateEventPrompt(key, context: &context) { return effects }
         if bodyView.searchField != nil { return handleSearch(key, context: &context) }
         if bodyView.filterField != nil { return handleJSONFilter(key, context: &context) }
         return nil
