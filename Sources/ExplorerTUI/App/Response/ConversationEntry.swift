@@ -21,19 +21,6 @@ public struct ConversationEntry: Sendable, Equatable {
     /// Seconds since the connection was asked for.
     public var time: TimeInterval
 
-    /// The entry as one screen line.
-    var line: StyledLine {
-        let arrow: Span
-        switch direction {
-        case .sent: arrow = Span("→ ", style: Style(foreground: .green, attributes: .bold))
-        case .received: arrow = Span("← ", style: Style(foreground: .cyan, attributes: .bold))
-        case .note: arrow = Span("· ", style: Theme.dim)
-        }
-        return StyledLine([Span(String(format: "+%.3f s ", time), style: Theme.dim), arrow,
-                           Span(TerminalSafeText.sanitize(text.replacingOccurrences(of: "\n", with: " ⏎ ")),
-                                style: direction == .note ? Theme.dim : .plain)])
-    }
-
     /// The text of `message` for the screen: text as it is, binary as hex bytes.
     static func text(of message: WebSocketMessage) -> String {
         message.text ?? "binary " + message.data.prefix(64).map { String(format: "%02x", $0) }.joined(separator: " ")

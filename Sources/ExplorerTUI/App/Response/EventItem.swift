@@ -26,8 +26,7 @@ public struct EventItem: Sendable, Equatable {
             // A kept WebSocket conversation: the messages both ways, as the live conversation drew them.
             if event.kind == .sent || event.kind == .message {
                 let sent = event.kind == .sent
-                return EventItem(sequence: first + offset, time: event.time,
-                                 label: [Span(sent ? "→ " : "← ", style: Style(foreground: sent ? .green : .cyan, attributes: .bold))],
+                return EventItem(sequence: first + offset, time: event.time, label: [arrow(sent: sent)],
                                  title: sent ? "→ sent" : "← received", data: event.data)
             }
             if let name = event.event {
@@ -52,10 +51,10 @@ public struct EventItem: Sendable, Equatable {
             let title: String
             switch entry.direction {
             case .sent:
-                label = Span("→ ", style: Style(foreground: .green, attributes: .bold))
+                label = arrow(sent: true)
                 title = "→ sent"
             case .received:
-                label = Span("← ", style: Style(foreground: .cyan, attributes: .bold))
+                label = arrow(sent: false)
                 title = "← received"
             case .note:
                 label = Span("· ", style: Theme.dim)
@@ -64,6 +63,11 @@ public struct EventItem: Sendable, Equatable {
             return EventItem(sequence: first + offset, time: entry.time, label: [label], title: title, data: entry.text,
                              isNote: entry.direction == .note)
         }
+    }
+
+    /// The direction of a WebSocket message: → for one sent, ← for one received.
+    private static func arrow(sent: Bool) -> Span {
+        Span(sent ? "→ " : "← ", style: Style(foreground: sent ? .green : .cyan, attributes: .bold))
     }
 
     /// The item as one screen line; `value` (what the JSONPath filter selected) stands in for the data when given.
