@@ -30,7 +30,7 @@ extension ExplorerModel {
     /// connects (closing any other conversation) and sends the saved messages once it is open.
     mutating func talk(_ resolver: RequestResolver, reconnecting: Bool = false) -> [AppEffect] {
         let key = selectedRequest?.key ?? resolver.reference
-        if !reconnecting, var conversation = responseView.conversation, conversation.key == key, conversation.isOpen {
+        if !reconnecting, let conversation = responseView.conversation, conversation.key == key, conversation.isOpen {
             let composed = Self.composedMessage(resolver.request.body)
             guard !composed.isEmpty else {
                 status = "Write the message in the Body tab (i edits it), then Ctrl-J sends it."
@@ -43,9 +43,8 @@ extension ExplorerModel {
                 status = "Not sent: \(error)"
                 return []
             }
-            conversation.append(.sent, text, now: now)
-            responseView.conversation = conversation
-            responseView.eventsArrived()
+            let now = self.now
+            conversationChanged(id: conversation.id) { $0.append(.sent, text, now: now) }
             return [.sendWebSocket(id: conversation.id, message: WebSocketMessage(text: text))]
         }
         let messages: [WebSocketMessage]
@@ -69,6 +68,8 @@ extension ExplorerModel {
         guard var conversation = responseView.conversation, conversation.id == id else { return }
         change(&conversation)
         responseView.conversation = conversation
+        // A line added is filtered as it comes, as a stream's events are.
+        responseView.eventsArrived()
     }
 
     /// A new id for an effect whose answer comes back later, so a late answer to an earlier one can be told apart.
@@ -213,7 +214,6 @@ extension ExplorerModel {
         case .ping:
             let now = self.now
             conversationChanged(id: conversation.id) { $0.append(.note, "ping", now: now) }
-            responseView.eventsArrived()
             return [.pingWebSocket(id: conversation.id)]
         case .sendSavedMessage:
             let names = resolver.request.messages.map(\.name)
@@ -262,7 +262,6 @@ extension ExplorerModel {
         }
         let now = self.now
         conversationChanged(id: conversation.id) { $0.append(.sent, ConversationEntry.text(of: message), now: now) }
-        responseView.eventsArrived()
         status = "Sent \(saved.name)."
         return [.sendWebSocket(id: conversation.id, message: message)]
     }

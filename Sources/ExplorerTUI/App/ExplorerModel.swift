@@ -117,7 +117,6 @@ public struct ExplorerModel: Sendable {
                     conversation.append(.note, (byClient ? "closed" : "the server closed it") + (code.map { " (\($0))" } ?? ""), now: now)
                 }
             }
-            responseView.eventsArrived()
             return []
         case let .webSocketFailed(id, message):
             conversationChanged(id: id) { $0.state = .failed(message) }
