@@ -37,7 +37,8 @@ struct LargeBodyTests {
         #expect(received.byteCount == 3 << 20)
         #expect(received.data.first == UInt8(ascii: "a") && received.data.last == UInt8(ascii: "a"))
         #expect(received.data.firstIndex { $0 != UInt8(ascii: "a") } == nil, "every byte arrived in order")
-        let maps = try LargeBodyTests.mappedBodyFiles()
+        // The mapping lives as long as the response: kept alive here, or it may be released after its last use above.
+        let maps = try withExtendedLifetime(received) { try LargeBodyTests.mappedBodyFiles() }
         #expect(!maps.isEmpty && maps.allSatisfy { $0.hasSuffix("(deleted)") }, "\(maps)")
         #expect(try LargeBodyTests.namedBodyFiles().isEmpty)
     }
