@@ -19,10 +19,14 @@ struct LargeBodyTests {
             .over(transport).send()
     }
 
-    /// Lines of /proc/self/maps that map one of our temporary body files.
+    /// Lines of /proc/self/maps that map one of our temporary body files. Read to the end with `FileHandle`:
+    /// `String(contentsOfFile:)` stops at the first short read of a file that reports size 0, and the kernel hands
+    /// /proc/self/maps over in pieces of whole lines, so with many threads alive only its first 4 KB were seen.
     static func mappedBodyFiles() throws -> [String] {
-        try String(contentsOfFile: "/proc/self/maps", encoding: .utf8).split(separator: "\n")
-            .filter { $0.contains("apiexplorer-body-") }.map(String.init)
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps"))
+        defer { try? handle.close() }
+        let maps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        return maps.split(separator: "\n").filter { $0.contains("apiexplorer-body-") }.map(String.init)
     }
 
     /// Temporary body files still reachable by name (there should never be any: each is unlinked when created).
