@@ -40,11 +40,11 @@ public final class BodyDocument: @unchecked Sendable {
             let (checkpoints, lines, error) = Self.indexJSON(utf8)
             if let error {
                 let note = BodyLine(tokens: [BodyToken(.note, JSONFormatter.invalidJSONNote(error))])
-                let (starts, split) = Self.lineStarts(utf8, keepingWhole: secretBytes)
-                let notes = [note] + (split ? [Self.splitNote] : [])
+                let index = TextLineIndex(utf8, keepingWhole: secretBytes)
+                let notes = [note] + (index.split ? [Self.splitNote] : [])
                 self.kind = .invalidJSON
-                self.storage = .text(utf8, lineStarts: starts, notes: notes)
-                self.lineCount = starts.count + notes.count
+                self.storage = .text(utf8, lines: index, notes: notes)
+                self.lineCount = index.count + notes.count
             } else {
                 self.kind = .json
                 self.storage = .json(utf8, checkpoints: checkpoints)
@@ -52,24 +52,24 @@ public final class BodyDocument: @unchecked Sendable {
             }
         case .text:
             let utf8 = Self.utf8(body, charset: charset)
-            let (starts, split) = Self.lineStarts(utf8, keepingWhole: secretBytes)
-            let notes = split ? [Self.splitNote] : []
+            let index = TextLineIndex(utf8, keepingWhole: secretBytes)
+            let notes = index.split ? [Self.splitNote] : []
             self.kind = .text
-            self.storage = .text(utf8, lineStarts: starts, notes: notes)
-            self.lineCount = starts.count + notes.count
+            self.storage = .text(utf8, lines: index, notes: notes)
+            self.lineCount = index.count + notes.count
         case .xml where body.count > Self.eagerFormatLimit, .html where body.count > Self.eagerFormatLimit,
              .form where body.count > Self.eagerFormatLimit:
             // Markup and forms are formatted in one pass over the whole body (10 MB of XML takes ~4 s), so a large one
             // is paged as plain text instead, with a note saying why.
             let utf8 = Self.utf8(body, charset: charset)
-            let (starts, split) = Self.lineStarts(utf8, keepingWhole: secretBytes)
+            let index = TextLineIndex(utf8, keepingWhole: secretBytes)
             let kindName = kind == .form ? "form data" : kind == .xml ? "XML" : "HTML"
             let note = BodyLine(tokens: [BodyToken(.note, "\(MeasurementText.byteCount(body.count)) of \(kindName) is shown as plain text: "
                 + "only bodies up to \(MeasurementText.byteCount(Self.eagerFormatLimit)) are formatted.")])
-            let notes = [note] + (split ? [Self.splitNote] : [])
+            let notes = [note] + (index.split ? [Self.splitNote] : [])
             self.kind = .text
-            self.storage = .text(utf8, lineStarts: starts, notes: notes)
-            self.lineCount = starts.count + notes.count
+            self.storage = .text(utf8, lines: index, notes: notes)
+            self.lineCount = index.count + notes.count
         default:
             let formatted = BodyFormatter.format(body, contentType: header)
             self.kind = formatted.kind
@@ -158,12 +158,13 @@ public final class BodyDocument: @unchecked Sendable {
                 }
             } else {
                 let decodes = decodingEscapes && kind == .json
+                let continued = continuedLines(inChunk: chunk)
                 for (offset, line) in formatChunk(chunk).enumerated() {
                     let text = (decodes ? JSONEscapes.decodingPrintable(line.text) : line.text).lowercased()
                     let index = base + offset
                     if text.contains(needle) {
                         matches.append(index)
-                    } else if !previousTail.isEmpty, continuesPreviousLine(index), matches.last != index - 1,
+                    } else if !previousTail.isEmpty, continued.contains(index), matches.last != index - 1,
                               (previousTail + text.prefix(needle.count - 1)).contains(needle) {
                         matches.append(index - 1)
                     }
@@ -180,19 +181,25 @@ public final class BodyDocument: @unchecked Sendable {
         switch storage {
         case let .json(data, checkpoints):
             data.withUnsafeBytes { trail.reached(checkpoints[chunk].offset, in: $0) }
-        case let .text(data, starts, notes):
-            data.withUnsafeBytes { trail.reached(starts[max(0, min(starts.count - 1, chunk * Self.chunkSize - notes.count))], in: $0) }
+        case let .text(data, index, notes):
+            data.withUnsafeBytes { trail.reached(index.offset(before: chunk * Self.chunkSize - notes.count), in: $0) }
         case .lines:
             break
         }
     }
 
-    /// True when display line `index` is a piece of a long text line that began on the line before.
-    private func continuesPreviousLine(_ index: Int) -> Bool {
-        guard case let .text(data, starts, notes) = storage else { return false }
-        let line = index - notes.count
-        guard line > 0, line < starts.count, starts[line] > 0 else { return false }
-        return data[data.startIndex + starts[line] - 1] != 0x0A
+    /// The display lines of chunk `chunk` that are pieces of a long text line begun on the line before.
+    private func continuedLines(inChunk chunk: Int) -> Set<Int> {
+        guard case let .text(data, index, notes) = storage else { return [] }
+        let first = max(0, chunk * Self.chunkSize - notes.count)
+        let last = min(index.count, (chunk + 1) * Self.chunkSize - notes.count)
+        guard first < last else { return [] }
+        let starts = index.starts(first..<last, in: data)
+        var continued: Set<Int> = []
+        for (offset, start) in starts.dropLast().enumerated() where start > 0 && data[data.startIndex + start - 1] != 0x0A {
+            continued.insert(first + offset + notes.count)
+        }
+        return continued
     }
 
     // MARK: - Chunks
@@ -224,12 +231,14 @@ public final class BodyDocument: @unchecked Sendable {
             guard checkpoints.indices.contains(chunk) else { return [] }
             let formatted = data.withUnsafeBytes { JSONFormatter.formatLines(in: $0, from: checkpoints[chunk], maxLines: Self.chunkSize).lines }
             lines = formatted.map(BodyLine.init)
-        case let .text(data, starts, notes):
-            lines = (first..<last).map { index in
-                if index < notes.count { return notes[index] }
-                let line = index - notes.count
+        case let .text(data, index, notes):
+            let firstLine = max(0, first - notes.count)
+            let starts = index.starts(firstLine..<(last - notes.count), in: data)
+            lines = (first..<last).map { display in
+                if display < notes.count { return notes[display] }
+                let line = display - notes.count - firstLine
                 let start = starts[line]
-                var end = line + 1 < starts.count ? starts[line + 1] : data.count
+                var end = starts[line + 1]
                 // A line ends at its newline (and a CR before it); a piece of a long line ends where the next begins.
                 if end > start, data[data.startIndex + end - 1] == 0x0A {
                     end -= 1
@@ -280,58 +289,6 @@ public final class BodyDocument: @unchecked Sendable {
 
     /// The note shown above a text body whose long lines were cut into pieces.
     static let splitNote = BodyLine(tokens: [BodyToken(.note, "Lines longer than \(MeasurementText.byteCount(maxLineBytes)) are shown in pieces of that size.")])
-
-    /// Byte offsets where each display line starts (a body always has at least one), and whether a long line was cut.
-    /// A cut that would fall inside one of `secrets` moves to where that secret starts (or, when it starts the piece,
-    /// to where it ends), so the masker, which sees one piece at a time, still finds it whole.
-    private static func lineStarts(_ data: Data, keepingWhole secrets: [[UInt8]] = []) -> ([Int], Bool) {
-        data.withUnsafeBytes { buffer in
-            var starts = [0]
-            var split = false
-            guard let base = buffer.baseAddress else { return (starts, split) }
-            let bytes = buffer.bindMemory(to: UInt8.self)
-            var offset = 0
-            var trail = MappedPages.Trail()
-            defer { trail.finished(buffer) }
-            while offset < buffer.count {
-                trail.reached(offset, in: buffer)
-                let found = memchr(base + offset, 0x0A, buffer.count - offset)
-                let end = found.map { base.distance(to: UnsafeRawPointer($0)) } ?? buffer.count
-                // The CR of a CRLF ending is not part of the line's length.
-                let contentEnd = found != nil && end > offset && bytes[end - 1] == 0x0D ? end - 1 : end
-                var pieceStart = offset
-                while contentEnd - pieceStart > maxLineBytes {
-                    var cut = pieceStart + maxLineBytes
-                    // Back up over UTF-8 continuation bytes so no character is cut in two.
-                    var backed = 0
-                    while backed < 3, cut > pieceStart + 1, bytes[cut] & 0xC0 == 0x80 { cut -= 1; backed += 1 }
-                    cut = cutOutside(secrets, cut: cut, pieceStart: pieceStart, end: contentEnd, bytes: bytes)
-                    starts.append(cut)
-                    split = true
-                    pieceStart = cut
-                }
-                guard found != nil else { break }
-                starts.append(end + 1)
-                offset = end + 1
-            }
-            return (starts, split)
-        }
-    }
-
-    /// `cut`, moved off any occurrence of a secret that spans it.
-    private static func cutOutside(_ secrets: [[UInt8]], cut: Int, pieceStart: Int, end: Int, bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        for secret in secrets where secret.count > 1 {
-            var start = max(pieceStart, cut - secret.count + 1)
-            while start < cut, start + secret.count <= end {
-                if bytes[start] == secret[0], zip(secret.indices, start...).allSatisfy({ bytes[$0.1] == secret[$0.0] }) {
-                    // Cut before the secret when the piece keeps some text, else after it.
-                    return start > pieceStart ? start : min(end, start + secret.count)
-                }
-                start += 1
-            }
-        }
-        return cut
-    }
 
     /// True when `haystack` contains `needle` (lowercase ASCII), comparing ASCII letters case-insensitively.
     private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {

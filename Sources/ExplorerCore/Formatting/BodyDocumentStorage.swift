@@ -4,8 +4,8 @@ import Foundation
 enum BodyDocumentStorage: Sendable {
     /// Valid JSON (UTF-8) with the formatter's state at the start of every chunk of lines.
     case json(Data, checkpoints: [JSONFormatter.State])
-    /// UTF-8 text with the byte offset where each line starts, after `notes` lines shown first.
-    case text(Data, lineStarts: [Int], notes: [BodyLine])
+    /// UTF-8 text with where its lines start, after `notes` lines shown first.
+    case text(Data, lines: TextLineIndex, notes: [BodyLine])
     /// Lines formatted up front (small or markup bodies).
     case lines([BodyLine])
 }
