@@ -70,8 +70,7 @@ public struct ServerSentEventParser: Sendable {
                     continue
                 }
             }
-            var end = index
-            while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+            let end = Self.lineEnd(in: bytes, from: index)
             guard end < bytes.count else {
                 line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index...]))
                 return
@@ -90,6 +89,16 @@ public struct ServerSentEventParser: Sendable {
         }
     }
 
+    /// Where the line starting at `index` ends: the first CR or LF, or the end of `bytes`. Found with `memchr`, which
+    /// scans many bytes at a time, where a loop comparing each byte with both ran at about half the speed.
+    private static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+        guard let base = bytes.baseAddress, index < bytes.count else { return bytes.count }
+        let feed = memchr(base + index, 0x0A, bytes.count - index).map { UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) } ?? bytes.count
+        // A CR alone also ends a line; it is rare, so it is looked for only before the line feed.
+        let carriageReturn = memchr(base + index, 0x0D, feed - index).map { UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) }
+        return carriageReturn ?? feed
+    }
+
     private mutating func endLine(_ line: UnsafeBufferPointer<UInt8>, time: TimeInterval, into events: inout [StreamEvent]) {
         guard let first = line.first else { return dispatch(time: time, into: &events) }
         if first == UInt8(ascii: ":") { return }
@@ -101,8 +110,13 @@ public struct ServerSentEventParser: Sendable {
         // Field names compared as bytes: only the ASCII names below mean anything, so no String is made for them.
         if field.elementsEqual("data".utf8) {
             // Joined by LF; the spec appends one after every line and drops the last at dispatch.
-            if hasData { data += "\n" }
-            data += String(decoding: value, as: UTF8.self)
+            if hasData {
+                data += "\n"
+                data += String(decoding: value, as: UTF8.self)
+            } else {
+                // Most events have one data line: it becomes the data as it is, without growing an empty string.
+                data = String(decoding: value, as: UTF8.self)
+            }
             hasData = true
         } else if field.elementsEqual("event".utf8) {
             eventType = String(decoding: value, as: UTF8.self)
