@@ -8,6 +8,7 @@ import Foundation
 final class MessageInbox: @unchecked Sendable {
     private let lock = NSLock()
     private var messages: [AppMessage] = []
+    private var drains = 0
     private let pipeEnds: (read: Int32, write: Int32)?
 
     init() {
@@ -30,6 +31,10 @@ final class MessageInbox: @unchecked Sendable {
     /// The descriptor that becomes readable when a message is waiting (nil if no pipe could be made).
     var wakeDescriptor: Int32? { pipeEnds?.read }
 
+    /// How many times the run loop has taken the messages out: a sender that remembers it when posting knows, while it
+    /// is unchanged, that its message is still waiting.
+    var drainCount: Int { lock.withLock { drains } }
+
     /// Adds a message from any thread.
     func post(_ message: AppMessage) {
         lock.withLock { messages.append(message) }
@@ -45,6 +50,7 @@ final class MessageInbox: @unchecked Sendable {
             while read(pipeEnds.read, &buffer, buffer.count) > 0 {}
         }
         return lock.withLock {
+            drains += 1
             defer { messages.removeAll() }
             return messages
         }

@@ -25,8 +25,9 @@ public enum AppMessage: Sendable {
     case webSocketEvent(id: Int, WebSocketEvent)
     /// The WebSocket conversation `id` could not be opened, or broke.
     case webSocketFailed(id: Int, message: String)
-    /// More of the streamed response to the send with this id arrived: its events and how many body bytes.
-    case streamProgress(id: Int, events: [StreamEvent], bytes: Int)
+    /// More of the streamed response to the send with this id arrived: its latest events, how many arrived before
+    /// them that are not handed over (a flood keeps only what the screen can show), and how many body bytes.
+    case streamProgress(id: Int, events: [StreamEvent], bytes: Int, skipped: Int = 0)
     /// The body search with this id finished with these matching lines.
     case searchFinished(id: Int, matches: [Int])
     /// Every request file has been read (the first frame may show folders before their requests).

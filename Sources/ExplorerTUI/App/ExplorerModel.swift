@@ -121,10 +121,10 @@ public struct ExplorerModel: Sendable {
         case let .webSocketFailed(id, message):
             conversationChanged(id: id) { $0.state = .failed(message) }
             return []
-        case let .streamProgress(id, events, bytes):
+        case let .streamProgress(id, events, bytes, skipped):
             guard case let .sending(current, _) = responseView.state, current == id else { return [] }
             var live = responseView.live ?? LiveStream()
-            live.add(events, bytes: bytes)
+            live.add(events, skipped: skipped, bytes: bytes)
             responseView.live = live
             responseView.eventsArrived()
             return []

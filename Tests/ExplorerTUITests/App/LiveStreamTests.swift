@@ -42,4 +42,22 @@ struct LiveStreamTests {
         let screen = ExplorerView.render(model).lines.joined(separator: "\n")
         #expect(screen.contains("2500 events, the last 2000 kept") && screen.contains("line 2499"), "\(screen)")
     }
+
+    /// A flood the poster could not hand over whole: the skipped events count, and rows keep their place among all.
+    @Test func skippedEventsAreCountedAndRowsKeepTheirNumbers() {
+        var model = Fixtures.model(width: 100, height: 20)
+        Fixtures.press([.character("j"), .right, .down, .enter], &model)
+        let id = model.session.nextSendID - 1
+        let first = (0..<3).map { StreamEvent(kind: .line, data: "line \($0)", time: 0.05) }
+        _ = model.update(.streamProgress(id: id, events: first, bytes: 30))
+        let latest = (0..<LiveStream.keptEvents).map { StreamEvent(kind: .line, data: "late \($0)", time: 2) }
+        _ = model.update(.streamProgress(id: id, events: latest, bytes: 90_000, skipped: 40_000))
+        let live = model.responseView.live
+        #expect(live?.count == 3 + 40_000 + LiveStream.keptEvents)
+        #expect(live?.events.count == LiveStream.keptEvents && live?.items.count == LiveStream.keptEvents)
+        #expect(live?.items.first?.sequence == 40_003 && live?.items.last?.sequence == 42_002)
+        #expect(live?.items.last?.data == "late 1999" && live?.firstEvent == 0.05)
+        let screen = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(screen.contains("streaming · 42003 events") && screen.contains("late 1999"), "\(screen)")
+    }
 }

@@ -8,6 +8,8 @@ public struct LiveStream: Sendable, Equatable {
 
     /// The latest events, oldest first.
     public private(set) var events: [StreamEvent] = []
+    /// The rows the event list draws for `events`, made once as each event arrives rather than on every frame.
+    public private(set) var items: [EventItem] = []
     /// How many events arrived in all.
     public private(set) var count = 0
     /// How many body bytes arrived.
@@ -18,13 +20,19 @@ public struct LiveStream: Sendable, Equatable {
     /// An empty stream.
     public init() {}
 
-    /// Takes in `events` and `bytes` more body bytes.
-    public mutating func add(_ new: [StreamEvent], bytes more: Int) {
+    /// Takes in `events`, after `skipped` earlier ones that arrived but were not handed over (only the latest
+    /// `keptEvents` are), and `bytes` more body bytes.
+    public mutating func add(_ new: [StreamEvent], skipped: Int = 0, bytes more: Int) {
         if firstEvent == nil, let first = new.first { firstEvent = first.time }
-        count += new.count
+        count += skipped + new.count
         bytes += more
-        events.append(contentsOf: new)
-        if events.count > LiveStream.keptEvents { events.removeFirst(events.count - LiveStream.keptEvents) }
+        let arriving = new.suffix(LiveStream.keptEvents)
+        events.append(contentsOf: arriving)
+        items.append(contentsOf: EventItem.items(Array(arriving), total: count))
+        if events.count > LiveStream.keptEvents {
+            events.removeFirst(events.count - LiveStream.keptEvents)
+            items.removeFirst(items.count - LiveStream.keptEvents)
+        }
     }
 
     /// The line above the events: how many, for how long, and when the first came.

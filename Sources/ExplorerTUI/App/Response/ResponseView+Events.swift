@@ -11,7 +11,7 @@ extension ResponseView {
         switch state {
         case .sending, .cancelled:
             guard let live else { return nil }
-            return (EventItem.items(live.events, total: live.count), live.count)
+            return (live.items, live.count)
         case let .received(summary):
             guard tab == .stream, let events = summary.events else { return nil }
             return (EventItem.items(events, total: events.count), events.count)
