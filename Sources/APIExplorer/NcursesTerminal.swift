@@ -140,7 +140,8 @@ final class NcursesTerminal {
             var slice = Self.resizeCheckInterval
             if let deadline {
                 let remaining = clock.now.duration(to: deadline).components
-                let remainingMilliseconds = max(0, remaining.seconds * 1000 + remaining.attoseconds / 1_000_000_000_000_000)
+                // Rounded up: rounding down turned the last part of a millisecond into zero-timeout polls that spun.
+                let remainingMilliseconds = max(0, remaining.seconds * 1000 + (remaining.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
                 slice = Int32(min(Int64(slice), remainingMilliseconds))
             }
             if let wake {
