@@ -139,4 +139,12 @@ struct GraphQLSchemaViewTests {
         fetched(&model)
         #expect(model.modal?.schemaBrowser != nil)
     }
+
+    @Test func sWithNothingCachedSaysSoOnceTheCacheAnswers() {
+        var model = model()
+        Fixtures.press([.character("S")], &model)
+        Fixtures.deliver(.schemaFetched(key: GraphQLSchemaViewTests.key, schema: nil, fetched: nil, failure: nil), &model)
+        #expect(model.modal == nil && model.status == "No schema cached: i fetches it by introspection.")
+        #expect(Fixtures.press([.character("S")], &model).isEmpty && model.status == "No schema yet: i fetches it by introspection.")
+    }
 }

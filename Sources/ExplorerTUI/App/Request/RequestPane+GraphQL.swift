@@ -75,8 +75,9 @@ extension RequestPane {
             requestEditor.schemas.opensView = nil
             if let known = requestEditor.schemas.schemas[key], context.modal == nil, key == schemaKey {
                 context.modal = .schema(SchemaBrowser(schema: known.schema, title: key.url, fetched: known.fetched))
-            } else if schema == nil {
-                status = status ?? "No schema yet: i fetches it by introspection."
+            } else if schema == nil, failure == nil {
+                // "Reading the cached schema…" gets its answer: there was none.
+                status = "No schema cached: i fetches it by introspection."
             }
         }
         if key == schemaKey { markUnknownNames() }
