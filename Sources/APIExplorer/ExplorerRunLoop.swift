@@ -12,6 +12,8 @@ final class ExplorerRunLoop {
     private let sender: SendEffectRunner
     private let bodies: BodyEffectRunner
     private let conversations: WebSocketEffectRunner
+    /// Where GraphQL schemas fetched by introspection are kept between runs.
+    private let schemaCache = GraphQLSchemaCache.standard()
 
     private let fullLoad: (@Sendable () -> CollectionLoadResult?)?
     /// The terminal while the explorer runs, for handing it to an external editor.
@@ -111,6 +113,7 @@ final class ExplorerRunLoop {
             case .quit: keepRunning = false
             case .send, .sendNeed, .cancel, .copyRequest, .replay: sender.start(effect)
             case .searchBody, .filterBody, .checkJSON: bodies.start(effect)
+            case .introspect, .readSchema: SchemaEffectRunner.start(effect, inbox: inbox, demo: demo, cache: schemaCache)
             case .openWebSocket, .sendWebSocket, .closeWebSocket, .pingWebSocket: conversations.start(effect)
             case .save, .changeTree, .storeSecret, .saveCaptures, .addRequest, .reload, .saveBody, .createCollection, .addDemo, .importFile,
                  .changeEnvironment:

@@ -223,8 +223,14 @@ public struct RequestResolver: Sendable {
             // One jar per collection and environment for the life of the process: a login's cookie is sent on later requests.
             built.configuration.cookieJar = CookieJar.shared(for: collection.directory + "#" + environment.name)
         }
-        return ResolvedRequest(request: built, secretValues: secretValues, environment: environment, reference: reference,
-                               body: resolvedBody, sharedHeaders: context.properties.headers, ownHeaders: own)
+        var resolved = ResolvedRequest(request: built, secretValues: secretValues, environment: environment, reference: reference,
+                                       body: resolvedBody, sharedHeaders: context.properties.headers, ownHeaders: own)
+        if case let .graphql(graphQL) = request.body {
+            var operationName: String?
+            if let name = graphQL.operationName { operationName = try sub(name) }
+            resolved.graphQL = GraphQLBody(query: try sub(graphQL.query), variables: try sub(graphQL.variables), operationName: operationName)
+        }
+        return resolved
     }
 
     /// The environment's CA file and client certificate, with variables substituted (the key passphrase usually comes

@@ -16,6 +16,9 @@ public struct ResolvedRequest: Sendable {
     public var sharedHeaders: HTTPHeaders = [:]
     /// The request's own headers, including `--header` values (enabled, substituted).
     public var ownHeaders: HTTPHeaders = [:]
+    /// A GraphQL body with variables substituted, when the request has one: `body` holds the JSON it is sent as, and
+    /// the `.http` export writes this in the clients' GraphQL form instead, so the import reads it back as GraphQL.
+    public var graphQL: GraphQLBody?
 
     /// `text` with every secret value replaced by `••••••`.
     public func masked(_ text: String) -> String {

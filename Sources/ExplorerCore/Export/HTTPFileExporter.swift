@@ -41,10 +41,21 @@ struct HTTPFileExporter {
         if case .multipart = resolved.body {
             headers.set("Content-Type", "multipart/form-data; boundary=\(HTTPFileExporter.boundary)")
         }
+        // A GraphQL POST in the clients' own form (query, blank line, variables), which both read back as GraphQL; with
+        // an operation name, which that form cannot carry, as the JSON it is sent as.
+        let graphQL = resolved.graphQL.flatMap { $0.operationName?.isEmpty == false || request.httpMethod.rawValue == "GET" ? nil : $0 }
+        if graphQL != nil { headers.set("X-REQUEST-TYPE", "GraphQL") }
         for header in headers { lines.append(header.name + ":" + (header.value.isEmpty ? "" : " " + masker.mask(header.value))) }
-        let body = bodyLines(resolved.body)
+        let body = graphQL.map { graphQLLines($0) } ?? bodyLines(resolved.body)
         if !body.isEmpty { lines += [""] + body }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The query, then a blank line and the variables when there are any.
+    private func graphQLLines(_ body: GraphQLBody) -> [String] {
+        let variables = body.variables.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = masker.mask(body.query.trimmingCharacters(in: .newlines)) + (variables.isEmpty ? "" : "\n\n" + masker.mask(variables))
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     private func bodyLines(_ body: ResolvedBody) -> [String] {

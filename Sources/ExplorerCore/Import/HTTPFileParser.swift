@@ -146,7 +146,7 @@ struct HTTPFileParser {
             }
         }
         while let last = bodyLines.last, last.text.trimmingCharacters(in: .whitespaces).isEmpty { bodyLines.removeLast() }
-        spec.body = body(bodyLines, headers: spec.headers, label: label)
+        spec.body = graphQLBody(bodyLines, spec: &spec, label: label) ?? body(bodyLines, headers: spec.headers, label: label)
         let path = URLComponents(string: spec.url)?.path ?? spec.url
         spec.name = separatorName ?? directiveName ?? "\(spec.method) \(path.isEmpty ? "/" : path)"
         spec.slug = ImportSlug.make(directiveName ?? spec.name)
@@ -185,7 +185,7 @@ struct HTTPFileParser {
         HTTPFileImporter.methods.contains(word) || (!word.isEmpty && word.allSatisfy { $0.isUppercase || $0 == "-" || $0 == "_" })
     }
 
-    private mutating func mapped(_ text: String, _ label: String) -> String {
+    mutating func mapped(_ text: String, _ label: String) -> String {
         if text.contains(".response.") {
             report.add(label, "'\(text)' uses another request's response, which apiexplorer cannot do; set that value as a variable")
         }

@@ -30,6 +30,8 @@ public enum AppAction: Sendable, Equatable {
     case ping, sendSavedMessage, closeWithCode, reconnect, saveMessage
     /// v on a GraphQL body: its variables in the body editor.
     case editVariables
+    /// i on a GraphQL body: fetch the schema by introspection (S browses it); on other bodies i edits, as Enter does.
+    case introspect, browseSchema
 }
 
 extension AppAction {

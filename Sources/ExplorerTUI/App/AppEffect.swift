@@ -46,6 +46,11 @@ public enum AppEffect: Sendable {
     case changeEnvironment(EnvironmentChange, directory: String, original: Data?)
     /// Select the values `path` (a JSONPath) finds in the JSON `data`, off the UI, and report `.bodyFiltered` with `id`.
     case filterBody(id: Int, data: Data, path: String)
+    /// Send the introspection query in place of the GraphQL request's query (`resolver`: the request as it is sent),
+    /// keep the answer in the schema cache and report `.schemaFetched` for `key`.
+    case introspect(key: GraphQLSchemaKey, resolver: RequestResolver)
+    /// Read the cached schema of `key`, if there is one, and report `.schemaFetched`.
+    case readSchema(key: GraphQLSchemaKey)
     /// Check a large JSON body off the UI and report `.jsonChecked` with `id`.
     case checkJSON(id: Int, text: String)
     /// Put `text` on the clipboard (`what` names it for the status line) and report `.statusReported`.

@@ -40,6 +40,9 @@ public enum AppMessage: Sendable {
     /// the key a moved or renamed request had (its unsaved edits follow it); `message` goes to the status line and
     /// `focus` is the pane to work in next (the request pane after a new request, whose URL comes next).
     case treeChanged(CollectionLoadResult, select: String?, movedFrom: String?, message: String, focus: Focus = .tree)
+    /// A GraphQL schema arrived for `key` (`fetched` is when it was read from the server), from the server or the
+    /// cache, or could not be had (`failure` says why; nil schema and failure: nothing was cached).
+    case schemaFetched(key: GraphQLSchemaKey, schema: GraphQLSchema?, fetched: Date?, failure: String?)
     /// The check of a large JSON body with this id finished: where it does not parse, or nil.
     case jsonChecked(id: Int, error: JSONSyntaxError?)
     /// A secret was written to a secrets file and the collections read again (nil when writing failed); `message` says which.

@@ -153,6 +153,11 @@ public struct ExplorerModel: Sendable {
             return []
         case let .jsonChecked(id, error):
             return inRequest { $0.jsonChecked(id: id, error: error) }
+        case let .schemaFetched(key, schema, fetched, failure):
+            return inRequest { pane in
+                pane.schemaFetched(key: key, schema: schema, fetched: fetched, failure: failure)
+                return []
+            }
         case let .secretStored(result, message):
             if let result { reloaded(result) }
             status = message

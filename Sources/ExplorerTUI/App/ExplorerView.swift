@@ -77,6 +77,7 @@ public enum ExplorerView {
         case let .history(panel)?:
             bindings = panel.filterField != nil ? model.keyMap.modes[.historyFilter] ?? [] : model.keyMap.history
         case .messages?: bindings = model.keyMap.modes[.messageList] ?? []
+        case .schema?: bindings = model.keyMap.modes[.schemaView] ?? []
         case let .environments(editor)?:
             if editor.confirmingDelete { return [KeyHint(key: "y", label: "delete"), KeyHint(key: "any other key", label: "keep it")] }
             bindings = model.keyMap.modes[editor.prompt == nil ? .environmentEditor : .environmentField] ?? []

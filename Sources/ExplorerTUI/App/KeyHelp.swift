@@ -46,10 +46,11 @@ public struct KeyHelp: Sendable {
         case .urlField: return "URL line (u)"
         case .rowEditor: return "Table row being edited"
         case .valueEditor: return "Value being edited (Auth, Options, body file)"
-        case .bodyEditor: return "Body editor (i on the Body tab)"
+        case .bodyEditor: return "Body editor (Enter on the Body tab)"
         case .messageList: return "Recent messages (!)"
         case .environmentEditor: return "Environment editor (e, then E)"
         case .environmentField: return "Environment editor fields"
+        case .schemaView: return "GraphQL Schema view (S on the Body tab)"
         }
     }
 

@@ -137,10 +137,20 @@ public struct KeyMap: Sendable {
         ],
         .bodyEditor: [
             KeyBinding([.escape], .cancel, "leave the editor (the text stays)"),
+            KeyBinding([.tab], .complete, "GraphQL query: complete a field or argument (else indent)"),
             KeyBinding([.control("j")], .send, "send"),
             KeyBinding([.control("s")], .save, "save"),
         ],
         .terminalCheck: [KeyBinding([.character("q")], .quit, "quit")],
+        .schemaView: [
+            KeyBinding([.escape, .character("q"), .character("S")], .cancel, "close", hint: true),
+            KeyBinding([.up, .character("k")], .moveUp, "previous type", hint: true),
+            KeyBinding([.down, .character("j")], .moveDown, "next type", hint: true),
+            KeyBinding([.character("g"), .home], .top, "first type"),
+            KeyBinding([.character("G"), .end], .bottom, "last type"),
+            KeyBinding([.pageDown, .character(" ")], .pageDown, "scroll the fields down", hint: true),
+            KeyBinding([.pageUp], .pageUp, "scroll the fields up"),
+        ],
         .messageList: [
             KeyBinding([.escape, .character("q"), .character("!")], .cancel, "close", hint: true),
             KeyBinding([.up, .character("k")], .moveUp, "scroll up"),
@@ -161,7 +171,7 @@ public struct KeyMap: Sendable {
         KeyHint(key: "Ctrl-W", label: "delete the word before (fields)"),
         KeyHint(key: "Ctrl-Z/Ctrl-Y", label: "undo / redo"),
         KeyHint(key: "Ctrl-S", label: "save; Ctrl-J sends; Esc leaves"),
-        KeyHint(key: "Tab", label: "URL: complete {{var}}; secret: to secrets file"),
+        KeyHint(key: "Tab", label: "URL: complete {{var}}; GraphQL: a field; secret: to secrets file"),
     ]
 
     /// The standard bindings: arrows and vim keys, Tab to move focus, Enter or Ctrl-J to send.
@@ -261,7 +271,9 @@ public struct KeyMap: Sendable {
         ],
         tabs: [
             .body: [
-                KeyBinding([.enter, .character("i")], .editBody, "edit the body", hint: true),
+                KeyBinding([.enter], .editBody, "edit the body (GraphQL: the query)", hint: true),
+                KeyBinding([.character("i")], .introspect, "GraphQL: fetch the schema by introspection (others: edit)", hint: true),
+                KeyBinding([.character("S")], .browseSchema, "GraphQL: browse the schema's types and fields"),
                 KeyBinding([.character("t")], .pickBodyKind, "body kind: none, JSON, text, form, file…", hint: true),
                 KeyBinding([.character("f")], .formatBody, "pretty-print the JSON"),
                 KeyBinding([.character("v")], .editVariables, "GraphQL: edit the variables"),

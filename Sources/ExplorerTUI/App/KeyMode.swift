@@ -44,4 +44,6 @@ public enum KeyMode: Sendable, Hashable, CaseIterable {
     case environmentField
     /// `apiexplorer terminal-check`, which shows every other key it reads.
     case terminalCheck
+    /// The Schema view of a GraphQL request: its types, and the highlighted one's fields.
+    case schemaView
 }

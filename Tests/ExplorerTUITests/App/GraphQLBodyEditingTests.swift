@@ -43,9 +43,9 @@ struct GraphQLBodyEditingTests {
         #expect(text.contains("[\"a\": 1}"))
     }
 
-    @Test func iEditsTheQueryAndCtrlJSendsItAsJSON() throws {
+    @Test func enterEditsTheQueryAndCtrlJSendsItAsJSON() throws {
         var model = model()
-        Fixtures.press([.character("i"), .character("#")], &model)
+        Fixtures.press([.enter, .character("#")], &model)
         let effects = Fixtures.press([.control("j")], &model)
         guard case let .send(_, resolver)? = effects.first(where: { if case .send = $0 { true } else { false } }) else {
             Issue.record("expected a send, got \(effects)"); return

@@ -17,6 +17,7 @@ extension Modal {
         case let .history(panel): panel.render(into: &buffer, context: context)
         case let .messages(list): list.render(into: &buffer, context: context)
         case let .environments(editor): editor.render(into: &buffer, context: context)
+        case let .schema(browser): browser.render(into: &buffer, context: context)
         }
     }
 

@@ -72,6 +72,10 @@ extension Modal {
             let reply = editor.update(key, context: &context)
             self = reply == .help ? .help(scroll: 0) : .environments(editor)
             return reply == .help ? .handled : reply
+        case var .schema(browser):
+            let reply = browser.update(key, context: &context.pane)
+            self = .schema(browser)
+            return reply
         }
     }
 
@@ -97,7 +101,7 @@ extension Modal {
             editor.prompt?.error = nil
             if let focused = editor.prompt?.focused { editor.prompt?.fields[focused].field.insert(text) }
             self = .environments(editor)
-        case .environmentPicker, .tool, .history, .messages, .environments:
+        case .environmentPicker, .tool, .history, .messages, .environments, .schema:
             context.pane.status = "Pasted text ignored: Esc closes this first."
         }
         return .handled

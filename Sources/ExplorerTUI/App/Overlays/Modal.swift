@@ -19,6 +19,8 @@ public enum Modal: Sendable, Equatable {
     case messages(MessageList)
     /// The environment editor.
     case environments(EnvironmentEditor)
+    /// A GraphQL request's Schema view.
+    case schema(SchemaBrowser)
 }
 
 extension Modal {
@@ -36,4 +38,6 @@ extension Modal {
     public var historyPanel: HistoryPanel? { if case let .history(panel) = self { panel } else { nil } }
     /// The environment editor, when this is it.
     public var environmentEditor: EnvironmentEditor? { if case let .environments(editor) = self { editor } else { nil } }
+    /// The Schema view, when this is it.
+    public var schemaBrowser: SchemaBrowser? { if case let .schema(browser) = self { browser } else { nil } }
 }

@@ -12,6 +12,10 @@ public struct BodyEditor: Sendable, Equatable {
     public var needsCheck = false
     /// True while it edits a GraphQL body's variables rather than the body's text (its query).
     public var editsVariables = false
+    /// The names in the GraphQL query being edited that its schema does not have.
+    public var marks: [GraphQLQueryMark] = []
+    /// The names Tab offered last, shown under the query until the next key.
+    public var offered: GraphQLCompletion?
 
     /// Starts editing `area`, its JSON error (if any) already known.
     public init(area: TextArea, jsonError: JSONSyntaxError? = nil) {

@@ -12,6 +12,8 @@ public struct RequestEditor: Sendable {
     public var edit: RequestEdit?
     /// Each request's draft, by tree key.
     public var drafts: [String: RequestDraft] = [:]
+    /// The GraphQL schemas fetched or read from the cache, for completion, marks and the Schema view.
+    public var schemas = GraphQLSchemaStore()
 
     /// Creates an editor with no edits.
     public init() {}

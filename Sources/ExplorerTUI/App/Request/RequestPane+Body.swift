@@ -26,13 +26,14 @@ extension RequestPane {
         case let .graphql(body):
             if let key = selectedKey, let kept = requestEditor.drafts[key]?.bodyEditor, !kept.editsVariables, kept.area.text == body.query {
                 requestEditor.edit = .body(kept)
-                return
+            } else {
+                var area = TextArea(text: body.query)
+                area.showsLineNumbers = true
+                var editor = BodyEditor(area: area)
+                editor.area.markUnmodified()
+                requestEditor.edit = .body(editor)
             }
-            var area = TextArea(text: body.query)
-            area.showsLineNumbers = true
-            var editor = BodyEditor(area: area)
-            editor.area.markUnmodified()
-            requestEditor.edit = .body(editor)
+            markUnknownNames()
         }
     }
 
@@ -88,10 +89,17 @@ extension RequestPane {
             requestEditor.edit = nil
             status = nil
             return saveSelected()
+        case .complete? where completeQueryName():
+            return []
         default:
             let page = max(1, screen.layout.request.height - 6)
-            guard editor.area.handle(key, page: page) else { return [] }
+            editor.offered = nil
+            guard editor.area.handle(key, page: page) else {
+                requestEditor.edit = .body(editor)
+                return []
+            }
             requestEditor.edit = .body(editor)
+            markUnknownNames()
             return checkBodyJSON()
         }
     }

@@ -200,17 +200,7 @@ extension RequestPane {
             kindLine = StyledLine([Span("File ", style: .bold), Span(path.isEmpty ? "(no path: i sets it)" : path),
                                    Span("  \(contentType ?? "application/octet-stream")  i path · t kind", style: Theme.dim)])
         case let .graphql(body):
-            var spans = [Span("GraphQL ", style: .bold)]
-            if let name = body.operationName { spans.append(Span("operation \(name) ", style: Theme.dim)) }
-            if let editor = requestEditor.edit?.body {
-                spans.append(Span(editor.editsVariables ? "editing the variables" : "editing the query", style: .bold))
-                if editor.editsVariables { spans.append(editor.jsonError.map { Span("  ✗ \($0)", style: Theme.error) } ?? Span("  ✓ valid", style: Theme.dim)) }
-                spans.append(Span("  (Esc done)", style: Theme.dim))
-            } else {
-                spans.append(Span(request.method.uppercased() == "GET" ? "in the query string" : "as JSON", style: Theme.dim))
-                spans.append(Span("  i edits the query · v the variables · t kind", style: Theme.dim))
-            }
-            kindLine = StyledLine(spans)
+            kindLine = graphQLKindLine(body, method: request.method)
         }
         ExplorerView.writeCut(kindLine, in: Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), &buffer)
         switch request.body {
@@ -232,7 +222,7 @@ extension RequestPane {
 
     /// `text` in `rect`: the editor with its cursor while `editing` is set, else only the lines that fit, split off
     /// from the top (a 2 MB body is not split whole for every frame).
-    private static func drawText(_ text: String, editing: TextArea?, in rect: Rect, _ buffer: inout CellBuffer) {
+    static func drawText(_ text: String, editing: TextArea?, in rect: Rect, _ buffer: inout CellBuffer) {
         if var area = editing {
             area.showsCursor = true
             area.scrollToCursor(width: rect.width, height: rect.height)
@@ -244,20 +234,6 @@ extension RequestPane {
         var area = TextArea(text: head.joined(separator: "\n"))
         area.showsCursor = false
         area.render(in: rect, buffer: &buffer)
-    }
-
-    /// A GraphQL body: the query above, the variables below (a few lines), the one being edited with its cursor.
-    private func graphQLAreas(_ body: GraphQLBody, in content: Rect, _ buffer: inout CellBuffer) {
-        let editor = requestEditor.edit?.body
-        let variablesText = editor?.editsVariables == true ? editor?.area.text ?? "" : (body.variables.isEmpty ? "(none: v adds them)" : body.variables)
-        let wanted = variablesText.split(separator: "\n", omittingEmptySubsequences: false).count
-        let variablesHeight = min(max(1, wanted), max(1, content.height / 3))
-        let queryRect = Rect(x: content.x, y: content.y, width: content.width, height: max(0, content.height - variablesHeight - 1))
-        let labelRect = Rect(x: content.x, y: queryRect.bottom, width: content.width, height: 1)
-        let variablesRect = Rect(x: content.x, y: labelRect.bottom, width: content.width, height: max(0, content.bottom - labelRect.bottom))
-        RequestPane.drawText(body.query, editing: editor?.editsVariables == false ? editor?.area : nil, in: queryRect, &buffer)
-        ExplorerView.writeCut(StyledLine([Span("Variables", style: .bold), Span(" (JSON)", style: Theme.dim)]), in: labelRect, &buffer)
-        RequestPane.drawText(variablesText, editing: editor?.editsVariables == true ? editor?.area : nil, in: variablesRect, &buffer)
     }
 
     private static func authTab(_ resolver: RequestResolver, _ masker: SecretMasker, selection: Int?, _ rect: Rect, _ buffer: inout CellBuffer) {

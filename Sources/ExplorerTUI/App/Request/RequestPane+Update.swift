@@ -38,7 +38,9 @@ extension RequestPane {
             requestEditor.edit = .value(editor)
         case var .body(editor)?:
             editor.area.insert(text)
+            editor.offered = nil
             requestEditor.edit = .body(editor)
+            markUnknownNames()
             return checkBodyJSON()
         case nil:
             return nil
@@ -52,7 +54,11 @@ extension RequestPane {
         switch action {
         case .editURL: openURLEditor()
         case .pickMethod: openMethodPicker()
-        case .editBody: openBodyEditor()
+        case .editBody:
+            openBodyEditor()
+            return lookForSchema()
+        case .introspect: return introspect()
+        case .browseSchema: return browseSchema()
         case .editVariables: openVariablesEditor()
         case .pickBodyKind: openBodyKindPicker()
         case .formatBody: formatBody()

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Introspection answers kept in the state directory (`$XDG_STATE_HOME/apiexplorer/graphql`, else
+/// `~/.local/state/apiexplorer/graphql`), one file per collection, environment and URL, so completion works from the
+/// start of the next run. The file is the server's answer as it came; reading it parses it again.
+public struct GraphQLSchemaCache: Sendable {
+    /// The directory the files are in.
+    public var directory: URL
+
+    /// A cache in `directory`.
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// The cache in the state directory named by `environment` (`APIEXPLORER_GRAPHQL_CACHE`, else `XDG_STATE_HOME`,
+    /// else `HOME`).
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> GraphQLSchemaCache {
+        if let explicit = environment["APIEXPLORER_GRAPHQL_CACHE"], !explicit.isEmpty {
+            return GraphQLSchemaCache(directory: URL(fileURLWithPath: explicit))
+        }
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
+        return GraphQLSchemaCache(directory: URL(fileURLWithPath: state).appendingPathComponent("apiexplorer/graphql"))
+    }
+
+    /// The file for `key`.
+    public func file(for key: GraphQLSchemaKey) -> URL {
+        directory.appendingPathComponent(key.relativePath)
+    }
+
+    /// The cached schema for `key` and when it was fetched; nil when there is none, or it no longer reads.
+    public func read(_ key: GraphQLSchemaKey) -> (schema: GraphQLSchema, fetched: Date)? {
+        let url = file(for: key)
+        guard let data = try? Data(contentsOf: url), let schema = try? GraphQLSchema(introspection: data) else { return nil }
+        let fetched = (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? nil
+        return (schema, fetched ?? Date())
+    }
+
+    /// Keeps `answer` (an introspection answer that parsed) as the schema of `key`, replacing the one before whole.
+    public func write(_ answer: Data, for key: GraphQLSchemaKey) throws {
+        let url = file(for: key)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try answer.write(to: url, options: .atomic)
+    }
+}
