@@ -30,6 +30,8 @@ public enum AppAction: Sendable, Equatable {
     case ping, sendSavedMessage, closeWithCode, reconnect, saveMessage
     /// v on a GraphQL body: its variables in the body editor.
     case editVariables
+    /// The Auth tab of an `oauth2` request: fetch the token (cached while fresh), get a new one, or forget it.
+    case fetchToken, refreshToken, forgetToken
 }
 
 extension AppAction {

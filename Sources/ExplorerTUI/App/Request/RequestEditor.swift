@@ -12,6 +12,8 @@ public struct RequestEditor: Sendable {
     public var edit: RequestEdit?
     /// Each request's draft, by tree key.
     public var drafts: [String: RequestDraft] = [:]
+    /// The last known state of each OAuth 2.0 token, by `RequestPane.tokenKey` (a request in an environment).
+    public var tokenStates: [String: String] = [:]
 
     /// Creates an editor with no edits.
     public init() {}

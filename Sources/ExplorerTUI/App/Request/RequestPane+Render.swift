@@ -77,7 +77,7 @@ extension RequestPane {
         case .body:
             bodyTab(request, masker, known: known, selection: selection, body, &buffer)
         case .auth:
-            RequestPane.authTab(resolver, masker, selection: selection, body, &buffer)
+            RequestPane.authTab(resolver, masker, selection: selection, token: requestEditor.tokenStates[RequestPane.tokenKey(resolver)], body, &buffer)
         case .options:
             let rows: [[StyledLine]] = [
                 [StyledLine("Timeout"), StyledLine(request.timeout.map { MeasurementText.duration($0) } ?? "default (30 s)", style: request.timeout == nil ? Theme.dim : .plain)],
@@ -260,7 +260,8 @@ extension RequestPane {
         RequestPane.drawText(variablesText, editing: editor?.editsVariables == true ? editor?.area : nil, in: variablesRect, &buffer)
     }
 
-    private static func authTab(_ resolver: RequestResolver, _ masker: SecretMasker, selection: Int?, _ rect: Rect, _ buffer: inout CellBuffer) {
+    private static func authTab(_ resolver: RequestResolver, _ masker: SecretMasker, selection: Int?, token: String?, _ rect: Rect,
+                                _ buffer: inout CellBuffer) {
         let request = resolver.request
         var rows: [[StyledLine]] = []
         let kind: String
@@ -275,6 +276,10 @@ extension RequestPane {
         for field in fields {
             let shown = field.isSecret && !field.value.isEmpty && !field.value.contains("{{") ? SecretMasker.mask : masker.mask(field.value)
             rows.append([StyledLine(field.label), StyledLine(field.value.isEmpty ? "(empty)" : shown, style: field.value.isEmpty ? Theme.dim : .plain)])
+        }
+        if case .oauth2 = resolver.effectiveAuth {
+            rows.append([StyledLine("Token", style: .bold), StyledLine(token ?? "f shows or fetches it, r gets a new one, F forgets it",
+                                                                       style: token == nil ? Theme.dim : .plain)])
         }
         // Wide enough for "Session token" (aws) without moving the other kinds' values.
         let labelWidth = max(12, (fields.map(\.label.count).max() ?? 0) + 1)
