@@ -96,10 +96,10 @@ struct OAuth2InteractiveTests {
         let credential = OAuth2Credential(settings: settings, key: "device", cache: OAuth2TokenCache(directory: temp.path))
         var interaction = OAuth2Interaction(opensBrowser: false, patience: 20, show: { prompt in
             prompts.add(prompt)
-            // The person needs a moment: one poll is still pending, then the server asks the client to slow down.
+            // The server first asks the client to slow down; the person approves once a poll found it still pending.
             server.demandSlowDown()
             Task {
-                try await Task.sleep(nanoseconds: 3_200_000_000)
+                while !server.devicePolls.contains("authorization_pending") { try await Task.sleep(nanoseconds: 20_000_000) }
                 server.approveDevice()
             }
         })
