@@ -17,9 +17,11 @@ public final class OAuthServer: @unchecked Sendable {
     public let baseURL: URL
     /// The client the server knows.
     public let clientId: String
+    /// The client's secret.
     public let clientSecret: String
     /// The user the password grant accepts.
     public let username: String
+    /// That user's password.
     public let password: String
     /// The lifetime given to each access token, in seconds.
     public let tokenLifetime: Int

@@ -154,10 +154,12 @@ public final class OAuth2Credential: @unchecked Sendable {
 }
 
 extension OAuth2Credential: Hashable {
+    /// The same token: the same key and settings (the token held is state, not identity).
     public static func == (lhs: OAuth2Credential, rhs: OAuth2Credential) -> Bool {
         lhs.key == rhs.key && lhs.settings == rhs.settings
     }
 
+    /// Hashes the key, which settings that compare equal share.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(key)
     }

@@ -11,6 +11,7 @@ public enum OAuth2Error: Error, Sendable, Equatable, CustomStringConvertible {
     /// The person did not approve in time, or refused.
     case notApproved(String)
 
+    /// The reason in one line: the endpoint's `code: description`, or a sentence.
     public var description: String {
         switch self {
         case let .endpoint(code, description, _): return description.isEmpty ? code : "\(code): \(description)"
