@@ -10,7 +10,7 @@ struct OAuthTokenTabTests {
     func screen(_ model: ExplorerModel) -> String { ExplorerView.render(model).lines.joined(separator: "\n") }
 
     @Test func theTokenIsFetchedRenewedAndForgottenFromTheAuthTab() {
-        var model = Fixtures.model(width: 100, height: 46)
+        var model = Fixtures.model(width: 100, height: 30)
         Fixtures.press([.character("j"), .right, .down, .tab, .character("]"), .character("]")], &model)
         #expect(model.requestEditor.tab == .auth)
         // f on a request that is not oauth2 says so and asks nothing.
@@ -26,9 +26,12 @@ struct OAuthTokenTabTests {
         let key = model.tree.selectedRequestKey ?? ""
         guard case let .oauth2(settings)? = model.requestEditor.edited[key]?.auth else { Issue.record("edits lost"); return }
         #expect(settings == OAuth2Spec(grant: .clientCredentials, tokenURL: "https://idp.test/token", clientId: "cli-app", clientSecret: "hunter2"))
+        #expect(ExplorerView.render(model).lines.contains { $0.contains("Client secret  ••••••") })
+        // Back at the top the Token row sits under the kind, where even this small pane shows it.
+        Fixtures.press([.up, .up, .up, .up], &model)
         var text = screen(model)
         #expect(text.contains("Token URL") && text.contains("https://idp.test/token") && !text.contains("hunter2"), "\(text)")
-        #expect(text.contains("f shows or fetches it, r gets a new one, F forgets it"), "\(text)")
+        #expect(text.contains("Token          f shows or fetches it, r gets a new one, F forgets it"), "\(text)")
 
         let effects = Fixtures.press([.character("f")], &model)
         guard case let .oauthToken(tokenKey, resolver, .fetch)? = effects.first else { Issue.record("\(effects)"); return }

@@ -272,19 +272,23 @@ extension RequestPane {
         default: kind = request.auth.typeName
         }
         rows.append([StyledLine("Kind"), StyledLine(kind)])
+        // The token's state right under the kind, where a small pane still shows it; it is not a field, so the cursor
+        // steps over it (the rows below it sit one further down than their field's number).
+        var hasToken = false
+        if case .oauth2 = resolver.effectiveAuth {
+            hasToken = true
+            rows.append([StyledLine("Token", style: .bold), StyledLine(token ?? "f shows or fetches it, r gets a new one, F forgets it",
+                                                                       style: token == nil ? Theme.dim : .plain)])
+        }
         let fields = RequestPane.authFields(request.auth)
         for field in fields {
             let shown = field.isSecret && !field.value.isEmpty && !field.value.contains("{{") ? SecretMasker.mask : masker.mask(field.value)
             rows.append([StyledLine(field.label), StyledLine(field.value.isEmpty ? "(empty)" : shown, style: field.value.isEmpty ? Theme.dim : .plain)])
         }
-        if case .oauth2 = resolver.effectiveAuth {
-            rows.append([StyledLine("Token", style: .bold), StyledLine(token ?? "f shows or fetches it, r gets a new one, F forgets it",
-                                                                       style: token == nil ? Theme.dim : .plain)])
-        }
         // Wide enough for "Session token" (aws) without moving the other kinds' values.
         let labelWidth = max(12, (fields.map(\.label.count).max() ?? 0) + 1)
         var table = Table(columns: [TableColumn("Field", width: .length(labelWidth)), TableColumn("Value", width: .fill(1))], rows: rows,
-                          selectedIndex: selection.map { min($0, rows.count - 1) })
+                          selectedIndex: selection.map { min($0 > 0 && hasToken ? $0 + 1 : $0, rows.count - 1) })
         table.scrollToSelection(height: max(1, rect.height - 1))
         table.render(in: rect, buffer: &buffer)
     }
