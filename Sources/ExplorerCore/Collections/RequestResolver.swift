@@ -228,6 +228,7 @@ public struct RequestResolver: Sendable {
             // One jar per collection and environment for the life of the process: a login's cookie is sent on later requests.
             built.configuration.cookieJar = CookieJar.shared(for: collection.directory + "#" + environment.name)
         }
+        if case let .oauth2(credential)? = built.authentication { credential.use(built.configuration) }
         return ResolvedRequest(request: built, secretValues: secretValues, environment: environment, reference: reference,
                                body: resolvedBody, sharedHeaders: context.properties.headers, ownHeaders: own)
     }

@@ -23,6 +23,7 @@ struct OAuth2AuthFileTests {
         environments:
           - name: local
             baseURL: http://127.0.0.1:1
+            verifyTLS: false
             variables:
               - name: clientSecret
                 value: s3cr3t-CLIENT
@@ -49,6 +50,9 @@ struct OAuth2AuthFileTests {
         #expect(credential.settings.tokenURL == "http://127.0.0.1:1/token")
         #expect(credential.settings.clientSecret == "s3cr3t-CLIENT")
         #expect(credential.cache.directory == state + "/oauth")
+        // The token endpoint is reached as the API is: the environment's TLS setting, no cookies of the API.
+        #expect(credential.endpoint.configuration.verifiesTLSCertificates == false)
+        #expect(credential.endpoint.configuration.cookieJar == nil)
         #expect(resolved.secretValues.contains("s3cr3t-CLIENT"))
     }
 

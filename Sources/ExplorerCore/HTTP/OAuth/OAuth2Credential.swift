@@ -11,10 +11,10 @@ public final class OAuth2Credential: @unchecked Sendable {
     public let key: String
     /// Where the token is kept between runs.
     public let cache: OAuth2TokenCache
-    /// Sends the token requests.
-    let endpoint: OAuth2TokenEndpoint
     private let lock = NSLock()
     // Guarded by `lock`.
+    /// How token requests are sent: the TLS, proxy and timeout of the last request that resolved to this credential.
+    private var configuration: Request.Configuration
     private var token: OAuth2Token?
     private var loaded = false
     private var inFlight: Task<Result<OAuth2Token, OAuth2Error>, Never>?
@@ -27,7 +27,18 @@ public final class OAuth2Credential: @unchecked Sendable {
         self.settings = settings
         self.key = key
         self.cache = cache
-        self.endpoint = OAuth2TokenEndpoint(settings: settings, configuration: configuration)
+        self.configuration = configuration
+    }
+
+    /// Sends the token requests.
+    var endpoint: OAuth2TokenEndpoint {
+        OAuth2TokenEndpoint(settings: settings, configuration: lock.withLock { configuration })
+    }
+
+    /// Sends later token requests the way `configuration` says (the environment's CA, client certificate, proxy,
+    /// TLS verification), so the token endpoint is reached as the API is.
+    public func use(_ configuration: Request.Configuration) {
+        lock.withLock { self.configuration = configuration }
     }
 
     /// The credential for `scope` (a collection and environment) and `settings`, made on first use and kept for the
