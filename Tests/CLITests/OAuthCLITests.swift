@@ -53,8 +53,14 @@ struct OAuthCLITests {
         let forgot = try await CLIRunner.run(["auth", "S/echo", "--forget", "--collections", temp.path], environment: environment)
         #expect(forgot.status == 0 && forgot.stderr.contains("token forgotten"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: state + "/oauth").isEmpty)
+        // With nothing cached, run gets a client-credentials token itself and caches it for the next process.
+        let fresh = try await CLIRunner.run(["run", "S", "--collections", temp.path], environment: environment)
+        #expect(fresh.status == 0, "\(fresh.stdout)\(fresh.stderr)")
+        #expect(server.tokenCalls.count == 2 && server.tokenCalls.last?.grant == "client_credentials")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state + "/oauth").count == 1)
 
-        let refused = try await CLIRunner.run(["auth", "S/echo", "--set", "clientSecret=wrong-SECRET", "--collections", temp.path],
+        // --refresh asks the endpoint even though a token is cached (the cache is per client, not per secret).
+        let refused = try await CLIRunner.run(["auth", "S/echo", "--refresh", "--set", "clientSecret=wrong-SECRET", "--collections", temp.path],
                                               environment: environment)
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("error: invalid_client: client authentication failed"), "\(refused.stderr)")
