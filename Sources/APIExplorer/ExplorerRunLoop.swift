@@ -120,6 +120,8 @@ final class ExplorerRunLoop {
                 FileEffectRunner.start(effect, inbox: inbox, fullLoad: fullLoad)
             case .export, .compare:
                 ToolEffectRunner.start(effect, inbox: inbox, pipeline: SendPipeline(demo: demo, history: history, source: "explorer"))
+            case .oauthToken:
+                OAuthEffectRunner.start(effect, inbox: inbox, pipeline: SendPipeline(demo: demo, history: history, source: "explorer"))
             case .loadHistory, .openExchange, .loadLatest, .compareExchanges:
                 HistoryEffectRunner.start(effect, recorder: history, inbox: inbox, demo: demo)
             case .copy, .openPager, .openEditor:

@@ -40,7 +40,7 @@ struct SendPipeline: Sendable {
             exchange.failure = error
             return exchange
         }
-        let resolved: ResolvedRequest
+        var resolved: ResolvedRequest
         do { resolved = try exchange.resolver.resolve() } catch {
             exchange.failure = .unresolved(error)
             return exchange
@@ -60,6 +60,12 @@ struct SendPipeline: Sendable {
             return exchange
         }
         exchange.response = response
+        if case let .oauth2(credential)? = resolved.request.authentication {
+            // The token was fetched (or renewed) while sending: a server echoing it is masked like any secret.
+            resolved = resolved.adding(secrets: credential.secretValues)
+            exchange.resolved = resolved
+            exchange.masker = masker(resolved.secretValues)
+        }
         guard evaluating else { return exchange }
         let outcome = exchange.resolver.outcome(of: response, secrets: showsSecrets ? [] : resolved.secretValues)
         exchange.outcome = outcome

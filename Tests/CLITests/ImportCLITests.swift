@@ -18,9 +18,10 @@ struct ImportCLITests {
         #expect(first.stdout.hasPrefix("Imported 'Shop API': 10 requests in \(into)/shop-api\n"))
         #expect(first.stdout.contains("  request shop-api/users/admin/purge-users\n"))
         #expect(first.stdout.contains("Environments: Staging\n"))
-        #expect(first.stdout.contains("Not converted (9):\n"))
-        #expect(first.stdout.contains("  Orders/Partner orders: the oauth2 flow is not supported"))
+        #expect(first.stdout.contains("Not converted (8):\n"))
+        #expect(!first.stdout.contains("oauth2"), "Postman's OAuth 2.0 client credentials are converted")
         let list = try await CLIRunner.run(["list", "--collections", into])
+        // The converted oauth2 block loads without a problem.
         #expect(list.status == 0 && list.stderr.isEmpty, "\(list.stderr)")
         #expect(list.stdout.contains("shop-api/users/get-user"))
 

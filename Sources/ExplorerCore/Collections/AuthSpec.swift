@@ -14,6 +14,8 @@ public enum AuthSpec: Sendable, Equatable {
     case digest(username: String, password: String)
     /// AWS Signature Version 4; an empty `sessionToken` sends none.
     case aws(accessKey: String, secretKey: String, sessionToken: String, region: String, service: String)
+    /// OAuth 2.0: a bearer token obtained from the token endpoint with one of the grants, cached and renewed.
+    case oauth2(OAuth2Spec)
 
     /// The `type` key used in files.
     public var typeName: String {
@@ -25,6 +27,7 @@ public enum AuthSpec: Sendable, Equatable {
         case .apiKey: return "apikey"
         case .digest: return "digest"
         case .aws: return "aws"
+        case .oauth2: return "oauth2"
         }
     }
 }

@@ -190,7 +190,7 @@ struct CollectionFileParser {
         return slugs
     }
 
-    private mutating func keyValues(_ map: YAMLMap, _ key: String) throws(CollectionProblem) -> [KeyValue] {
+    mutating func keyValues(_ map: YAMLMap, _ key: String) throws(CollectionProblem) -> [KeyValue] {
         var result: [KeyValue] = []
         for item in try map.list(key) {
             let entry = try YAMLMap(item, file: file, what: "an item of '\(key)'")
@@ -248,9 +248,12 @@ struct CollectionFileParser {
             spec = .aws(accessKey: try auth.requiredString("accessKey", in: "aws auth"), secretKey: try auth.requiredString("secretKey", in: "aws auth"),
                         sessionToken: try auth.string("sessionToken") ?? "", region: try auth.requiredString("region", in: "aws auth"),
                         service: try auth.requiredString("service", in: "aws auth"))
+        case "oauth2":
+            allowed = OAuth2Spec.fileKeys
+            spec = .oauth2(try oauth2(auth))
         default:
             throw CollectionProblem(auth.location("type"),
-                                    "unknown auth type '\(type)'; expected inherit, none, basic, bearer, apikey, digest or aws")
+                                    "unknown auth type '\(type)'; expected inherit, none, basic, bearer, apikey, digest, aws or oauth2")
         }
         warnings += auth.unknownKeys(allowed: allowed, in: "\(type) auth")
         return spec

@@ -36,6 +36,9 @@ public struct RequestResolver: Sendable {
         self.processEnvironment = processEnvironment
     }
 
+    /// Where OAuth 2.0 tokens are kept: the state directory the process environment names.
+    public var tokenCache: OAuth2TokenCache { OAuth2TokenCache.standard(environment: processEnvironment) }
+
     /// `collection/folder/request`.
     public var reference: String {
         ([collection.slug] + folders.map(\.slug) + [request.slug]).joined(separator: "/")
@@ -209,6 +212,8 @@ public struct RequestResolver: Sendable {
         switch built.authentication {
         case let .digest(_, password)?: secretValues.append(password)
         case let .aws(credentials)?: secretValues += [credentials.secretKey] + (credentials.sessionToken.map { [$0] } ?? [])
+        // The client secret, the password and the tokens held, so a server echoing one is masked too.
+        case let .oauth2(credential)?: secretValues += credential.secretValues
         default: break
         }
         built.hooks.maskedValues = secretValues
@@ -230,6 +235,7 @@ public struct RequestResolver: Sendable {
             if let name = graphQL.operationName { operationName = try sub(name) }
             resolved.graphQL = GraphQLBody(query: try sub(graphQL.query), variables: try sub(graphQL.variables), operationName: operationName)
         }
+        if case let .oauth2(credential)? = built.authentication { credential.use(built.configuration) }
         return resolved
     }
 
@@ -265,6 +271,10 @@ public struct RequestResolver: Sendable {
             let token = try sub(sessionToken)
             return .aws(AWSCredentials(accessKey: try sub(accessKey), secretKey: try sub(secretKey), sessionToken: token.isEmpty ? nil : token,
                                        region: try sub(region), service: try sub(service)))
+        case let .oauth2(settings):
+            // One token per collection and environment (and settings): a login in `dev` is not sent to `prod`.
+            let scope = collection.directory + "#" + (environment?.name ?? "")
+            return .oauth2(OAuth2Credential.shared(settings: try settings.mapped(sub), scope: scope, cache: tokenCache))
         }
     }
 

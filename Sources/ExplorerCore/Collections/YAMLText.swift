@@ -112,6 +112,10 @@ enum YAMLText {
             lines += ["  accessKey: \(scalar(accessKey))", "  secretKey: \(scalar(secretKey))"]
             if !sessionToken.isEmpty { lines.append("  sessionToken: \(scalar(sessionToken))") }
             lines += ["  region: \(scalar(region))", "  service: \(scalar(service))"]
+        case let .oauth2(settings):
+            // The port is a number in the file, not text.
+            lines += settings.fileFields.map { "  \($0.key): \($0.key == "redirectPort" ? $0.value : scalar($0.value))" }
+            if !settings.parameters.isEmpty { lines += keyValueBlock("parameters", settings.parameters, indent: 2) }
         }
         return lines
     }

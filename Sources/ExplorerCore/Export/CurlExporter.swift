@@ -38,6 +38,9 @@ struct CurlExporter {
             if let token = credentials.sessionToken, !token.isEmpty {
                 options.append("-H " + ShellQuote.quote("X-Amz-Security-Token: " + masker.mask(token)))
             }
+        case .oauth2?:
+            // The token is never exported: `apiexplorer auth REF --print-token` prints it for a script to put here.
+            options.append("-H " + ShellQuote.quote("Authorization: Bearer " + SecretMasker.mask))
         default:
             break
         }

@@ -35,6 +35,9 @@ struct HTTPFileExporter {
             if let token = credentials.sessionToken, !token.isEmpty { parts.append("token:\(token)") }
             parts += ["region:\(credentials.region)", "service:\(credentials.service)"]
             headers.set("Authorization", parts.joined(separator: " "))
+        case .oauth2?:
+            // The token is never exported; `apiexplorer auth REF --print-token` prints it.
+            headers.set("Authorization", "Bearer " + SecretMasker.mask)
         default:
             break
         }

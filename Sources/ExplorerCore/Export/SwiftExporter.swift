@@ -96,6 +96,8 @@ struct SwiftExporter {
             let token = credentials.sessionToken.map { ", sessionToken: \(literal($0))" } ?? ""
             return ".aws(AWSCredentials(accessKey: \(literal(credentials.accessKey)), secretKey: \(literal(credentials.secretKey))\(token), "
                 + "region: \(literal(credentials.region)), service: \(literal(credentials.service))))"
+        // The token is never exported; `apiexplorer auth REF --print-token` prints it.
+        case .oauth2: return ".bearer(token: \(literal(SecretMasker.mask)))"
         }
     }
 

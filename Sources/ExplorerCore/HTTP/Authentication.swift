@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 
 /// Credentials a request carries: HTTP Basic, a bearer token, an API key in a header or the query, HTTP Digest, or
-/// an AWS Signature Version 4.
+/// an AWS Signature Version 4, or an OAuth 2.0 token.
 public enum Authentication: Sendable, Hashable {
     /// Where an API key goes.
     public enum KeyLocation: String, Sendable, Hashable {
@@ -24,6 +24,8 @@ public enum Authentication: Sendable, Hashable {
     case digest(username: String, password: String)
     /// AWS Signature Version 4, made over each hop's final headers just before it is sent.
     case aws(AWSCredentials)
+    /// OAuth 2.0: the credential's bearer token, obtained before the request goes and renewed once after a 401.
+    case oauth2(OAuth2Credential)
 
     /// The header this credential adds, if it goes in a header.
     public var header: Header? {
@@ -35,8 +37,9 @@ public enum Authentication: Sendable, Hashable {
             return .authorization(.bearer, value: token)
         case let .apiKey(name, value, location):
             return location == .header ? Header(name, value) : nil
-        case .digest, .aws:
-            // Worked out per hop when it is sent (HopCredentials): they depend on the server's nonce or on the time.
+        case .digest, .aws, .oauth2:
+            // Worked out per hop when it is sent (HopCredentials): they depend on the server's nonce, on the time, or
+            // on a token that may be renewed between hops.
             return nil
         }
     }

@@ -7,6 +7,7 @@ extension Request {
     /// Sends the request and returns the response; cancelling the calling task cancels the request and any retry.
     /// With no `session` it goes over `configuration.transport` (SwiftNIO on Linux), else over that session.
     public func send(session: URLSession? = nil) async throws(RequestError) -> Response {
+        try await preparingOAuthToken()
         let handle = OperationHandle()
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<Response, RequestError>, Never>) in

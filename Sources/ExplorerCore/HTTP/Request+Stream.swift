@@ -15,6 +15,7 @@ extension Request {
     /// slows the server down instead of filling memory. Cancelling the calling task cancels the request.
     public func send(session: URLSession? = nil,
                      onPart: @escaping @Sendable (ResponseStreamPart) -> Void) async throws(RequestError) -> Response {
+        try await preparingOAuthToken()
         let handle = OperationHandle()
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<Response, RequestError>, Never>) in

@@ -146,10 +146,6 @@ final class RequestOperation: @unchecked Sendable {
             }
             onBody = { [self] data in bodyArrived(data, attempt: attempt) }
         }
-        let receiver = HopReceiver(maxBytes: configuration.maxResponseBytes, memoryLimit: configuration.memoryBodyLimit,
-                                   onHead: onHead, onBody: onBody) { [self] outcome in
-            hopFinished(outcome, urlRequest: urlRequest, attempt: attempt, attemptStart: attemptStart, hops: hops, answering: answering)
-        }
         var sent = urlRequest
         if let jar = configuration.cookieJar, configuration.httpShouldHandleCookies, let url = urlRequest.url {
             // The jar decides, so Foundation's own cookie store must not add or take cookies too.
@@ -158,6 +154,13 @@ final class RequestOperation: @unchecked Sendable {
         }
         // Last, so a SigV4 signature covers the hop's final headers (the cookies too).
         credentials.apply(to: &sent)
+        // The credential as sent, so a 401 names the token it refused (another request may have renewed it since).
+        let authorization = sent.value(forHTTPHeaderField: "Authorization")
+        let receiver = HopReceiver(maxBytes: configuration.maxResponseBytes, memoryLimit: configuration.memoryBodyLimit,
+                                   onHead: onHead, onBody: onBody) { [self] outcome in
+            hopFinished(outcome, urlRequest: urlRequest, attempt: attempt, attemptStart: attemptStart, hops: hops, answering: answering,
+                        authorization: authorization)
+        }
         let hop = transport.exchange(sent, configuration: configuration, events: receiver)
         receiver.attach(hop)
         lock.withLock { exchange = hop }
@@ -166,7 +169,7 @@ final class RequestOperation: @unchecked Sendable {
 
     /// A hop ended: a redirect to follow starts the next hop; anything else ends the attempt.
     private func hopFinished(_ outcome: HopReceiver.Outcome, urlRequest: URLRequest, attempt: Int, attemptStart: DispatchTime,
-                             hops: [RedirectHop], answering: Bool) {
+                             hops: [RedirectHop], answering: Bool, authorization: String? = nil) {
         var outcome = outcome
         if let jar = request.configuration.cookieJar, request.configuration.httpShouldHandleCookies, let response = outcome.response,
            let url = urlRequest.url {
@@ -183,6 +186,25 @@ final class RequestOperation: @unchecked Sendable {
             }
             logDebug("↺ 401: answering the Digest challenge of \(request.description)")
             return makeHop(urlRequest, attempt: attempt, attemptStart: attemptStart, hops: hops, answering: true).resume()
+        }
+        if !answering, outcome.error == nil, let response = outcome.response,
+           let credential = credentials.rejectedOAuth(response, to: urlRequest) {
+            // The token was refused: renewed once (refreshed, or obtained again) and the hop sent again with it; when
+            // no token can be had, the 401 is the answer.
+            let rejected = authorization.map { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : $0 } ?? ""
+            Task { [self] in
+                let replacement = await credential.replacement(for: rejected)
+                let (current, timedOut) = lock.withLock { (!finished && attempts == attempt, timedOutAttempt == attempt) }
+                guard current else { return }
+                guard replacement != nil, !timedOut else {
+                    var late = outcome
+                    if timedOut { late.error = URLError(.timedOut) }
+                    return attemptFinished(late, attemptStart: attemptStart, hops: hops)
+                }
+                logDebug("↺ 401: sending \(request.description) again with a renewed OAuth token")
+                makeHop(urlRequest, attempt: attempt, attemptStart: attemptStart, hops: hops, answering: true).resume()
+            }
+            return
         }
         guard outcome.error == nil, request.configuration.followRedirects, let response = outcome.response,
               let next = Redirection.nextRequest(after: urlRequest, response: response), let from = urlRequest.url,
@@ -217,6 +239,7 @@ final class RequestOperation: @unchecked Sendable {
         let configuration = request.configuration
         // A Digest challenge the core is about to answer is not the response.
         if !answering, head.statusCode == 401, case .digest? = request.authentication { return }
+        if !answering, head.statusCode == 401, case .oauth2? = request.authentication { return }
         if configuration.followRedirects, Redirection.nextRequest(after: urlRequest, response: head) != nil { return }
         let headers = fields ?? HTTPHeaders(response: head)
         let format = StreamFormat(contentType: headers["Content-Type"])

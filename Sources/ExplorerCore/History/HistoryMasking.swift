@@ -21,6 +21,7 @@ struct HistoryMasking {
         // Neither goes on the wire (only hashes and signatures made with it do), but a server may echo it back.
         case let .digest(_, password)?: values.append(password)
         case let .aws(credentials)?: values += [credentials.secretKey] + (credentials.sessionToken.map { [$0] } ?? [])
+        case let .oauth2(credential)?: values += credential.secretValues
         case nil: break
         }
         if let url {

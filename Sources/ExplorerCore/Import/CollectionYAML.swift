@@ -98,6 +98,9 @@ enum CollectionYAML {
             pairs += [("accessKey", text(accessKey)), ("secretKey", text(secretKey))]
             if !sessionToken.isEmpty { pairs.append(("sessionToken", text(sessionToken))) }
             pairs += [("region", text(region)), ("service", text(service))]
+        case let .oauth2(settings):
+            pairs += settings.fileFields.map { ($0.key, $0.key == "redirectPort" ? plain($0.value) : text($0.value)) }
+            if !settings.parameters.isEmpty { pairs.append(("parameters", keyValues(settings.parameters))) }
         }
         return mapping(pairs)
     }

@@ -163,11 +163,25 @@ extension InsomniaReader {
             }
             return .aws(accessKey: try field("accessKeyId"), secretKey: try field("secretAccessKey"), sessionToken: try field("sessionToken"),
                         region: region.isEmpty ? "us-east-1" : region, service: service)
+        case "oauth2":
+            let tokenURL = try field("accessTokenUrl")
+            guard !tokenURL.isEmpty, let grant = InsomniaReader.oauthGrants[try auth.string("grantType", source, path) ?? ""] else {
+                report.add(label, "'oauth2' authentication is not supported without a token URL, or with the implicit grant; imported without credentials (auth: none). Add a bearer token or header by hand")
+                return .none
+            }
+            return .oauth2(OAuth2Spec(grant: grant, tokenURL: tokenURL, authorizationURL: try field("authorizationUrl"),
+                                      clientId: try field("clientId"), clientSecret: try field("clientSecret"), scope: try field("scope"),
+                                      audience: try field("audience"), username: try field("username"), password: try field("password"),
+                                      refreshToken: try field("refreshToken")))
         default:
             report.add(label, "'\(TerminalSafeText.sanitize(String(type.prefix(40))))' authentication is not supported; imported without credentials (auth: none). Add a bearer token or header by hand")
             return .none
         }
     }
+
+    /// Insomnia's OAuth 2.0 grants that have an equivalent (its implicit flow has none).
+    static let oauthGrants: [String: OAuth2Grant] = ["client_credentials": .clientCredentials, "password": .password,
+                                                     "authorization_code": .authorizationCode, "refresh_token": .refreshToken]
 
     /// The body file's path as the request file will see it, and an attachment for the writer to copy.
     private mutating func attach(_ file: String, depth: Int) -> String {

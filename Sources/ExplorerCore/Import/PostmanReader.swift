@@ -203,6 +203,19 @@ struct PostmanReader {
             return .aws(accessKey: mapped(values["accessKey"]), secretKey: mapped(values["secretKey"]),
                         sessionToken: mapped(values["sessionToken"]), region: region.isEmpty ? "us-east-1" : region,
                         service: mapped(values["service"]))
+        case "oauth2" where !(try parameters()["accessTokenUrl"] ?? "").isEmpty:
+            let values = try parameters()
+            let grants: [String: OAuth2Grant] = ["client_credentials": .clientCredentials, "password_credentials": .password,
+                                                 "authorization_code": .authorizationCode, "authorization_code_with_pkce": .authorizationCode]
+            // Postman's default grant is the authorization code; the implicit flow has no equivalent (and no future).
+            guard let grant = grants[values["grant_type"] ?? "authorization_code"] else {
+                report.add(item, "the OAuth 2.0 \(values["grant_type"] ?? "") grant is not supported; imported without credentials (auth: none). Add a bearer token or header by hand")
+                return .none
+            }
+            return .oauth2(OAuth2Spec(grant: grant, tokenURL: mapped(values["accessTokenUrl"]), authorizationURL: mapped(values["authUrl"]),
+                                      clientId: mapped(values["clientId"]), clientSecret: mapped(values["clientSecret"]),
+                                      scope: mapped(values["scope"]), username: mapped(values["username"]), password: mapped(values["password"]),
+                                      clientAuth: values["client_authentication"] == "body" ? .body : .basic))
         default:
             let kind = type.hasPrefix("oauth") ? "the \(type) flow" : "'\(type)' authentication"
             report.add(item, "\(kind) is not supported; imported without credentials (auth: none). Add a bearer token or header by hand")

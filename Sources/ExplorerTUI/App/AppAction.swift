@@ -32,6 +32,8 @@ public enum AppAction: Sendable, Equatable {
     case editVariables
     /// i on a GraphQL body: fetch the schema by introspection (S browses it); on other bodies i edits, as Enter does.
     case introspect, browseSchema
+    /// The Auth tab of an `oauth2` request: fetch the token (cached while fresh), get a new one, or forget it.
+    case fetchToken, refreshToken, forgetToken
 }
 
 extension AppAction {

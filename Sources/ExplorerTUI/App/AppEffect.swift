@@ -83,6 +83,9 @@ public enum AppEffect: Sendable {
     /// Import the Postman collection or `.http` file at `path` as a collection in `directory`, read the collections
     /// again and report `.treeChanged` with it selected.
     case importFile(path: String, directory: String)
+    /// Fetch, renew or forget the OAuth 2.0 token of the request `resolver` makes and report `.tokenStateReported`
+    /// with `key` (prompts of an interactive grant go to the status line as `.statusReported`).
+    case oauthToken(key: String, resolver: RequestResolver, operation: OAuthTokenOperation)
     /// Read every collection from disk again.
     case reload
     /// Leave the explorer.

@@ -56,6 +56,8 @@ public enum AppMessage: Sendable {
     case bodyFiltered(id: Int, result: Result<FilteredBody, FilterFailure>)
     /// Work done off the UI (a copy, a saved body) finished; this sentence goes to the status line.
     case statusReported(String)
+    /// The OAuth 2.0 token of `key` (a request in an environment) is now as `state` says (`expires in 43 min, …`).
+    case tokenStateReported(key: String, state: String)
     /// The external editor closed.
     case editorFinished(ExternalEditResult)
     /// Saving failed.

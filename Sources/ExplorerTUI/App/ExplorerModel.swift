@@ -172,6 +172,9 @@ public struct ExplorerModel: Sendable {
         case let .statusReported(text):
             status = text
             return []
+        case let .tokenStateReported(key, state):
+            requestEditor.tokenStates[key] = state
+            return []
         case let .editorFinished(.body(key, text)):
             return inRequest { pane in
                 pane.bodyEdited(key: key, text: text)

@@ -284,6 +284,9 @@ public struct KeyMap: Sendable {
                 KeyBinding([.character("t")], .pickAuthKind, "kind of credentials", hint: true),
                 KeyBinding([.enter, .character("i")], .editRow, "edit the field", hint: true),
                 KeyBinding([.character(" ")], .toggleRow, "header / query (API key)"),
+                KeyBinding([.character("f")], .fetchToken, "OAuth 2.0: fetch the token (browser or device code if needed)"),
+                KeyBinding([.character("r")], .refreshToken, "OAuth 2.0: get a new token now"),
+                KeyBinding([.character("F")], .forgetToken, "OAuth 2.0: forget the cached token"),
             ],
             .checks: [
                 KeyBinding([.up, .character("k")], .moveUp, "previous row"),

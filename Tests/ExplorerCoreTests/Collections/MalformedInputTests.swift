@@ -97,7 +97,7 @@ struct MalformedInputTests {
 
     @Test func anUnknownAuthType() throws {
         let (_, result) = try load(bad: "url: /x\nauth:\n  type: oauth3\n")
-        expectOne(result, line: 3, column: 3, "unknown auth type 'oauth3'; expected inherit, none, basic, bearer, apikey, digest or aws")
+        expectOne(result, line: 3, column: 3, "unknown auth type 'oauth3'; expected inherit, none, basic, bearer, apikey, digest, aws or oauth2")
     }
 
     @Test func anUnknownBodyType() throws {

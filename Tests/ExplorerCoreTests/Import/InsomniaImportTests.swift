@@ -86,7 +86,7 @@ struct InsomniaImportTests {
         #expect(report == [
             "Login: template tag {% response %} is not supported; kept as written (sent as text until it is replaced); chain requests with captures and needs instead",
             "Login: AWS credentials name no service; imported as execute-api (API Gateway), change service: if it is another",
-            "Me (GraphQL): 'oauth2' authentication is not supported; imported without credentials (auth: none). Add a bearer token or header by hand",
+            "Me (GraphQL): 'oauth2' authentication is not supported without a token URL, or with the implicit grant; imported without credentials (auth: none). Add a bearer token or header by hand",
             "Ping (gRPC): gRPC requests are not supported; not imported",
             "Base Environment (environment): variable 'hosts' holds an array; not imported",
             "resources[13]: 1 cookie in 'Default Jar' not imported; apiexplorer keeps cookies per run",

@@ -71,7 +71,7 @@ struct PostmanImportTests {
         #expect(request(result, "Orders/Order as XML")?.followRedirects == false)
         #expect(request(result, "Orders/Upload invoice")?.body == .file(path: "../_files/7.pdf", contentType: nil))
         #expect(request(result, "Orders/Order GraphQL")?.body == .graphql(GraphQLBody(query: "query { order(id: 7) { id } }", variables: "{\"x\": 1}")))
-        #expect(request(result, "Orders/Partner orders")?.auth == AuthSpec.none)
+        #expect(request(result, "Orders/Partner orders")?.auth == .oauth2(OAuth2Spec(grant: .clientCredentials, tokenURL: "https://auth.example.com/token")))
         #expect(result.attachments == [ImportAttachment(sourcePath: "avatar.png", destination: "_files/avatar.png"),
                                        ImportAttachment(sourcePath: "/home/ada/invoices/7.pdf", destination: "_files/7.pdf")])
     }
@@ -84,7 +84,6 @@ struct PostmanImportTests {
             "Users/Get user: 1 saved example response not imported",
             "Users/Create user: pre-request script (1 line) not imported: apiexplorer does not run scripts",
             "Users/Create user: {{$randomFirstName}} has no apiexplorer equivalent; kept as written, so sending fails until it is replaced (built-ins: $uuid, $timestamp, $isoTimestamp, $randomInt, $env.NAME)",
-            "Orders/Partner orders: the oauth2 flow is not supported; imported without credentials (auth: none). Add a bearer token or header by hand",
             "Staging (environment): variable 'oldKey' is disabled in Postman; not imported",
         ])
     }

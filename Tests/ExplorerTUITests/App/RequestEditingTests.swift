@@ -203,7 +203,7 @@ struct RequestEditingTests {
         var model = onGetUser()
         Fixtures.press([.character("]"), .character("]"), .character("t")], &model)
         guard case let .picker(picker)? = model.modal?.dialog else { Issue.record("expected the kind picker"); return }
-        #expect(picker.options == ["inherit", "none", "basic", "bearer", "apikey", "digest", "aws"])
+        #expect(picker.options == ["inherit", "none", "basic", "bearer", "apikey", "digest", "aws", "oauth2"])
         Fixtures.press([.down, .down, .down, .down, .down, .enter], &model)
         #expect(draft(model)?.auth == .digest(username: "", password: ""))
         Fixtures.press([.character("i")] + Fixtures.typing("ada") + [.enter, .down, .character("i")] + Fixtures.typing("hunter2") + [.enter], &model)

@@ -23,9 +23,20 @@ struct HopCredentials {
             request.setValue(HopCredentials.digestAuthorization(session.challenge, username: username, password: password,
                                                                 nonceCount: session.nonceCount, request: request),
                              forHTTPHeaderField: "Authorization")
+        case let .oauth2(credential)?:
+            guard let token = credential.currentToken else { return }
+            request.setValue("Bearer " + token.accessToken, forHTTPHeaderField: "Authorization")
         default:
             return
         }
+    }
+
+    /// The OAuth 2.0 credential whose token `response` to `request` refused (a 401 from the origin), to renew and
+    /// send the hop again once.
+    func rejectedOAuth(_ response: HTTPURLResponse, to request: URLRequest) -> OAuth2Credential? {
+        guard response.statusCode == 401, case let .oauth2(credential)? = authentication, let url = request.url, let origin,
+              Redirection.sameOrigin(origin, url) else { return nil }
+        return credential
     }
 
     /// Whether `response` to `request` is a Digest challenge to answer by sending the hop again; the challenge is kept

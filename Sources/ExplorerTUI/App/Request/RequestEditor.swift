@@ -14,6 +14,8 @@ public struct RequestEditor: Sendable {
     public var drafts: [String: RequestDraft] = [:]
     /// The GraphQL schemas fetched or read from the cache, for completion, marks and the Schema view.
     public var schemas = GraphQLSchemaStore()
+    /// The last known state of each OAuth 2.0 token, by `RequestPane.tokenKey` (a request in an environment).
+    public var tokenStates: [String: String] = [:]
 
     /// Creates an editor with no edits.
     public init() {}

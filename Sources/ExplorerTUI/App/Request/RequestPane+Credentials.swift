@@ -15,12 +15,13 @@ extension RequestPane {
         case let .aws(accessKey, secretKey, sessionToken, region, service):
             return [("Access key", accessKey, false), ("Secret key", secretKey, true), ("Session token", sessionToken, true),
                     ("Region", region, false), ("Service", service, false)]
+        case let .oauth2(settings): return settings.authFields
         }
     }
 
     mutating func openAuthKindPicker() {
         guard let request = selectedRequest?.located.request else { return }
-        context.modal = .dialog(.picker(ListPicker(title: " Credentials ", options: ["inherit", "none", "basic", "bearer", "apikey", "digest", "aws"],
+        context.modal = .dialog(.picker(ListPicker(title: " Credentials ", options: ["inherit", "none", "basic", "bearer", "apikey", "digest", "aws", "oauth2"],
                                     selected: request.auth.typeName, purpose: .authKind)))
     }
 
@@ -42,6 +43,10 @@ extension RequestPane {
             case "aws":
                 if case .aws = request.auth {} else {
                     request.auth = .aws(accessKey: "", secretKey: secret, sessionToken: "", region: "us-east-1", service: "execute-api")
+                }
+            case "oauth2":
+                if case .oauth2 = request.auth {} else {
+                    request.auth = .oauth2(OAuth2Spec(grant: .clientCredentials, tokenURL: "", clientSecret: secret))
                 }
             default: break
             }
@@ -180,6 +185,10 @@ extension RequestPane {
             guard fields.indices.contains(index) else { return auth }
             fields[index] = value
             return .aws(accessKey: fields[0], secretKey: fields[1], sessionToken: fields[2], region: fields[3], service: fields[4])
+        case let (.oauth2(settings), _):
+            let fields = settings.authFields
+            guard fields.indices.contains(index) else { return auth }
+            return .oauth2(settings.setting(fields[index].label, to: value))
         default: return auth
         }
     }

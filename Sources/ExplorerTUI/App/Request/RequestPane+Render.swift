@@ -77,7 +77,7 @@ extension RequestPane {
         case .body:
             bodyTab(request, masker, known: known, selection: selection, body, &buffer)
         case .auth:
-            RequestPane.authTab(resolver, masker, selection: selection, body, &buffer)
+            RequestPane.authTab(resolver, masker, selection: selection, token: requestEditor.tokenStates[RequestPane.tokenKey(resolver)], body, &buffer)
         case .options:
             let rows: [[StyledLine]] = [
                 [StyledLine("Timeout"), StyledLine(request.timeout.map { MeasurementText.duration($0) } ?? "default (30 s)", style: request.timeout == nil ? Theme.dim : .plain)],
@@ -236,7 +236,8 @@ extension RequestPane {
         area.render(in: rect, buffer: &buffer)
     }
 
-    private static func authTab(_ resolver: RequestResolver, _ masker: SecretMasker, selection: Int?, _ rect: Rect, _ buffer: inout CellBuffer) {
+    private static func authTab(_ resolver: RequestResolver, _ masker: SecretMasker, selection: Int?, token: String?, _ rect: Rect,
+                                _ buffer: inout CellBuffer) {
         let request = resolver.request
         var rows: [[StyledLine]] = []
         let kind: String
@@ -247,6 +248,14 @@ extension RequestPane {
         default: kind = request.auth.typeName
         }
         rows.append([StyledLine("Kind"), StyledLine(kind)])
+        // The token's state right under the kind, where a small pane still shows it; it is not a field, so the cursor
+        // steps over it (the rows below it sit one further down than their field's number).
+        var hasToken = false
+        if case .oauth2 = resolver.effectiveAuth {
+            hasToken = true
+            rows.append([StyledLine("Token", style: .bold), StyledLine(token ?? "f shows or fetches it, r gets a new one, F forgets it",
+                                                                       style: token == nil ? Theme.dim : .plain)])
+        }
         let fields = RequestPane.authFields(request.auth)
         for field in fields {
             let shown = field.isSecret && !field.value.isEmpty && !field.value.contains("{{") ? SecretMasker.mask : masker.mask(field.value)
@@ -255,7 +264,7 @@ extension RequestPane {
         // Wide enough for "Session token" (aws) without moving the other kinds' values.
         let labelWidth = max(12, (fields.map(\.label.count).max() ?? 0) + 1)
         var table = Table(columns: [TableColumn("Field", width: .length(labelWidth)), TableColumn("Value", width: .fill(1))], rows: rows,
-                          selectedIndex: selection.map { min($0, rows.count - 1) })
+                          selectedIndex: selection.map { min($0 > 0 && hasToken ? $0 + 1 : $0, rows.count - 1) })
         table.scrollToSelection(height: max(1, rect.height - 1))
         table.render(in: rect, buffer: &buffer)
     }

@@ -63,6 +63,9 @@ extension RequestPane {
         case .pickBodyKind: openBodyKindPicker()
         case .formatBody: formatBody()
         case .pickAuthKind: openAuthKindPicker()
+        case .fetchToken: return tokenEffect(.fetch)
+        case .refreshToken: return tokenEffect(.refresh)
+        case .forgetToken: return tokenEffect(.forget)
         case .save: return saveSelected()
         case .externalEditor: return openExternalEditor()
         case .nextTab, .previousTab:

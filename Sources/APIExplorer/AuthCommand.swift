@@ -1,0 +1,72 @@
+import ArgumentParser
+import ExplorerCore
+import Foundation
+
+/// `apiexplorer auth REF`: fetches, refreshes, forgets or prints the OAuth 2.0 token a saved request sends.
+struct AuthCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "auth",
+        abstract: "Fetch the OAuth 2.0 token a saved request sends, and print its state (or the token).",
+        discussion: """
+            Uses the token cached for the collection and environment while it is fresh, else refreshes it, else obtains \
+            one with the request's grant: client_credentials, password and refresh_token need no one; \
+            authorization_code opens the browser (or prints the URL when there is no display) and waits for the \
+            redirect to 127.0.0.1; device_code prints the code to enter and the URL, and polls. Tokens are kept in \
+            $XDG_STATE_HOME/apiexplorer/oauth (0600). Prints `oauth2 GRANT: expires in 43 min, scopes read write` on \
+            stderr; with --print-token the access token alone goes to stdout, for a script. Exit codes: 0 a token is \
+            held; 1 collection error or the request has no oauth2 auth; 2 no token could be had (the token endpoint's \
+            error is printed as it wrote it, e.g. `invalid_client: …`).
+            """
+    )
+
+    @Argument(help: "The request: collection/folder/request, as shown by `apiexplorer list`.")
+    var reference: String
+
+    @OptionGroup var options: CollectionsOptions
+
+    @Option(name: .long, help: "The environment (default: the collection's default).")
+    var env: String?
+
+    @OptionGroup var requestOptions: RequestOptions
+
+    @Flag(name: .long, help: "Print the access token on stdout (nothing else goes there).")
+    var printToken = false
+
+    @Flag(name: .long, help: "Get a new token even if the cached one is fresh (refreshed, or obtained again).")
+    var refresh = false
+
+    @Flag(name: .long, help: "Forget the cached token and do nothing else.")
+    var forget = false
+
+    func run() async throws {
+        let result = try options.load(about: reference)
+        let target = try RequestReference.find(reference, in: result)
+        let environment = try target.environment(named: env)
+        let resolved = try target.resolve(environment: environment, options: requestOptions, demoBaseURL: nil)
+        guard case let .oauth2(credential)? = resolved.request.authentication else {
+            StandardError.write("error: \(reference) does not use oauth2 auth (it uses \(target.resolver(environment: environment, options: requestOptions, demoBaseURL: nil).effectiveAuth.typeName))")
+            throw ExitCode(1)
+        }
+        if forget {
+            credential.forget()
+            StandardError.write("oauth2 \(credential.settings.grant.rawValue): token forgotten")
+            return
+        }
+        let interaction = OAuth2Interaction(opensBrowser: BrowserLauncher.hasDisplay()) { prompt in
+            StandardError.write(prompt.text)
+        }
+        let token: OAuth2Token
+        do throws(OAuth2Error) {
+            if refresh {
+                token = try await credential.renewed(interaction: interaction)
+            } else {
+                token = try await credential.validToken(interaction: interaction)
+            }
+        } catch {
+            StandardError.write("error: \(SecretMasker(secrets: credential.settings.secretValues).mask(error.description))")
+            throw ExitCode(2)
+        }
+        StandardError.write(OAuth2TokenState.text(token, grant: credential.settings.grant))
+        if printToken { StandardOutput.write(Array((token.accessToken + "\n").utf8)) }
+    }
+}

@@ -1,0 +1,50 @@
+import ExplorerCore
+import ExplorerTUI
+import Foundation
+
+/// Runs the Auth tab's token effects off the UI: the request resolved as it would be sent, its OAuth 2.0 token
+/// fetched, renewed or forgotten, and the token's state posted back. An interactive grant's prompt goes to the status
+/// line (a device code is copied too); the browser opens when there is a display.
+enum OAuthEffectRunner {
+    /// Starts `effect` if it is a token effect.
+    static func start(_ effect: AppEffect, inbox: MessageInbox, pipeline: SendPipeline) {
+        guard case let .oauthToken(key, resolver, operation) = effect else { return }
+        Task.detached {
+            let resolved: ResolvedRequest
+            do throws(SendFailure) {
+                resolved = try await pipeline.resolve(resolver)
+            } catch {
+                inbox.post(.tokenStateReported(key: key, state: "not fetched: \(error.description)"))
+                return
+            }
+            guard case let .oauth2(credential)? = resolved.request.authentication else { return }
+            if operation == .forget {
+                credential.forget()
+                inbox.post(.tokenStateReported(key: key, state: "forgotten"))
+                inbox.post(.statusReported("OAuth 2.0 token forgotten; the next send fetches a new one."))
+                return
+            }
+            let interaction = OAuth2Interaction(opensBrowser: BrowserLauncher.hasDisplay()) { prompt in
+                inbox.post(.tokenStateReported(key: key, state: "waiting for approval"))
+                inbox.post(.statusReported(prompt.text))
+                if case let .enterCode(userCode, _, _) = prompt { inbox.post(.copyReady(text: userCode, what: "the device code")) }
+                if case let .openURL(url, false) = prompt { inbox.post(.copyReady(text: url, what: "the authorization URL")) }
+            }
+            do throws(OAuth2Error) {
+                let token: OAuth2Token
+                if operation == .refresh {
+                    token = try await credential.renewed(interaction: interaction)
+                } else {
+                    token = try await credential.validToken(interaction: interaction)
+                }
+                let state = OAuth2TokenState.summary(token)
+                inbox.post(.tokenStateReported(key: key, state: state))
+                inbox.post(.statusReported("OAuth 2.0 token: \(state)."))
+            } catch {
+                let text = SecretMasker(secrets: credential.settings.secretValues).mask(error.description)
+                inbox.post(.tokenStateReported(key: key, state: "failed: \(text)"))
+                inbox.post(.statusReported("OAuth 2.0 token: \(text)"))
+            }
+        }
+    }
+}
