@@ -134,7 +134,7 @@ let package = Package(
 // The names are listed here rather than read from the directory: SwiftPM caches an evaluated manifest by its text in
 // ~/.cache/org.swift.swiftpm, so a manifest that lists a directory keeps the listing of whichever checkout ran it first
 // (CI failed with "no product named 'CurlImporterFuzz'"). FuzzRegressionTests checks this list against the directory.
-let fuzzTargets = ["CollectionLoaderFuzz", "CurlImporterFuzz", "HTTPFileImporterFuzz", "JSONFormatterFuzz", "NDJSONParserFuzz",
+let fuzzTargets = ["CollectionLoaderFuzz", "CurlImporterFuzz", "HTTPFileImporterFuzz", "JSONFormatterFuzz", "NDJSONParserFuzz", "OpenAPIImporterFuzz",
                    "PostmanImporterFuzz", "ServerSentEventParserFuzz", "VariableResolverFuzz"]
 if ProcessInfo.processInfo.environment["APIEXPLORER_FUZZ"] != nil {
     for name in fuzzTargets {
