@@ -85,6 +85,36 @@ struct OpenAPIImportCLITests {
         await server.stop()
     }
 
+    @Test func updateAddsUpdatesAndKeepsEdits() async throws {
+        let temp = try TempDirectory()
+        let base = "http://127.0.0.1:1"
+        try temp.write("api.yaml", Self.spec(base))
+        try temp.write("schemas.yaml", Self.schemas)
+        let imported = try await CLIRunner.run(["import", "openapi", temp.path + "/api.yaml", "--into", temp.path + "/cols"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let yaml = try String(contentsOfFile: temp.path + "/cols/echo-api/collection.yaml", encoding: .utf8)
+        #expect(yaml.contains("spec: ../../api.yaml\n"), "\(yaml)")
+        #expect(FileManager.default.fileExists(atPath: temp.path + "/cols/echo-api/.openapi-sync.json"))
+        // The user edits the login request; the spec then changes both requests and gains one.
+        let login = temp.path + "/cols/echo-api/post-login.yaml"
+        try (try String(contentsOfFile: login, encoding: .utf8) + "timeout: 9\n").write(toFile: login, atomically: true, encoding: .utf8)
+        // A path goes at the end of the paths block, just before components.
+        try temp.write("api.yaml", Self.spec(base).replacingOccurrences(of: "example: 7", with: "example: 8")
+            .replacingOccurrences(of: "    post:\n      security:", with: "    post:\n      description: Logs in.\n      security:")
+            .replacingOccurrences(of: "components:", with: "  /health:\n    get:\n      responses: {'200': {description: OK}}\ncomponents:"))
+        let updated = try await CLIRunner.run(["import", "openapi", temp.path + "/api.yaml", "--into", temp.path + "/cols", "--update"])
+        #expect(updated.status == 0, "\(updated.stdout)\(updated.stderr)")
+        #expect(updated.stdout.hasPrefix("Updated 'Echo API' in \(temp.path)/cols/echo-api: 1 added, 1 updated, 1 edited and left alone, 0 removed from the spec, 0 unchanged\n"), "\(updated.stdout)")
+        #expect(updated.stdout.contains("  added    get-health.yaml\n") && updated.stdout.contains("  updated  pets/update-pet.yaml\n"), "\(updated.stdout)")
+        #expect(updated.stdout.contains("  edited   post-login.yaml: left as you edited it; the spec changed its description"), "\(updated.stdout)")
+        let pet = try String(contentsOfFile: temp.path + "/cols/echo-api/pets/update-pet.yaml", encoding: .utf8)
+        #expect(pet.contains("value: '8'") || pet.contains("value: \"8\""), "\(pet)")
+        #expect(try String(contentsOfFile: login, encoding: .utf8).hasSuffix("timeout: 9\n"))
+        // --update where nothing was imported: exit 2.
+        let missing = try await CLIRunner.run(["import", "openapi", temp.path + "/api.yaml", "--into", temp.path + "/other", "--update"])
+        #expect(missing.status == 2 && missing.stderr.contains("there is no collection at"), "\(missing.stderr)")
+    }
+
     @Test func aMalformedSpecExitsOneNamingTheLine() async throws {
         let temp = try TempDirectory()
         try temp.write("bad.yaml", "openapi: 3.0.0\ninfo: {title: x}\npaths:\n  /a:\n    get: [\n")
