@@ -62,6 +62,18 @@ struct OpenAPIContractTests {
         #expect(!result.passed && result.reason?.contains("no spec: key") == true)
     }
 
+    @Test func theCheckReadsAndWritesBackInFilesAndTheChecksTab() throws {
+        let loader = CollectionLoader(environment: [:])
+        let (request, problems) = loader.parseRequest("url: /x\nchecks:\n  - conformsToSpec: true\n", file: "/c/r.yaml", slug: "r")
+        #expect(problems.isEmpty && request?.checks == [CheckSpec(.conformsToSpec(nil))], "\(problems)")
+        #expect(YAMLText.checksBlock(request?.checks ?? [], requestFile: "/c/r.yaml") == ["checks:", "  - conformsToSpec: true"])
+        let (_, refused) = loader.parseRequest("url: /x\nchecks:\n  - conformsToSpec: false\n", file: "/c/r.yaml", slug: "r")
+        #expect(refused.contains { $0.message.contains("expected 'conformsToSpec: true'") }, "\(refused)")
+        let row = try CheckRow.parse("conforms to spec", requestFile: "/c/r.yaml")
+        #expect(row == .check(CheckSpec(.conformsToSpec(nil))))
+        #expect(row.text(requestFile: "/c/r.yaml") == "conforms to spec")
+    }
+
     @Test func nullableAndPointersInTheValidator() {
         var validator = JSONSchemaValidator(root: .object(["type": .string("string"), "nullable": .bool(true)]))
         #expect(validator.validate(.null).isEmpty)
