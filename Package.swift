@@ -135,7 +135,8 @@ let package = Package(
 // ~/.cache/org.swift.swiftpm, so a manifest that lists a directory keeps the listing of whichever checkout ran it first
 // (CI failed with "no product named 'CurlImporterFuzz'"). FuzzRegressionTests checks this list against the directory.
 let fuzzTargets = ["CollectionLoaderFuzz", "CurlImporterFuzz", "HARImporterFuzz", "HTTPFileImporterFuzz", "InsomniaImporterFuzz",
-                   "JSONFormatterFuzz", "NDJSONParserFuzz", "PostmanImporterFuzz", "ServerSentEventParserFuzz", "VariableResolverFuzz"]
+                   "JSONFormatterFuzz", "NDJSONParserFuzz", "OpenAPIImporterFuzz", "PostmanImporterFuzz", "ServerSentEventParserFuzz",
+                   "VariableResolverFuzz"]
 if ProcessInfo.processInfo.environment["APIEXPLORER_FUZZ"] != nil {
     for name in fuzzTargets {
         package.targets.append(.executableTarget(

@@ -95,13 +95,17 @@ enum FileEffectRunner {
                 let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
                 let file = path.hasPrefix("~/") ? home + path.dropFirst(1) : path
                 guard let kind = FileImport.kind(of: file) else {
-                    inbox.post(.statusReported("Not imported: \(file) is not a Postman or Insomnia export (.json), a HAR file (.har) or a .http/.rest file."))
+                    inbox.post(.statusReported("Not imported: \(file) is not a Postman or Insomnia export or an OpenAPI description (.json, .yaml), a HAR file (.har) or a .http/.rest file."))
                     return
                 }
                 do {
                     let read = try FileImport.read(file, kind: kind, environments: [], detectsInsomnia: true)
                     let summary = try CollectionWriter.write(read.result, into: directory, force: false,
                                                              sourceDirectory: read.sourceDirectory.isEmpty ? "." : read.sourceDirectory)
+                    if read.result.collection.spec != nil {
+                        // As `import openapi` does, so a later `--update` can keep the edits made here.
+                        try? OpenAPISyncState.recording(summary.collection).write(collection: summary.directory)
+                    }
                     guard let result = fullLoad?() else { return }
                     let count = summary.collection.allRequests.count
                     let skipped = read.result.report.items.count + summary.problems.count

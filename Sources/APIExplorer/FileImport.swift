@@ -1,15 +1,16 @@
 import ExplorerCore
 import Foundation
 
-/// Reading a Postman collection, a `.http` file, a HAR file or an Insomnia export to import, for `apiexplorer import` and for the explorer's `I` on an
+/// Reading a Postman collection, a `.http` file, a HAR file, an Insomnia export or an OpenAPI description to import, for `apiexplorer import` and for the explorer's `I` on an
 /// empty tree, so both read a file the same way.
 enum FileImport {
-    /// The kind of the file at `path` by its name: `.http` and `.rest` files, HAR files (`.har`), Postman exports
-    /// (`.json`, read as Insomnia when the file is an Insomnia export); nil otherwise.
+    /// The kind of the file at `path` by its name: `.http` and `.rest` files, HAR files (`.har`), OpenAPI descriptions
+    /// (`.yaml`, `.yml`), Postman exports (`.json`, read as Insomnia or OpenAPI when the file is one); nil otherwise.
     static func kind(of path: String) -> ImportKind? {
         switch PathText.pathExtension(path).lowercased() {
         case "http", "rest": return .http
         case "har": return .har
+        case "yaml", "yml": return .openapi
         case "json": return .postman
         default: return nil
         }
@@ -31,10 +32,16 @@ enum FileImport {
             let data = source == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try read(source)
             return (try InsomniaImporter.importExport(data, source: source == "-" ? "stdin" : source),
                     source == "-" ? "" : PathText.deletingLastComponent(source))
+        case .openapi:
+            let data = source == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try read(source)
+            return (try openAPI(data, source: source), source == "-" ? "" : PathText.deletingLastComponent(source))
         case .postman:
             let data = try read(source)
             if detectsInsomnia, InsomniaImporter.looksLikeInsomnia(data) {
                 return (try InsomniaImporter.importExport(data, source: source), PathText.deletingLastComponent(source))
+            }
+            if detectsInsomnia, OpenAPIImporter.looksLikeOpenAPI(data) {
+                return (try openAPI(data, source: source), PathText.deletingLastComponent(source))
             }
             let files = try environments.map { (data: try read($0), source: $0) }
             return (try PostmanImporter.importCollection(data, source: source, environments: files), PathText.deletingLastComponent(source))
@@ -49,6 +56,17 @@ enum FileImport {
             return (try HTTPFileImporter.importFile(text, source: source, environments: publicEnvironments,
                                                     privateEnvironments: privateEnvironments), directory)
         }
+    }
+
+    /// An OpenAPI description as a collection that remembers the file (its `spec:` key), for contract checks and sync;
+    /// one read from standard input has no file to remember.
+    static func openAPI(_ data: Data, source: String) throws -> ImportResult {
+        var result = try OpenAPIImporter.importSpec(data, source: source == "-" ? "stdin" : source)
+        if source != "-" {
+            let absolute = source.hasPrefix("/") ? source : PathText.appending(FileManager.default.currentDirectoryPath, source)
+            result.collection.spec = (absolute as NSString).standardizingPath
+        }
+        return result
     }
 
     /// The bytes of `path`, or an `ImportError` saying why not.

@@ -3,11 +3,11 @@ import ExplorerCore
 import Foundation
 
 /// `apiexplorer import KIND SOURCE --into DIR`: converts a Postman collection, a `.http` file, a curl command, a HAR
-/// file or an Insomnia export into a collection directory, written all at once or not at all.
+/// file, an Insomnia export or an OpenAPI description into a collection directory, written all at once or not at all.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a Postman collection, a .http/.rest file, a curl command, a HAR file or an Insomnia export as a collection.",
+        abstract: "Import a Postman collection, a .http/.rest file, a curl command, a HAR file, an Insomnia export or an OpenAPI description as a collection.",
         discussion: """
             postman: a Postman Collection v2.0/v2.1 export; add environments with --environment FILE (repeatable).
             http: a JetBrains/VS Code .http or .rest file; http-client.env.json and http-client.private.env.json beside it \
@@ -18,6 +18,13 @@ struct ImportCommand: ParsableCommand {
             into the first. The browser's own headers are left out (see README); cookies only with --keep-cookies.
             insomnia: an Insomnia v4 export (JSON), or - for standard input: workspaces, folders, requests and \
             environments (the base environment's values become variables, each sub-environment an environment).
+            openapi: an OpenAPI 3.0/3.1 or Swagger 2.0 description, YAML or JSON, or - for standard input: servers \
+            become environments, tags folders, operations requests with example parameters and bodies, security \
+            schemes auth with secret variables. $refs to other files are read relative to the spec; URLs are not fetched. \
+            The collection remembers its spec (spec: in collection.yaml) and what was imported (.openapi-sync.json); \
+            --update then re-reads a newer spec into it: new operations are added, requests you have not edited are \
+            updated, edited ones are left alone and listed with what the spec changed, removed operations are listed \
+            and never deleted.
 
             The collection is written to DIR/<name> through a temporary directory and moved into place at the end, so a \
             failed import leaves nothing behind. What could not be converted (scripts, OAuth, unknown flags, template tags) \
@@ -25,14 +32,15 @@ struct ImportCommand: ParsableCommand {
 
             Exit codes: 0 imported (possibly with items listed as not converted); 1 the source is malformed or unreadable \
             (the message names the file and line or JSON path); 2 the collection already exists (pass --force to replace it); \
-            3 writing failed; 64 usage error (an unknown option or a missing argument). In cases 1-3 nothing is written.
+            3 writing failed; 64 usage error (an unknown option or a missing argument). In cases 1-3 nothing is written. \
+            With --update, 2 means there is no collection imported from a spec to update.
             """
     )
 
-    @Argument(help: "postman, http, curl, har or insomnia.")
+    @Argument(help: "postman, http, curl, har, insomnia or openapi.")
     var kind: ImportKind
 
-    @Argument(help: "The file to import, or - for standard input (curl, har, insomnia); for curl also the command text.")
+    @Argument(help: "The file to import, or - for standard input (curl, har, insomnia, openapi); for curl also the command text.")
     var source: String
 
     @Option(name: .long, help: "The collections directory to write into (default: ./Collections, then $XDG_CONFIG_HOME/apiexplorer/collections).")
@@ -50,12 +58,21 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .long, help: "Replace an existing collection of the same name (its secrets.local.yaml is kept if the import has none).")
     var force = false
 
+    @Flag(name: .long, help: "openapi: bring a newer spec into the collection imported from an older one, keeping your edits.")
+    var update = false
+
     func validate() throws {
-        if [ImportKind.curl, .har, .insomnia].contains(kind), !environment.isEmpty {
+        if [ImportKind.curl, .har, .insomnia, .openapi].contains(kind), !environment.isEmpty {
             throw ValidationError("--environment does not apply to \(kind.rawValue)")
         }
         if kind != .postman, environment.count > 1 {
             throw ValidationError("--environment can be given once for \(kind.rawValue)")
+        }
+        if update, kind != .openapi {
+            throw ValidationError("--update applies to openapi only")
+        }
+        if update, force {
+            throw ValidationError("--update and --force do not go together: --force replaces the collection, --update keeps your edits")
         }
         if keepCookies, kind != .har {
             throw ValidationError("--keep-cookies applies to har only")
@@ -70,7 +87,7 @@ struct ImportCommand: ParsableCommand {
         var sourceDirectory = FileManager.default.currentDirectoryPath
         do {
             switch kind {
-            case .postman, .http, .har, .insomnia:
+            case .postman, .http, .har, .insomnia, .openapi:
                 (result, sourceDirectory) = try FileImport.read(source, kind: kind, environments: environment, keepCookies: keepCookies)
             case .curl:
                 let command: String
@@ -90,6 +107,25 @@ struct ImportCommand: ParsableCommand {
         if let name { result = result.renamed(name) }
         if sourceDirectory.isEmpty { sourceDirectory = "." }
         let directory = into ?? CollectionsOptions().directory()
+        if update {
+            let planned = CollectionWriter.plan(result.collection, in: directory)
+            do {
+                let synced = try OpenAPISync.update(result, collection: planned.directory)
+                var lines = ["Updated '\(result.collection.name)' in \(planned.directory): "] + synced.lines
+                let counts = lines.remove(at: 1)
+                lines[0] += counts
+                if !result.report.isEmpty {
+                    lines.append("Not converted (\(result.report.items.count)):")
+                    lines += result.report.items.map { "  \($0.path): \($0.message)" }
+                }
+                print(TerminalSafeText.sanitizedLines(utf8: Array(lines.joined(separator: "\n").utf8)).joined(separator: "\n"))
+            } catch {
+                StandardError.write("error: \(error.description)")
+                if case .failed = error { throw ExitCode(3) }
+                throw ExitCode(2)
+            }
+            return
+        }
         let summary: CollectionWriteSummary
         do {
             summary = try CollectionWriter.write(result, into: directory, force: force, sourceDirectory: sourceDirectory)
@@ -97,6 +133,12 @@ struct ImportCommand: ParsableCommand {
             StandardError.write("error: \(error.description)")
             if case .exists = error { throw ExitCode(2) }
             throw ExitCode(3)
+        }
+        if result.collection.spec != nil {
+            // What was imported, so a later --update can tell the requests you edit from those it may rewrite.
+            do { try OpenAPISyncState.recording(summary.collection).write(collection: summary.directory) } catch {
+                StandardError.write("warning: \(OpenAPISyncState.fileName) was not written (\(error)); --update will not work for this collection")
+            }
         }
         print(ImportCommand.summaryText(summary, report: result.report))
     }

@@ -7,4 +7,5 @@ enum ImportKind: String, CaseIterable, ExpressibleByArgument {
     case curl
     case har
     case insomnia
+    case openapi
 }

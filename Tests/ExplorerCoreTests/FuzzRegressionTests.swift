@@ -20,7 +20,7 @@ struct FuzzRegressionTests {
     @Test func everyTargetHasASeedCorpus() throws {
         let directories = try FileManager.default.contentsOfDirectory(atPath: Self.fuzzRoot.appendingPathComponent("Targets").path)
             .filter { !$0.hasPrefix(".") }.sorted()
-        #expect(directories.count == 10)
+        #expect(directories.count == 11)
         for target in directories {
             #expect(FuzzRegressionTests.inputs(target).count >= 5, "\(target)")
         }
@@ -156,6 +156,25 @@ struct FuzzRegressionTests {
                 #expect(report.items.allSatisfy { !$0.message.isEmpty }, "\(url.lastPathComponent)")
             } catch {
                 FuzzRegressionTests.expectNamed(error, ["fuzz.postman_environment.json"], url)
+            }
+        }
+    }
+
+    /// OpenAPIImporterFuzz: the description up to the first NUL, the file every relative `$ref` names after it.
+    @Test(.timeLimit(.minutes(1))) func openAPIImporter() throws {
+        for url in FuzzRegressionTests.inputs("OpenAPIImporterFuzz") {
+            let bytes = try Data(contentsOf: url)
+            let nul = bytes.firstIndex(of: 0)
+            let spec = Data(bytes[..<(nul ?? bytes.endIndex)])
+            let other = nul.map { Data(bytes[($0 + 1)...]) }
+            let start = ContinuousClock.now
+            do {
+                let result = try OpenAPIImporter.importSpec(spec, source: "fuzz.yaml", readFile: { _ in other })
+                FuzzRegressionTests.expectQuick(since: start, url)
+                try FuzzRegressionTests.expectRoundTrip(result, url)
+            } catch let error as ImportError {
+                FuzzRegressionTests.expectQuick(since: start, url)
+                FuzzRegressionTests.expectNamed(error, ["fuzz.yaml"], url)
             }
         }
     }

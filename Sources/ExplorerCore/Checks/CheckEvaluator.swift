@@ -93,6 +93,13 @@ public struct CheckEvaluator: Sendable {
             let errors = JSONSchemaValidator(root: schema).validate(body)
             return result(errors.isEmpty, errors.isEmpty ? "valid" : "\(errors.count) error\(errors.count == 1 ? "" : "s")",
                           errors.prefix(3).joined(separator: "; "))
+        case let .conformsToSpec(operation):
+            guard let operation, !operation.spec.isEmpty else {
+                return result(false, "no spec", "the collection has no spec: key naming its OpenAPI description (apiexplorer import openapi writes one)")
+            }
+            let violations = OpenAPIContract.violations(of: response, operation: operation)
+            return result(violations.isEmpty, violations.isEmpty ? "conforms" : "\(violations.count) violation\(violations.count == 1 ? "" : "s")",
+                          violations.prefix(3).joined(separator: "; "))
         case let .capture(name):
             return result(false, "-", "capture \(name) is evaluated when the response is captured")
         case let .invalid(reason):

@@ -18,6 +18,10 @@ public enum CheckKind: Sendable, Equatable {
     case firstEventBelow(Double)
     /// The body, parsed as JSON, validates against the JSON Schema in this file (absolute path).
     case schema(path: String)
+    /// The response is one the collection's OpenAPI description declares for the request's operation: its status,
+    /// content type and body (`conformsToSpec: true`); the operation is filled in when the request's checks are
+    /// gathered, nil as read from a file.
+    case conformsToSpec(SpecOperation?)
     /// The capture of this name found a value (a run adds one for each capture that found nothing).
     case capture(String)
     /// A check that could not be read (a JSONPath that does not parse, an unknown shape); it fails with this reason.

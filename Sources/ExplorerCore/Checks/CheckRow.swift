@@ -143,6 +143,7 @@ public enum CheckRow: Sendable, Equatable {
         }
         if lower.hasPrefix("body contains ") { return .bodyContains(rest("body contains ")) }
         if lower == "no graphql errors" { return .noGraphQLErrors }
+        if lower == "conforms to spec" { return .conformsToSpec(nil) }
         if lower.hasPrefix("body matches schema ") {
             let path = rest("body matches schema ")
             guard !path.isEmpty else { throw CheckLineError("a schema check names a JSON Schema file, relative to the request file.") }
@@ -157,7 +158,7 @@ public enum CheckRow: Sendable, Equatable {
         }
         if text.hasPrefix("$") { return try jsonCheck(text) }
         if let events = try eventsCheck(text) { return events }
-        throw CheckLineError("a check starts with status, header, $ (a JSONPath), body contains, body matches schema, response time <, "
+        throw CheckLineError("a check starts with status, header, $ (a JSONPath), body contains, body matches schema, conforms to spec, response time <, "
                              + "events (messages) or first event (first message); "
                              + "capture NAME = $.path captures a value, needs folder/request sends one first.")
     }

@@ -5,7 +5,7 @@ extension CollectionFileParser {
     /// The keys one item of `checks:` may have.
     static let checkKeys = ["status", "header", "equals", "matches", "json", "contains", "exists", "type", "count",
                             "bodyContains", "responseTimeBelow", "schema", "events", "firstEventBelow",
-                            "messages", "firstMessageBelow", "graphqlErrors"]
+                            "messages", "firstMessageBelow", "graphqlErrors", "conformsToSpec"]
     /// The keys one item of `captures:` may have.
     static let captureKeys = ["name", "json", "header", "status", "regex", "cookie", "secret"]
     /// The JSON types a `type:` check names.
@@ -111,6 +111,12 @@ extension CollectionFileParser {
             }
             return .noGraphQLErrors
         }
+        if entry.node("conformsToSpec") != nil {
+            guard (try? entry.bool("conformsToSpec")) == true else {
+                throw CollectionProblem(entry.location("conformsToSpec"), "expected 'conformsToSpec: true'")
+            }
+            return .conformsToSpec(nil)
+        }
         if entry.node("responseTimeBelow") != nil {
             guard let limit = try? entry.double("responseTimeBelow") else {
                 throw CollectionProblem(entry.location("responseTimeBelow"), "expected 'responseTimeBelow' to be a number of milliseconds")
@@ -146,7 +152,7 @@ extension CollectionFileParser {
             return .schema(path: (full as NSString).standardizingPath)
         }
         throw CollectionProblem(YAMLMap.location(of: entry.node, in: file),
-                                "a check needs one of status, header, json, bodyContains, responseTimeBelow, schema, events (messages), firstEventBelow (firstMessageBelow) or graphqlErrors")
+                                "a check needs one of status, header, json, bodyContains, responseTimeBelow, schema, conformsToSpec, events (messages), firstEventBelow (firstMessageBelow) or graphqlErrors")
     }
 
     private func assertion(_ entry: YAMLMap) throws(CollectionProblem) -> JSONPathAssertion {

@@ -43,6 +43,7 @@ extension YAMLText {
                 }
             case let .bodyContains(text): return ["  - bodyContains: \(scalar(text))"]
             case .noGraphQLErrors: return ["  - graphqlErrors: none"]
+            case .conformsToSpec: return ["  - conformsToSpec: true"]
             case let .responseTimeBelow(limit): return ["  - responseTimeBelow: \(number(limit))"]
             case let .events(count, min, max):
                 let bounds = [count.map { "count: \($0)" }, min.map { "min: \($0)" }, max.map { "max: \($0)" }].compactMap { $0 }

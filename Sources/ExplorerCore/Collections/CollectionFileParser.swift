@@ -6,12 +6,14 @@ struct CollectionFileParser {
     static let requestKeys = ["name", "method", "url", "description", "query", "headers", "body", "auth", "variables",
                               "timeout", "followRedirects", "verifyTLS", "omitHeaders", "captures", "needs", "checks",
                               "stream", "streamIdleTimeout", "protocols", "messages"]
-    static let collectionKeys = ["name", "description", "headers", "auth", "variables", "order", "environments", "checks"]
+    static let collectionKeys = ["name", "description", "headers", "auth", "variables", "order", "environments", "checks", "spec"]
     static let folderKeys = ["name", "description", "headers", "auth", "variables", "order", "checks"]
     static let environmentKeys = ["name", "baseURL", "default", "variables", "verifyTLS", "caCertificates", "clientCertificate",
                                   "clientKey", "clientKeyPassphrase", "proxy"]
 
     let file: String
+    /// The collection's `spec:` as written (relative to the collection), once `folder` has read a collection.yaml.
+    var spec: String?
     var warnings: [CollectionProblem] = []
 
     init(file: String) { self.file = file }
@@ -133,6 +135,7 @@ struct CollectionFileParser {
         folder.checks = try checks(map)
         var environments: [EnvironmentSpec] = []
         if isCollection {
+            spec = try map.string("spec")
             for item in try map.list("environments") {
                 let env = try YAMLMap(item, file: file, what: "an environment")
                 warnings += env.unknownKeys(allowed: CollectionFileParser.environmentKeys, in: "an environment")

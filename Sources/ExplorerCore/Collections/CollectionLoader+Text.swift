@@ -13,6 +13,13 @@ extension CollectionLoader {
         }
     }
 
+    /// A `spec:` value as an absolute path: relative ones are read from the collection's directory.
+    static func specPath(_ spec: String?, directory: String) -> String? {
+        guard let spec, !spec.isEmpty else { return nil }
+        let full = spec.hasPrefix("/") ? spec : PathText.appending(directory, spec)
+        return (full as NSString).standardizingPath
+    }
+
     /// Parses the text of a `collection.yaml` as if read from `file` in `directory`, without loading its requests.
     public func parseCollection(_ text: String, file: String, directory: String) -> (collection: CollectionSpec?, problems: [CollectionProblem]) {
         var parser = CollectionFileParser(file: file)
@@ -20,7 +27,9 @@ extension CollectionLoader {
             let map = try parser.document(text, what: "a collection (name, environments, headers...)")
             let (root, environments) = try parser.folder(map, slug: PathText.lastComponent(directory), directory: directory,
                                                          isCollection: true)
-            return (CollectionSpec(root: root, environments: environments), parser.warnings)
+            var collection = CollectionSpec(root: root, environments: environments)
+            collection.spec = CollectionLoader.specPath(parser.spec, directory: directory)
+            return (collection, parser.warnings)
         } catch {
             return (nil, parser.warnings + [error])
         }

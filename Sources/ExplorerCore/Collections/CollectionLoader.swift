@@ -76,7 +76,9 @@ public struct CollectionLoader: Sendable {
         environments = applySecrets(to: environments, directory: directory, into: &result)
         var visited: Set<String> = [CollectionLoader.realPath(directory)]
         fill(&root, depth: 0, visited: &visited, into: &result)
-        return CollectionSpec(root: root, environments: environments)
+        var collection = CollectionSpec(root: root, environments: environments)
+        collection.spec = CollectionLoader.specPath(parser.spec, directory: directory)
+        return collection
     }
 
     private func fill(_ folder: inout FolderSpec, depth: Int, visited: inout Set<String>, into result: inout CollectionLoadResult) {

@@ -4,6 +4,9 @@ public struct CollectionSpec: Sendable, Equatable {
     public var root: FolderSpec
     /// The environments, in file order.
     public var environments: [EnvironmentSpec]
+    /// The OpenAPI description the collection was imported from (the `spec` key): an absolute path once loaded, written
+    /// relative to the collection's directory. `conformsToSpec` checks validate responses against it.
+    public var spec: String?
 
     /// Creates a collection.
     public init(root: FolderSpec, environments: [EnvironmentSpec]) {

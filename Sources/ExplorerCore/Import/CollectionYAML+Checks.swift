@@ -37,6 +37,7 @@ extension CollectionYAML {
             return mapping(pairs)
         case let .bodyContains(value): return mapping([("bodyContains", text(value))])
         case .noGraphQLErrors: return mapping([("graphqlErrors", plain("none"))])
+        case .conformsToSpec: return mapping([("conformsToSpec", plain("true"))])
         case let .responseTimeBelow(limit): return mapping([("responseTimeBelow", plain(YAMLText.number(limit)))])
         case let .events(count, min, max):
             let bounds = [("count", count), ("min", min), ("max", max)].compactMap { name, value in value.map { (name, plain(String($0))) } }

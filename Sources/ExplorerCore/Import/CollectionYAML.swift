@@ -9,6 +9,13 @@ enum CollectionYAML {
     /// `collection.yaml` for a collection; secret environment values are left out (they go to `secrets.local.yaml`).
     static func collection(_ collection: CollectionSpec) throws -> String {
         var pairs = folderPairs(collection.root)
+        if let spec = collection.spec {
+            // Relative, so the collection and its spec can move together (into git, another machine).
+            let directory = collection.directory.hasPrefix("/") ? collection.directory
+                : PathText.appending(FileManager.default.currentDirectoryPath, collection.directory)
+            let index = pairs.firstIndex { $0.0 == "description" }.map { $0 + 1 } ?? 1
+            pairs.insert(("spec", text(CheckRow.relative((spec as NSString).standardizingPath, to: (directory as NSString).standardizingPath))), at: index)
+        }
         if !collection.environments.isEmpty {
             pairs.append(("environments", .sequence(Node.Sequence(collection.environments.map(environment)))))
         }

@@ -216,7 +216,7 @@ extension ExplorerModel {
         }
     }
 
-    /// Opens the prompt for a curl command.
+    /// Opens the prompt for a curl command (or an OpenAPI description's path).
     mutating func openImport() {
         // With no collection to import a command into, I imports a whole collection from a file.
         if collections.isEmpty { return openFileImport() }
@@ -224,12 +224,20 @@ extension ExplorerModel {
             status = "There is no collection to import into."
             return
         }
-        modal = .importPrompt(TextField(placeholder: "paste a curl command (Copy as cURL)"))
+        modal = .importPrompt(TextField(placeholder: "paste a curl command (Copy as cURL), or type an OpenAPI spec's path"))
     }
 
     /// Parses the command; then asks for the new request's name, to be placed in the folder at the tree cursor. A
     /// command that does not parse keeps the prompt open with the error, so the text is not lost.
     mutating func importCommand(_ text: String) -> [AppEffect] {
+        // A spec's path imports the description as a new collection beside the others.
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !trimmed.lowercased().hasPrefix("curl"), ["yaml", "yml", "json"].contains(PathText.pathExtension(trimmed).lowercased()),
+           let directory = newCollectionDirectory {
+            modal = nil
+            status = "Importing \(trimmed)…"
+            return [.importFile(path: trimmed, directory: directory)]
+        }
         guard let target = folderAtCursor else { return [] }
         do {
             let parsed = try CurlImporter.request(from: text, source: "curl")

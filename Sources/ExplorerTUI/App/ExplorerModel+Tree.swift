@@ -136,7 +136,7 @@ extension ExplorerModel {
             return
         }
         modal = .dialog(.form(NameForm(title: " Import a file into \(directory) ", fields: [("File", "")], purpose: .importFile(directory: directory),
-                                note: "A Postman or Insomnia export (.json), a HAR file (.har) or a .http/.rest file (http-client.env.json beside it gives its environments) · Enter: import · Esc: cancel")))
+                                note: "A Postman or Insomnia export (.json), an OpenAPI description (.yaml, .json), a HAR file (.har) or a .http/.rest file (http-client.env.json beside it gives its environments) · Enter: import · Esc: cancel")))
     }
 
     /// O: writes the bundled Demo collection beside the others (its local environment starts the demo API inside

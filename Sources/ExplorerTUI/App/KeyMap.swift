@@ -211,7 +211,7 @@ public struct KeyMap: Sendable {
                 KeyBinding([.character("r")], .renameRequest, "rename the request"),
                 KeyBinding([.character("M")], .moveRequest, "move the request to another folder"),
                 KeyBinding([.character("d"), .delete], .deleteRequest, "delete the request (asks first)"),
-                KeyBinding([.character("I")], .importCurl, "import curl here (no collection: a file)"),
+                KeyBinding([.character("I")], .importCurl, "import curl or a spec's path here (no collection: a file)"),
                 KeyBinding([.character("s")], .save, "save the request's edits"),
                 KeyBinding([.character("E")], .externalEditor, "edit the request file in $EDITOR"),
             ],

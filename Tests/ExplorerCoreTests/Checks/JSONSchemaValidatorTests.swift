@@ -30,13 +30,13 @@ struct JSONSchemaValidatorTests {
         #expect(found.contains("$.name: 12 characters, more than maxLength 5"))
         #expect(found.contains(#"$.name: "ada lovelace" does not match the pattern ^[A-Z]"#))
         #expect(found.contains(#"$.role: "root" is not one of ["admin","user"]"#))
-        #expect(found.contains(#"$.kind: expected "person", found "cat""#))
-        #expect(found.contains("$.tags[0]: expected string, found integer"))
+        #expect(found.contains(#"$.kind: expected "person", got "cat""#))
+        #expect(found.contains("$.tags[0]: expected string, got integer"))
         #expect(found.contains("$.tags: 3 items, more than maxItems 2"))
         #expect(found.contains("$.score: 11 is more than the maximum 10"))
         #expect(found.contains("$: property 'extra' is not allowed (additionalProperties is false)"))
         #expect(try errors(Self.user, #"{"name": "A"}"#).contains("$: missing required property 'id'"))
-        #expect(try errors(Self.user, "[]") == ["$: expected object, found array"])
+        #expect(try errors(Self.user, "[]") == ["$: expected object, got array"])
     }
 
     @Test func combinatorsBooleansAndUnresolvableReferences() throws {

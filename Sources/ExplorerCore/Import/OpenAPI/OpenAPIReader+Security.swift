@@ -1,0 +1,92 @@
+/// Security schemes and requirements as auth, with a secret variable per credential.
+extension OpenAPIReader {
+    /// The credentials a `security` list asks for: the first requirement whose first scheme converts (an empty list,
+    /// or an empty requirement first, asks for none). What is left out is reported at `place`.
+    mutating func auth(for security: OpenAPINode, place: String) -> OpenAPIAuth {
+        guard security.value.items != nil else {
+            report.add(place, "expected a list of security requirements, found \(security.value.kindName); not converted")
+            return OpenAPIAuth(auth: .inherit)
+        }
+        for requirement in security.items {
+            let names = requirement.members.map(\.key)
+            guard let first = names.first else { return OpenAPIAuth(auth: .none) }
+            guard let converted = scheme(named: first, place: references.place(requirement)) else { continue }
+            if names.count > 1 {
+                report.add(references.place(requirement), "schemes required together (\(names.joined(separator: ", "))): only '\(first)' is set as auth; add the others as headers by hand")
+            }
+            return converted
+        }
+        if !security.items.isEmpty {
+            report.add(place, "none of the security schemes could be converted, so no credentials are sent; set auth by hand")
+        }
+        return OpenAPIAuth(auth: .none)
+    }
+
+    /// The auth of the scheme `name` (made once), or nil when it has no equivalent, which is reported once.
+    private mutating func scheme(named name: String, place: String) -> OpenAPIAuth? {
+        if let known = schemes[name] { return known }
+        let container = isSwagger ? document["securityDefinitions"] : document["components"]?["securitySchemes"]
+        guard let declared = container?[name] else {
+            references.note(place, "security scheme '\(TerminalSafeText.sanitize(name))' is not defined; not converted", report: &report)
+            return nil
+        }
+        guard let scheme = references.resolve(declared, report: &report) else { return nil }
+        let variable = Self.variableName(name)
+        let type = scheme["type"]?.text ?? ""
+        let made: OpenAPIAuth?
+        switch (type, (scheme["scheme"]?.text ?? "").lowercased()) {
+        case ("http", "bearer"):
+            made = OpenAPIAuth(auth: .bearer(token: "{{\(variable)}}"))
+            addSecret(variable)
+        case ("http", "basic"), ("basic", _):
+            made = OpenAPIAuth(auth: .basic(username: "{{\(variable)_username}}", password: "{{\(variable)_password}}"))
+            addVariable(Variable(name: variable + "_username", value: ""))
+            addSecret(variable + "_password")
+        case ("http", "digest"):
+            made = OpenAPIAuth(auth: .digest(username: "{{\(variable)_username}}", password: "{{\(variable)_password}}"))
+            addVariable(Variable(name: variable + "_username", value: ""))
+            addSecret(variable + "_password")
+        case ("apiKey", _):
+            let keyName = scheme["name"]?.text ?? ""
+            let location = scheme["in"]?.text ?? ""
+            guard KeyValue.isValidHeaderName(keyName) || location == "query" && !keyName.isEmpty else {
+                report.add(references.place(scheme), "API key scheme '\(TerminalSafeText.sanitize(name))' has no usable 'name'; not converted")
+                made = nil
+                break
+            }
+            switch location {
+            case "header": made = OpenAPIAuth(auth: .apiKey(name: keyName, value: "{{\(variable)}}", inQuery: false))
+            case "query": made = OpenAPIAuth(auth: .apiKey(name: keyName, value: "{{\(variable)}}", inQuery: true))
+            case "cookie": made = OpenAPIAuth(auth: .inherit, headers: [KeyValue("Cookie", "\(keyName)={{\(variable)}}")])
+            default:
+                report.add(references.place(scheme), "API key scheme '\(TerminalSafeText.sanitize(name))' is sent in '\(TerminalSafeText.sanitize(location))', which is not header, query or cookie; not converted")
+                made = nil
+            }
+            if made != nil { addSecret(variable) }
+        case ("oauth2", _), ("openIdConnect", _):
+            report.add(references.place(scheme), "\(type == "oauth2" ? "OAuth 2.0" : "OpenID Connect") scheme '\(TerminalSafeText.sanitize(name))' is not converted (apiexplorer has no OAuth auth yet); get a token elsewhere and use bearer auth")
+            made = nil
+        default:
+            report.add(references.place(scheme), "security scheme '\(TerminalSafeText.sanitize(name))' of type '\(TerminalSafeText.sanitize(type))' is not supported; not converted")
+            made = nil
+        }
+        schemes[name] = .some(made)
+        return made
+    }
+
+    /// A secret variable for every environment, empty until filled in `secrets.local.yaml`.
+    private mutating func addSecret(_ name: String) {
+        addVariable(Variable(name: name, value: "", secret: true))
+    }
+
+    private mutating func addVariable(_ variable: Variable) {
+        guard !secretVariables.contains(where: { $0.name == variable.name }) else { return }
+        secretVariables.append(variable)
+    }
+
+    /// A scheme or parameter name as a variable name: letters, digits, `_`, `-` and `.`, others as `_`.
+    static func variableName(_ name: String) -> String {
+        let cleaned = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." ? $0 : "_" })
+        return cleaned.isEmpty ? "value" : cleaned
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// `import openapi --update`: brings a newer spec into a collection imported from an older one. New operations are
+/// added; requests the user has not edited since the import are rewritten; edited ones are left alone and listed with
+/// what the spec changed; operations the spec dropped are listed, and their requests never deleted.
+public enum OpenAPISync {
+    /// Updates the collection in `directory` from `result` (the newer spec, imported).
+    public static func update(_ result: ImportResult, collection directory: String) throws(OpenAPISyncError) -> OpenAPISyncSummary {
+        let manager = FileManager.default
+        guard CollectionLoader.manifest(in: directory) != nil else { throw .noCollection(path: directory) }
+        let old: OpenAPISyncState
+        do {
+            guard let read = try OpenAPISyncState.read(collection: directory) else {
+                throw OpenAPISyncError.noState(path: directory, reason: "has no \(OpenAPISyncState.fileName)")
+            }
+            old = read
+        } catch let error as OpenAPISyncError {
+            throw error
+        } catch {
+            throw .noState(path: PathText.appending(directory, OpenAPISyncState.fileName), reason: "does not read (\(error))")
+        }
+        var collection = result.collection
+        collection.root.slug = PathText.lastComponent(directory)
+        let planned = CollectionWriter.plan(collection, in: PathText.deletingLastComponent(directory))
+        var state = old
+        var summary = OpenAPISyncSummary()
+        var seen: Set<String> = []
+        for located in planned.allRequests {
+            let key = OpenAPISyncState.key(located.request)
+            seen.insert(key)
+            let parts = OpenAPISyncState.parts(located.request)
+            guard let entry = old.operations[key] else {
+                let folder = located.folders.last ?? planned.root
+                let written = try add(located.request, to: folder, root: planned.root)
+                let text = (try? CollectionYAML.request(written)) ?? ""
+                let file = OpenAPISyncState.relative(written.file, in: directory)
+                state.operations[key] = OpenAPISyncEntry(file: file, written: OpenAPISyncState.fingerprint(text), parts: parts)
+                summary.added.append(file)
+                continue
+            }
+            let path = PathText.appending(directory, entry.file)
+            guard let data = manager.contents(atPath: path) else {
+                summary.deletedByUser.append(entry.file)
+                continue
+            }
+            let changes = parts.keys.sorted().filter { entry.parts[$0] != parts[$0] }
+            guard OpenAPISyncState.fingerprint(String(decoding: data, as: UTF8.self)) == entry.written else {
+                if !changes.isEmpty { summary.edited.append((entry.file, changes)) }
+                continue
+            }
+            guard !changes.isEmpty else {
+                summary.unchanged += 1
+                continue
+            }
+            var request = located.request
+            request.file = path
+            let text: String
+            do { text = try CollectionYAML.request(request) } catch { throw .failed(path: path, reason: "could not build YAML: \(error)") }
+            do { try AtomicFileWriter.write(Data(text.utf8), to: path) } catch { throw .failed(path: path, reason: "\(error)") }
+            state.operations[key] = OpenAPISyncEntry(file: entry.file, written: OpenAPISyncState.fingerprint(text), parts: parts)
+            summary.updated.append(entry.file)
+        }
+        for (key, entry) in old.operations.sorted(by: { $0.value.file < $1.value.file }) where !seen.contains(key) {
+            summary.removed.append((entry.file, key))
+        }
+        do { try state.write(collection: directory) } catch {
+            throw .failed(path: PathText.appending(directory, OpenAPISyncState.fileName), reason: "\(error)")
+        }
+        return summary
+    }
+
+    /// Writes a new operation's request into its folder, creating the folder (with its `folder.yaml`) when it is new.
+    private static func add(_ request: RequestSpec, to folder: FolderSpec, root: FolderSpec) throws(OpenAPISyncError) -> RequestSpec {
+        if folder.directory != root.directory, !FileManager.default.fileExists(atPath: folder.directory) {
+            let file = PathText.appending(folder.directory, "folder.yaml")
+            do {
+                try FileManager.default.createDirectory(atPath: folder.directory, withIntermediateDirectories: true)
+                var bare = folder
+                bare.order = []
+                try AtomicFileWriter.write(Data(try CollectionYAML.folder(bare).utf8), to: file)
+            } catch {
+                throw .failed(path: file, reason: "\(error)")
+            }
+        }
+        var target = folder
+        target.folders = []
+        target.requests = []
+        do { return try CollectionWriter.add(request, to: target) } catch { throw .failed(path: folder.directory, reason: error.description) }
+    }
+}
