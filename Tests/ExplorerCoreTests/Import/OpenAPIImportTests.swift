@@ -23,7 +23,8 @@ struct OpenAPIImportTests {
         #expect(environments[1].baseURL == "{{baseURL}}/v1")
         let secrets = [Variable(name: "bearerAuth", value: "", secret: true), Variable(name: "apiKeyQuery", value: "", secret: true),
                        Variable(name: "basicAuth_username", value: ""), Variable(name: "basicAuth_password", value: "", secret: true),
-                       Variable(name: "sessionCookie", value: "", secret: true)]
+                       Variable(name: "sessionCookie", value: "", secret: true),
+                       Variable(name: "oauth_client_id", value: ""), Variable(name: "oauth_client_secret", value: "", secret: true)]
         #expect(environments[0].variables == [Variable(name: "region", value: "eu")] + secrets)
         #expect(environments[1].variables == [Variable(name: "baseURL", value: "http://localhost")] + secrets)
     }
@@ -81,16 +82,19 @@ struct OpenAPIImportTests {
         let order = try #require(request(result, "store/Place an order"))
         #expect(order.auth == AuthSpec.none)
         #expect(order.headers == [KeyValue("Cookie", "SESSION={{sessionCookie}}")])
-        #expect(request(result, "Leave a note")?.auth == AuthSpec.none)
+        // OAuth 2.0: the client credentials flow, asking for the scopes the operation's requirement names.
+        #expect(request(result, "Leave a note")?.auth == .oauth2(OAuth2Spec(grant: .clientCredentials, tokenURL: "https://pets.test/token",
+                                                                           clientId: "{{oauth_client_id}}", clientSecret: "{{oauth_client_secret}}",
+                                                                           scope: "write")))
     }
 
-    @Test func theReportNamesCyclesBrokenReferencesAndOAuthByPointer() throws {
+    @Test func theReportNamesCyclesAndBrokenReferencesByPointer() throws {
         let result = try Self.load("petstore-3.0.yaml")
         let items = result.report.items.map { "\($0.path): \($0.message)" }
         #expect(items.contains("#/paths/~1broken/get/parameters/0/$ref: broken '$ref' '#/components/parameters/Missing': #/components/parameters/Missing does not exist"), "\(items)")
         #expect(items.contains { $0.hasPrefix("common/schemas.yaml#/Node: the schema contains itself") }, "\(items)")
-        #expect(items.contains { $0.hasPrefix("#/components/securitySchemes/oauth: OAuth 2.0 scheme 'oauth' is not converted") }, "\(items)")
-        #expect(result.report.items.count == 4, "\(items)")
+        #expect(!items.contains { $0.contains("OAuth") }, "an OAuth 2.0 scheme with a client credentials flow converts: \(items)")
+        #expect(result.report.items.count == 2, "\(items)")
         // The broken parameter is left out; the request itself imports.
         #expect(request(result, "Broken reference")?.headers == [])
     }
@@ -172,5 +176,53 @@ struct OpenAPIImportTests {
         let result = try OpenAPIImporter.importSpec(Data(text.utf8), source: "loop.yaml")
         #expect(result.collection.root.requests.map(\.name) == ["GET /c"])
         #expect(result.report.items.contains { $0.message.contains("leads back to itself") }, "\(result.report.items)")
+    }
+
+    @Test func oauthFlowsBecomeTheOAuth2KindAndOpenIDConnectIsReported() throws {
+        let spec = """
+            openapi: 3.0.3
+            info: {title: Flows, version: '1'}
+            paths:
+              /code:
+                get:
+                  summary: Code
+                  security: [{code: [read, write]}]
+                  responses: {'200': {description: OK}}
+              /password:
+                get:
+                  summary: Password
+                  security: [{pass: []}]
+                  responses: {'200': {description: OK}}
+              /oidc:
+                get:
+                  summary: OIDC
+                  security: [{oidc: []}]
+                  responses: {'200': {description: OK}}
+            components:
+              securitySchemes:
+                code:
+                  type: oauth2
+                  flows:
+                    implicit: {authorizationUrl: 'https://id.test/implicit', scopes: {}}
+                    clientCredentials: {tokenUrl: 'https://id.test/cc', scopes: {}}
+                    authorizationCode: {authorizationUrl: 'https://id.test/authorize', tokenUrl: 'https://id.test/token', scopes: {}}
+                pass:
+                  type: oauth2
+                  flows: {password: {tokenUrl: 'https://id.test/token', scopes: {}}}
+                oidc: {type: openIdConnect, openIdConnectUrl: 'https://id.test/.well-known/openid-configuration'}
+            """
+        let result = try OpenAPIImporter.importSpec(Data(spec.utf8), source: "flows.yaml")
+        #expect(request(result, "Code")?.auth == .oauth2(OAuth2Spec(grant: .authorizationCode, tokenURL: "https://id.test/token",
+                                                                   authorizationURL: "https://id.test/authorize", clientId: "{{code_client_id}}",
+                                                                   clientSecret: "{{code_client_secret}}", scope: "read write")))
+        #expect(request(result, "Password")?.auth == .oauth2(OAuth2Spec(grant: .password, tokenURL: "https://id.test/token",
+                                                                       clientId: "{{pass_client_id}}", clientSecret: "{{pass_client_secret}}",
+                                                                       username: "{{pass_username}}", password: "{{pass_password}}")))
+        #expect(request(result, "OIDC")?.auth == AuthSpec.none)
+        let items = result.report.items.map { "\($0.path): \($0.message)" }
+        #expect(items.contains { $0.hasPrefix("#/components/securitySchemes/code: OAuth 2.0 scheme 'code' declares the flows authorizationCode, clientCredentials: the authorizationCode flow is used") }, "\(items)")
+        #expect(items.contains { $0.hasPrefix("#/components/securitySchemes/oidc: OpenID Connect scheme 'oidc' is not converted: its token URL is only in the discovery document (https://id.test/.well-known/openid-configuration)") }, "\(items)")
+        let secrets = result.collection.environments.first?.variables.filter(\.secret).map(\.name)
+        #expect(secrets == ["code_client_secret", "pass_client_secret", "pass_password"])
     }
 }

@@ -10,7 +10,12 @@ extension OpenAPIReader {
         for requirement in security.items {
             let names = requirement.members.map(\.key)
             guard let first = names.first else { return OpenAPIAuth(auth: .none) }
-            guard let converted = scheme(named: first, place: references.place(requirement)) else { continue }
+            guard var converted = scheme(named: first, place: references.place(requirement)) else { continue }
+            // An OAuth requirement names the scopes this operation needs; the token is asked for those.
+            if case var .oauth2(spec) = converted.auth, let scopes = requirement[first]?.items {
+                spec.scope = scopes.compactMap(\.text).joined(separator: " ")
+                converted.auth = .oauth2(spec)
+            }
             if names.count > 1 {
                 report.add(references.place(requirement), "schemes required together (\(names.joined(separator: ", "))): only '\(first)' is set as auth; add the others as headers by hand")
             }
@@ -63,8 +68,11 @@ extension OpenAPIReader {
                 made = nil
             }
             if made != nil { addSecret(variable) }
-        case ("oauth2", _), ("openIdConnect", _):
-            report.add(references.place(scheme), "\(type == "oauth2" ? "OAuth 2.0" : "OpenID Connect") scheme '\(TerminalSafeText.sanitize(name))' is not converted (apiexplorer has no OAuth auth yet); get a token elsewhere and use bearer auth")
+        case ("oauth2", _):
+            made = oauth2(scheme, name: name, variable: variable)
+        case ("openIdConnect", _):
+            let discovery = TerminalSafeText.sanitize(scheme["openIdConnectUrl"]?.text ?? "")
+            report.add(references.place(scheme), "OpenID Connect scheme '\(TerminalSafeText.sanitize(name))' is not converted: its token URL is only in the discovery document (\(discovery)), which import does not fetch; set auth kind oauth2 with that document's token_endpoint by hand")
             made = nil
         default:
             report.add(references.place(scheme), "security scheme '\(TerminalSafeText.sanitize(name))' of type '\(TerminalSafeText.sanitize(type))' is not supported; not converted")
@@ -72,6 +80,40 @@ extension OpenAPIReader {
         }
         schemes[name] = .some(made)
         return made
+    }
+
+    /// An OAuth 2.0 scheme as `oauth2` auth: the first of its flows apiexplorer has a grant for (authorization code,
+    /// client credentials, password; OpenAPI 3 `flows` or Swagger 2.0 `flow`), the client's id and secret as variables.
+    /// The implicit flow has no grant here and is reported.
+    private mutating func oauth2(_ scheme: OpenAPINode, name: String, variable: String) -> OpenAPIAuth? {
+        // (grant, the flow's settings) for each flow declared, in the order tried.
+        var flows: [(OAuth2Grant, String, OpenAPINode)] = []
+        if isSwagger {
+            let grants = ["accessCode": OAuth2Grant.authorizationCode, "application": .clientCredentials, "password": .password]
+            if let flow = scheme["flow"]?.text, let grant = grants[flow] { flows.append((grant, flow, scheme)) }
+        } else if let declared = scheme["flows"] {
+            for (key, grant) in [("authorizationCode", OAuth2Grant.authorizationCode), ("clientCredentials", .clientCredentials), ("password", .password)] {
+                if let flow = declared[key] { flows.append((grant, key, flow)) }
+            }
+        }
+        guard let (grant, flowName, flow) = flows.first else {
+            report.add(references.place(scheme), "OAuth 2.0 scheme '\(TerminalSafeText.sanitize(name))' declares no authorization code, client credentials or password flow (the implicit flow is not supported); not converted")
+            return nil
+        }
+        if flows.count > 1 {
+            report.add(references.place(scheme), "OAuth 2.0 scheme '\(TerminalSafeText.sanitize(name))' declares the flows \(flows.map(\.1).joined(separator: ", ")): the \(flowName) flow is used; change grant: by hand for another")
+        }
+        var spec = OAuth2Spec(grant: grant, tokenURL: flow["tokenUrl"]?.text ?? "", authorizationURL: flow["authorizationUrl"]?.text ?? "",
+                              clientId: "{{\(variable)_client_id}}", clientSecret: "{{\(variable)_client_secret}}")
+        addVariable(Variable(name: variable + "_client_id", value: ""))
+        addSecret(variable + "_client_secret")
+        if grant == .password {
+            spec.username = "{{\(variable)_username}}"
+            spec.password = "{{\(variable)_password}}"
+            addVariable(Variable(name: variable + "_username", value: ""))
+            addSecret(variable + "_password")
+        }
+        return OpenAPIAuth(auth: .oauth2(spec))
     }
 
     /// A secret variable for every environment, empty until filled in `secrets.local.yaml`.
