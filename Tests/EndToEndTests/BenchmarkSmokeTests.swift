@@ -49,12 +49,13 @@ struct BenchmarkSmokeTests {
                      "SSE event written → on screen (explorer's event count), 20 events 5 ms apart",
                      "2 MB SSE stream through `send` (events printed to /dev/null): peak memory",
                      "2 MB SSE stream in the explorer (send key to status): peak memory",
-                     "WebSocket echo round trip (`WebSocketClient`), 20 messages"] {
+                     "WebSocket echo round trip (`WebSocketClient`), 20 messages",
+                     "import openapi, ", "launch to first frame, imported OpenAPI, "] {
             #expect(markdown.contains(name), "missing row \(name)")
         }
         // Every timing row carries a number with a unit: a case that silently measured nothing would show up here.
         let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| case") && !$0.hasPrefix("| ---") }
-        #expect(rows.count == 39)
+        #expect(rows.count == 41)
         #expect(rows.allSatisfy { $0.contains(" ms") || $0.contains(" µs") || $0.contains(" MB") || $0.contains(" KB") })
         #expect(markdown.contains("Commit:") && markdown.contains("Machine:"))
     }
