@@ -185,8 +185,9 @@ struct RunCommand: AsyncParsableCommand {
         await launcher.stop()
         _ = await history.withStore { _ in true }
         progress.finish()
-        let summary = RunReport(outcomes: outcomes, environment: environmentNames.isEmpty ? nil : environmentNames.joined(separator: ", "),
+        var summary = RunReport(outcomes: outcomes, environment: environmentNames.isEmpty ? nil : environmentNames.joined(separator: ", "),
                                 duration: Date().timeIntervalSince(started), startedAt: started)
+        summary.interrupted = interrupt.wasInterrupted
         let listing = summary.listsEveryRequest(verbose: verbose, onTerminal: isatty(STDOUT_FILENO) == 1)
         let table = summary.text(listingEveryRequest: listing).split(separator: "\n", omittingEmptySubsequences: false)
             .map { TerminalSafeText.sanitize(String($0)) }
@@ -203,9 +204,8 @@ struct RunCommand: AsyncParsableCommand {
                 throw ExitCode(2)
             }
         }
-        if interrupt.wasInterrupted {
+        if summary.interrupted {
             StandardError.write("interrupted: \(outcomes.count) of \(total) request\(total == 1 ? "" : "s") reported")
-            throw ExitCode(130)
         }
         if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
     }

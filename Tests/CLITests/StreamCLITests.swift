@@ -175,6 +175,8 @@ struct StreamCLITests {
         #expect(process.stderr.contains("interrupted: ") && process.stderr.contains(" of 2 requests reported"), "\(process.stderr)")
         let written = try String(contentsOfFile: report, encoding: .utf8)
         #expect(written.contains("\"name\" : \"endless\"") && written.contains("interrupted (Ctrl-C): "), "\(written)")
+        // The report says what the process exited with.
+        #expect(written.contains("\"exitCode\" : 130") && written.contains("\"interrupted\" : true"), "\(written)")
         // The events that arrived are kept with the head, as `send` keeps an interrupted stream.
         let shown = try await CLIRunner.run(["history", "show", "1", "--history", history, "--print", "b"])
         #expect(shown.stdout.contains(String(repeating: "x", count: 4000)), "\(shown.stderr)")

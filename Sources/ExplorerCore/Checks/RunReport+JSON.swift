@@ -23,6 +23,7 @@ extension RunReport {
                                       "checksFailed": failedChecks, "durationSeconds": duration, "exitCode": Int(exitCode),
                                       "startedAt": ISO8601DateFormatter().string(from: startedAt)]
         if let environment { summary["environment"] = environment }
+        if interrupted { summary["interrupted"] = true }
         let object: [String: Any] = ["summary": summary, "requests": requests]
         return (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data("{}".utf8)
     }

@@ -29,8 +29,13 @@ public struct RunReport: Sendable {
     /// Checks that failed.
     public var failedChecks: Int { outcomes.reduce(0) { $0 + $1.failedChecks } }
 
-    /// 0 when every check passed, 1 when a check failed, 2 when a request could not be sent.
+    /// True when the run was stopped (Ctrl-C) before every request was reported.
+    public var interrupted = false
+
+    /// 0 when every check passed, 1 when a check failed, 2 when a request could not be sent, 130 when interrupted
+    /// (what the process exits with, so a report read later says the same).
     public var exitCode: Int32 {
+        if interrupted { return 130 }
         if notSent > 0 { return 2 }
         return failedChecks > 0 ? 1 : 0
     }
