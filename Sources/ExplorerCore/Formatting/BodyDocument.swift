@@ -158,13 +158,13 @@ public final class BodyDocument: @unchecked Sendable {
                 }
             } else {
                 let decodes = decodingEscapes && kind == .json
-                let continued = continuedLines(inChunk: chunk)
-                for (offset, line) in formatChunk(chunk).enumerated() {
+                var continued: Set<Int>? = []
+                for (offset, line) in formatChunk(chunk, noting: &continued).enumerated() {
                     let text = (decodes ? JSONEscapes.decodingPrintable(line.text) : line.text).lowercased()
                     let index = base + offset
                     if text.contains(needle) {
                         matches.append(index)
-                    } else if !previousTail.isEmpty, continued.contains(index), matches.last != index - 1,
+                    } else if !previousTail.isEmpty, continued?.contains(index) == true, matches.last != index - 1,
                               (previousTail + text.prefix(needle.count - 1)).contains(needle) {
                         matches.append(index - 1)
                     }
@@ -188,20 +188,6 @@ public final class BodyDocument: @unchecked Sendable {
         }
     }
 
-    /// The display lines of chunk `chunk` that are pieces of a long text line begun on the line before.
-    private func continuedLines(inChunk chunk: Int) -> Set<Int> {
-        guard case let .text(data, index, notes) = storage else { return [] }
-        let first = max(0, chunk * Self.chunkSize - notes.count)
-        let last = min(index.count, (chunk + 1) * Self.chunkSize - notes.count)
-        guard first < last else { return [] }
-        let starts = index.starts(first..<last, in: data)
-        var continued: Set<Int> = []
-        for (offset, start) in starts.dropLast().enumerated() where start > 0 && data[data.startIndex + start - 1] != 0x0A {
-            continued.insert(first + offset + notes.count)
-        }
-        return continued
-    }
-
     // MARK: - Chunks
 
     private func cachedChunk(_ chunk: Int) -> [BodyLine] {
@@ -222,6 +208,13 @@ public final class BodyDocument: @unchecked Sendable {
     }
 
     private func formatChunk(_ chunk: Int) -> [BodyLine] {
+        var continued: Set<Int>?
+        return formatChunk(chunk, noting: &continued)
+    }
+
+    /// The lines of chunk `chunk`; when `continued` is not nil, it also gets the display lines that are pieces of a
+    /// long text line begun on the line before (found from the same line starts, so a search walks them once).
+    private func formatChunk(_ chunk: Int, noting continued: inout Set<Int>?) -> [BodyLine] {
         let first = chunk * Self.chunkSize
         let last = min(lineCount, first + Self.chunkSize)
         guard first < last else { return [] }
@@ -234,6 +227,11 @@ public final class BodyDocument: @unchecked Sendable {
         case let .text(data, index, notes):
             let firstLine = max(0, first - notes.count)
             let starts = index.starts(firstLine..<(last - notes.count), in: data)
+            if continued != nil {
+                for (offset, start) in starts.dropLast().enumerated() where start > 0 && data[data.startIndex + start - 1] != 0x0A {
+                    continued?.insert(firstLine + offset + notes.count)
+                }
+            }
             lines = (first..<last).map { display in
                 if display < notes.count { return notes[display] }
                 let line = display - notes.count - firstLine
