@@ -32,15 +32,16 @@ final class NcursesTerminal {
     private var nextPair: Int32 = 1
     private var cursorVisible = false
     private var isRestored = false
-    private let paletteSize: Int
+    /// The colours the terminal shows; every `Color` is mapped to one of them.
+    let colorDepth: ColorDepth
     private let pairLimit: Int32
 
     /// Longest single wait inside `readKey`, in milliseconds; see there for why it is bounded.
     private static let resizeCheckInterval: Int32 = 50
 
     private struct PairKey: Hashable {
-        let foreground: Int16
-        let background: Int16
+        let foreground: Int32
+        let background: Int32
     }
 
     /// Opens the full-screen terminal on stdin/stdout; throws instead of exiting when there is no usable terminal.
@@ -77,11 +78,11 @@ final class NcursesTerminal {
         if mode == .color, has_colors() {
             start_color()
             use_default_colors()
-            paletteSize = Int(cn_colors())
+            colorDepth = ColorDepth(colors: Int(cn_colors()))
             pairLimit = min(cn_color_pairs(), Int32(Int16.max))
         } else {
             mode = .monochrome
-            paletteSize = 0
+            colorDepth = .basic
             pairLimit = 0
         }
         colorMode = mode
@@ -256,8 +257,8 @@ final class NcursesTerminal {
         let foreground = style.foreground.flatMap { $0 == .default ? nil : $0 }
         let background = style.background.flatMap { $0 == .default ? nil : $0 }
         if colorMode == .color {
-            let (fg, fgBold) = paletteNumber(for: foreground)
-            let (bg, _) = paletteNumber(for: background)
+            let (fg, fgBold) = colorDepth.number(for: foreground)
+            let (bg, _) = colorDepth.number(for: background)
             if fgBold { textAttributes.insert(.bold) }
             pair = colorPair(foreground: fg, background: bg)
         } else {
@@ -272,41 +273,18 @@ final class NcursesTerminal {
         return (attributes, pair)
     }
 
-    /// The terminal's number for `color` (-1 for the default), and whether bold must stand in for brightness.
-    private func paletteNumber(for color: Color?) -> (Int16, Bool) {
-        guard let index = color?.paletteIndex else { return (-1, false) }
-        if index < paletteSize { return (Int16(index), false) }
-        if index < 16 { return (Int16(index - 8), true) }
-        // Only an 8-colour palette is left: pick the basic colour nearest to the 256-colour entry.
-        return (Self.basicColor(approximating: index), false)
-    }
-
-    private func colorPair(foreground: Int16, background: Int16) -> Int16 {
+    private func colorPair(foreground: Int32, background: Int32) -> Int16 {
         if foreground == -1, background == -1 { return 0 }
         let key = PairKey(foreground: foreground, background: background)
         if let pair = pairs[key] { return pair }
         // Out of pairs: default colours beat failing to draw; attributes still come through.
         guard nextPair < pairLimit else { return 0 }
         let pair = Int16(nextPair)
-        guard init_pair(pair, foreground, background) != ERR else { return 0 }
+        // The extended call takes colour numbers past 32767, which direct-colour terminals use for 24-bit colours.
+        guard init_extended_pair(Int32(pair), foreground, background) != ERR else { return 0 }
         nextPair += 1
         pairs[key] = pair
         return pair
-    }
-
-    /// The nearest of the 8 basic colours to an xterm 256-colour index (16–255).
-    private static func basicColor(approximating index: Int) -> Int16 {
-        let levels = [0, 95, 135, 175, 215, 255]
-        let rgb: (Int, Int, Int)
-        if index >= 232 {
-            let grey = 8 + (index - 232) * 10
-            rgb = (grey, grey, grey)
-        } else {
-            let cube = index - 16
-            rgb = (levels[cube / 36], levels[(cube / 6) % 6], levels[cube % 6])
-        }
-        // Each channel on or off at half intensity gives the ANSI colour number directly (red 1, green 2, blue 4).
-        return Int16((rgb.0 >= 128 ? 1 : 0) | (rgb.1 >= 128 ? 2 : 0) | (rgb.2 >= 128 ? 4 : 0))
     }
 
     // MARK: - Keys

@@ -36,6 +36,8 @@ public enum Color: Hashable, Sendable {
     case brightWhite
     /// An entry of the 256-colour palette; only meaningful on terminals that have one.
     case indexed(UInt8)
+    /// A 24-bit colour, shown as is on direct-colour terminals and as the nearest palette entry elsewhere.
+    case rgb(UInt8, UInt8, UInt8)
 
     /// The xterm palette index, or nil for `.default`; lets a backend map colours without a switch.
     public var paletteIndex: Int? {
@@ -58,6 +60,7 @@ public enum Color: Hashable, Sendable {
         case .brightCyan: return 14
         case .brightWhite: return 15
         case .indexed(let index): return Int(index)
+        case let .rgb(red, green, blue): return ColorDepth.nearestPaletteIndex(red: Int(red), green: Int(green), blue: Int(blue))
         }
     }
 }
