@@ -15,8 +15,8 @@ public struct Block: Widget, Hashable {
     public init(
         title: StyledLine? = nil,
         isFocused: Bool = false,
-        borderStyle: Style = .plain,
-        focusedBorderStyle: Style = Style(foreground: .cyan, attributes: .bold),
+        borderStyle: Style = ThemePalette.current.border,
+        focusedBorderStyle: Style = ThemePalette.current.borderFocused,
         titleStyle: Style = .bold
     ) {
         self.title = title

@@ -16,7 +16,7 @@ public struct ListView: Widget, Hashable {
         items: [StyledLine],
         selectedIndex: Int? = nil,
         offset: Int = 0,
-        highlightStyle: Style = .reversed,
+        highlightStyle: Style = ThemePalette.current.selection,
         highlightSymbol: String = "> "
     ) {
         self.items = items

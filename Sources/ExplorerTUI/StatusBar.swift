@@ -16,7 +16,7 @@ public struct StatusBar: Widget, Hashable {
         hints: [KeyHint],
         message: StyledLine? = nil,
         style: Style = .plain,
-        keyStyle: Style = Style(attributes: [.bold, .reverse]),
+        keyStyle: Style = ThemePalette.current.hintKey,
         separator: String = "  "
     ) {
         self.hints = hints

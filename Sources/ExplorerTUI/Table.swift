@@ -22,7 +22,7 @@ public struct Table: Widget, Hashable {
         selectedIndex: Int? = nil,
         offset: Int = 0,
         headerStyle: Style = Style(attributes: [.bold, .underline]),
-        highlightStyle: Style = .reversed,
+        highlightStyle: Style = ThemePalette.current.selection,
         columnSpacing: Int = 1
     ) {
         self.columns = columns

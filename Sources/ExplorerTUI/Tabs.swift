@@ -16,7 +16,7 @@ public struct Tabs: Widget, Hashable {
         titles: [StyledLine],
         selectedIndex: Int = 0,
         style: Style = .plain,
-        highlightStyle: Style = Style(attributes: [.reverse, .bold]),
+        highlightStyle: Style = ThemePalette.current.tabSelected,
         divider: String = "│"
     ) {
         self.titles = titles

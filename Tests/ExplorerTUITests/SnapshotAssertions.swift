@@ -12,9 +12,18 @@ func assertSnapshot(
     filePath: String = #filePath,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
+    assertSnapshot(text: buffer.lines.joined(separator: "\n"), named: name, filePath: filePath, sourceLocation: sourceLocation)
+}
+
+/// Compares `actual` with `__Snapshots__/<name>.txt` next to the calling file, recording it as `assertSnapshot` does.
+func assertSnapshot(
+    text actual: String,
+    named name: String,
+    filePath: String = #filePath,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let directory = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
     let file = directory.appendingPathComponent("\(name).txt")
-    let actual = buffer.lines.joined(separator: "\n")
     let recording = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
 
     guard !recording, let expected = try? String(contentsOf: file, encoding: .utf8) else {

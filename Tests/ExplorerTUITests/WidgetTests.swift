@@ -1,7 +1,8 @@
-import ExplorerTUI
+@testable import ExplorerTUI
 import Testing
 
-@Suite struct WidgetTests {
+// The widgets draw in the theme bound while rendering; these check their mechanics with the 16-colour one.
+@Suite(.theme(.sixteenColor)) struct WidgetTests {
     @Test func blockDrawsBorderAndTitle() {
         var buffer = CellBuffer(width: 12, height: 4)
         let block = Block(title: "Body")

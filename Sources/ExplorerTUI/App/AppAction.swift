@@ -13,6 +13,8 @@ public enum AppAction: Sendable, Equatable {
     case toggleHistoryScope
     /// Opens the log of recent status messages (`!`).
     case showMessages
+    /// Switches to the next theme (`T`).
+    case cycleTheme
     /// Adds the bundled Demo collection beside the others.
     case addDemo
     /// Applies what is being typed or picked (Enter); `accept` answers yes; `interrupt` is Ctrl-C from anywhere.

@@ -62,6 +62,9 @@ extension ExplorerModel {
             return [.quit]
         case .help: modal = .help(scroll: 0)
         case .showMessages: modal = .messages(MessageList(entries: $status.entries.reversed()))
+        case .cycleTheme:
+            screen.theme.cycle()
+            status = "Theme: \(screen.theme.palette.name) (\(screen.theme.index + 1) of \(screen.theme.available.count); keep it with theme: in config.yaml)"
         case .focusNext:
             screen.maximized = nil
             focus = Focus(rawValue: (focus.rawValue + 1) % Focus.allCases.count) ?? .tree

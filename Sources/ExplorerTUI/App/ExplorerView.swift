@@ -5,6 +5,10 @@ import Foundation
 public enum ExplorerView {
     /// Renders `model` into a new buffer of the model's size.
     public static func render(_ model: ExplorerModel) -> CellBuffer {
+        ThemePalette.$current.withValue(model.screen.theme.palette) { draw(model) }
+    }
+
+    private static func draw(_ model: ExplorerModel) -> CellBuffer {
         var buffer = CellBuffer(width: max(1, model.screen.width), height: max(1, model.screen.height))
         let layout = model.screen.layout
         if layout.isTooSmall {

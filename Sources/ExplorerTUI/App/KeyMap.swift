@@ -192,6 +192,7 @@ public struct KeyMap: Sendable {
             KeyBinding([.control("c")], .quit, "cancel the request in flight, else quit"),
             KeyBinding([.control("r")], .reload, "reload from disk (unsaved edits kept)"),
             KeyBinding([.character("!")], .showMessages, "recent messages, in full"),
+            KeyBinding([.character("T")], .cycleTheme, "next theme (dark, light, high-contrast, 16-color, yours)"),
         ],
         panes: [
             .tree: [

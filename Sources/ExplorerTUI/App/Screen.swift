@@ -1,4 +1,4 @@
-/// The terminal's size and the pane shown alone, if any: everything the layout of the panes depends on.
+/// The terminal's size, the pane shown alone, if any, and the theme: how the panes are laid out and drawn.
 public struct Screen: Sendable, Equatable {
     /// Columns.
     public var width: Int
@@ -6,6 +6,8 @@ public struct Screen: Sendable, Equatable {
     public var height: Int
     /// The pane shown alone, filling the right side (z toggles it), or nil for the usual layout.
     public var maximized: Focus?
+    /// The theme in use and the others `T` cycles to.
+    public var theme = ThemeSelection()
 
     /// Creates a screen of `width` × `height` with the usual layout.
     public init(width: Int, height: Int, maximized: Focus? = nil) {

@@ -59,7 +59,7 @@ struct ExplorerViewTests {
         Fixtures.press([.tab, .character("/")] + Fixtures.typing("\"id\": 7") + [.enter], &model)
         let buffer = ExplorerView.render(model)
         let highlighted = (0..<buffer.height).flatMap { y in (0..<buffer.width).compactMap { x in buffer.cell(x: x, y: y) } }
-            .filter { $0.style.background == .yellow }
+            .filter { $0.style.background == ThemePalette.dark.match.background }
         #expect(highlighted.map(\.symbol).joined().contains("\"id\": 7"))
     }
 
@@ -73,9 +73,9 @@ struct ExplorerViewTests {
         Fixtures.press([.tab, .tab, .character("w"), .character("/")] + Fixtures.typing("needle-at") + [.enter], &model)
         #expect(model.responseView.bodyView.wrap && model.responseView.bodyView.matches == [1])
         let buffer = ExplorerView.render(model)
-        let rows = (0..<buffer.height).filter { y in (0..<buffer.width).contains { buffer.cell(x: $0, y: y)?.style.background == .yellow } }
+        let rows = (0..<buffer.height).filter { y in (0..<buffer.width).contains { buffer.cell(x: $0, y: y)?.style.background == ThemePalette.dark.match.background } }
         let highlighted = rows.flatMap { y in (0..<buffer.width).compactMap { buffer.cell(x: $0, y: y) } }
-            .filter { $0.style.background == .yellow }.map(\.symbol).joined()
+            .filter { $0.style.background == ThemePalette.dark.match.background }.map(\.symbol).joined()
         // The match sits on a continuation row of the wrapped line, below the line's first row.
         #expect(highlighted.lowercased() == "needle-at")
         #expect(rows.count == 1)
@@ -148,7 +148,7 @@ struct ExplorerViewTests {
         #expect(screen(model).contains("NEEDLE"))
         let buffer = ExplorerView.render(model)
         let highlighted = (0..<buffer.height).flatMap { y in (0..<buffer.width).compactMap { buffer.cell(x: $0, y: y) } }
-            .filter { $0.style.background == .yellow }.map(\.symbol).joined()
+            .filter { $0.style.background == ThemePalette.dark.match.background }.map(\.symbol).joined()
         #expect(highlighted == "NEEDLE")
     }
 

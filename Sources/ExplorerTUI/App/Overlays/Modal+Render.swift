@@ -77,7 +77,7 @@ extension Modal {
     private static func help(scroll: Int, _ context: OverlayContext, _ buffer: inout CellBuffer) {
         let sections: [[StyledLine]] = KeyHelp(context.pane.keyMap).sections.map { section in
             [StyledLine(section.title, style: .bold)] + section.entries.map { hint in
-                StyledLine([Span("  " + hint.key.padding(toLength: 16, withPad: " ", startingAt: 0), style: Style(foreground: .cyan)), Span(hint.label)])
+                StyledLine([Span("  " + hint.key.padding(toLength: 16, withPad: " ", startingAt: 0), style: Theme.helpKey), Span(hint.label)])
             }
         }
         let columnWidth = (sections.joined().map(\.width).max() ?? 0) + 2

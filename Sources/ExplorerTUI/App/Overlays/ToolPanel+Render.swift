@@ -48,9 +48,9 @@ extension ToolPanel {
         switch kind {
         case .heading: return .bold
         case .same, .note: return Theme.dim
-        case .changed: return Style(foreground: .yellow)
-        case .removed: return Style(foreground: .red)
-        case .added: return Style(foreground: .green)
+        case .changed: return ThemePalette.current.diffChanged
+        case .removed: return ThemePalette.current.diffRemoved
+        case .added: return ThemePalette.current.diffAdded
         }
     }
 }

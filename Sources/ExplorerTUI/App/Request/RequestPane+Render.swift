@@ -281,7 +281,7 @@ extension RequestPane {
                 return spans
             }
             let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            let style = known.contains(name) || name.hasPrefix("$") ? Style(foreground: .cyan, attributes: .bold)
+            let style = known.contains(name) || name.hasPrefix("$") ? Theme.variable
                 : Theme.error.patched(with: Style(attributes: .underline))
             spans.append(Span(String(rest[open.lowerBound..<close.upperBound]), style: style))
             rest = rest[close.upperBound...]
@@ -309,7 +309,7 @@ extension RequestPane {
     /// that it is undefined.
     static func variableLine(_ name: String, _ resolver: VariableResolver) -> StyledLine {
         if name.hasPrefix("$") {
-            return StyledLine([Span("{{\(name)}}", style: Style(foreground: .cyan, attributes: .bold)),
+            return StyledLine([Span("{{\(name)}}", style: Theme.variable),
                                Span(" is built in: a new value each send", style: Theme.dim)])
         }
         guard let scope = resolver.scopes.first(where: { $0.variables.contains { $0.name == name } }),
@@ -319,7 +319,7 @@ extension RequestPane {
         }
         let value = variable.secret ? SecretMasker.mask : TerminalSafeText.sanitize(variable.value)
         let origin = scope.origin == "command line" ? "captured or --set" : scope.origin
-        return StyledLine([Span("{{\(name)}}", style: Style(foreground: .cyan, attributes: .bold)), Span(" = "), Span(value),
+        return StyledLine([Span("{{\(name)}}", style: Theme.variable), Span(" = "), Span(value),
                            Span("  (\(origin)\(variable.secret ? ", secret" : ""))", style: Theme.dim)])
     }
 

@@ -58,7 +58,7 @@ public struct Conversation: Sendable, Equatable {
         switch state {
         case .connecting: return StyledLine("connecting…" + counts + "   (Esc gives up)", style: .bold)
         case let .open(subprotocol):
-            return StyledLine([Span("connected" + (subprotocol.map { " (\($0))" } ?? ""), style: Style(foreground: .green, attributes: .bold)),
+            return StyledLine([Span("connected" + (subprotocol.map { " (\($0))" } ?? ""), style: Theme.passed),
                                Span(counts + "   Ctrl-J sends the Body tab · Esc closes", style: Theme.dim)])
         case let .closed(code, reason):
             let why = (code.map { " \($0)" } ?? "") + (reason.isEmpty ? "" : " \(TerminalSafeText.sanitize(reason))")

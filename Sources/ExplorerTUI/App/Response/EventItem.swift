@@ -30,7 +30,7 @@ public struct EventItem: Sendable, Equatable {
                                  title: sent ? "→ sent" : "← received", data: event.data)
             }
             if let name = event.event {
-                label.append(Span("\(TerminalSafeText.sanitize(name)) ", style: Style(foreground: .cyan, attributes: .bold)))
+                label.append(Span("\(TerminalSafeText.sanitize(name)) ", style: ThemePalette.current.eventName))
                 title.append("event: \(TerminalSafeText.sanitize(name))")
             }
             if let id = event.id {
@@ -67,7 +67,7 @@ public struct EventItem: Sendable, Equatable {
 
     /// The direction of a WebSocket message: → for one sent, ← for one received.
     private static func arrow(sent: Bool) -> Span {
-        Span(sent ? "→ " : "← ", style: Style(foreground: sent ? .green : .cyan, attributes: .bold))
+        Span(sent ? "→ " : "← ", style: sent ? ThemePalette.current.messageSent : ThemePalette.current.messageReceived)
     }
 
     /// The item as one screen line; `value` (what the JSONPath filter selected) stands in for the data when given.

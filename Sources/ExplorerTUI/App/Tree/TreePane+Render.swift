@@ -27,13 +27,13 @@ extension TreePane {
                 let marked = source.modified.contains(row.key) ? String(indent.dropLast()) + "●" : indent
                 // An imported name such as "POST /orders" would read "POST   POST /orders" beside its method.
                 let title = row.title.hasPrefix(method + " ") && row.title.count > method.count + 1 ? String(row.title.dropFirst(method.count + 1)) : row.title
-                return StyledLine([Span(marked, style: Theme.warning), Span(label, style: Theme.method(method)), Span(" " + title)])
+                return StyledLine([Span(marked, style: Theme.warning), Span(label, style: Theme.method(method)), Span(" " + title, style: ThemePalette.current.treeRequest)])
             }
             let arrow = expanded.contains(row.key) || !filter.isEmpty ? "▾ " : "▸ "
             let found = row.kind == .collection ? source.problemIndices(in: row.collectionIndex).map { source.problems[$0].isWarning } : []
             let broken = found.filter { !$0 }.count
             let warned = found.count - broken
-            return StyledLine([Span(indent + arrow), Span(row.title, style: row.depth == 0 ? .bold : .plain)]
+            return StyledLine([Span(indent + arrow), Span(row.title, style: row.kind == .collection ? ThemePalette.current.treeCollection : ThemePalette.current.treeFolder)]
                               + (broken > 0 ? [Span(" ✗\(broken)", style: Theme.error)] : [])
                               + (warned > 0 ? [Span(" ⚠\(warned)", style: Theme.warning)] : []))
         }
