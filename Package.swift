@@ -53,7 +53,7 @@ let package = Package(
             name: "ExplorerHistory",
             dependencies: ["ExplorerCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .target(name: "ExplorerTUI", dependencies: ["ExplorerCore"]),
+        .target(name: "ExplorerTUI", dependencies: ["ExplorerCore", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "DemoServer",
             dependencies: ["ExplorerCore", .product(name: "FlyingFox", package: "FlyingFox")]

@@ -20,6 +20,8 @@ struct ExploreCommand: AsyncParsableCommand {
 
     @OptionGroup var historyOptions: HistoryOptions
 
+    @OptionGroup var themeOptions: ThemeOptions
+
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (text selection) instead of clicks and the wheel; also APIEXPLORER_MOUSE=off.")
     var noMouse = false
 
@@ -39,6 +41,16 @@ struct ExploreCommand: AsyncParsableCommand {
         var model = ExplorerModel(collections: result.collections, problems: result.problems, loadedFiles: result.loadedFiles,
                                   environment: env)
         model.tree.isLoading = exists
+        // Messages from before the first key (theme files, saved captures) carry the time they were found.
+        model.$status.clock = model.now
+        do {
+            let (themes, problems) = try themeOptions.selection()
+            model.screen.theme = themes
+            for problem in problems { model.status = "Theme: \(problem.description)" }
+        } catch {
+            StandardError.write("error: \(error.description)")
+            throw ExitCode(1)
+        }
         // "Here": the directory given, else the one read, else ./Collections where the next run will find it.
         model.tree.collectionsDirectory = exists || self.options.collections != nil ? directory
             : PathText.appending(FileManager.default.currentDirectoryPath, "Collections")

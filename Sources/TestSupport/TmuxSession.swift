@@ -91,6 +91,11 @@ public final class TmuxSession {
         try run(["capture-pane", "-p", "-t", name])
     }
 
+    /// The visible pane with its colours and attributes as escape sequences (`capture-pane -e`).
+    public func captureWithEscapes() throws -> String {
+        try run(["capture-pane", "-p", "-e", "-t", name])
+    }
+
     /// Expands a tmux format such as `#{alternate_on}` for the pane.
     public func format(_ format: String) throws -> String {
         try run(["display-message", "-p", "-t", name, format]).trimmingCharacters(in: .whitespacesAndNewlines)
