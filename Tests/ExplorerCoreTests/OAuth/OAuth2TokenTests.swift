@@ -90,6 +90,23 @@ struct OAuth2TokenTests {
         #expect(server.tokenCalls.map(\.grant) == ["password", "refresh_token", "refresh_token", "password"])
     }
 
+    @Test func anotherClientSecretOrPasswordGetsItsOwnTokenAndTheKeyNeverHoldsThem() throws {
+        let temp = try TempDirectory()
+        let cache = OAuth2TokenCache(directory: temp.path)
+        let first = OAuth2Spec(grant: .password, tokenURL: "http://127.0.0.1:9/token", clientId: "app", clientSecret: "secret-one-xyz",
+                               username: "ada", password: "pass-one-xyz")
+        var otherSecret = first
+        otherSecret.clientSecret = "secret-two-xyz"
+        var otherPassword = first
+        otherPassword.password = "pass-two-xyz"
+        let keys = [first, otherSecret, otherPassword].map { OAuth2Credential.shared(settings: $0, scope: "c#e", cache: cache).key }
+        #expect(Set(keys).count == 3)
+        #expect(Set(keys.map(cache.path(for:))).count == 3)
+        for key in keys { #expect(!key.contains("-one-xyz") && !key.contains("-two-xyz")) }
+        // The same settings find the same token again.
+        #expect(OAuth2Credential.shared(settings: first, scope: "c#e", cache: cache).key == keys[0])
+    }
+
     @Test func aRefusedTokenIsReplacedOnceOrThe401Stands() async throws {
         let server = try OAuthServer()
         let temp = try TempDirectory()

@@ -45,7 +45,11 @@ public final class OAuth2Credential: @unchecked Sendable {
     /// life of the process; changed settings (another client, scope or endpoint) make another token.
     public static func shared(settings: OAuth2Spec, scope: String, cache: OAuth2TokenCache,
                               configuration: Request.Configuration = Request.Configuration()) -> OAuth2Credential {
-        let key = [scope, settings.grant.rawValue, settings.tokenURL, settings.clientId, settings.scope, settings.audience, settings.username]
+        // Another client secret or password is another client or user, whose token must not be reused; they enter the
+        // key hashed, so the key (kept in memory, named in errors) never holds them.
+        let secrets = HexText.encode(SHA256Hash.hash(Array((settings.clientSecret + "\n" + settings.password).utf8)))
+        let key = [scope, settings.grant.rawValue, settings.tokenURL, settings.clientId, settings.scope, settings.audience, settings.username,
+                   String(secrets.prefix(16))]
             .joined(separator: "\n")
         return registryLock.withLock {
             if let found = registry[key], found.settings == settings, found.cache == cache { return found }
