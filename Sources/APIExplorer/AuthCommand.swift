@@ -53,7 +53,12 @@ struct AuthCommand: AsyncParsableCommand {
             return
         }
         let interaction = OAuth2Interaction(opensBrowser: BrowserLauncher.hasDisplay()) { prompt in
-            StandardError.write(prompt.text)
+            // The code is typed on another device; on the clipboard it can be pasted into a message or a browser there.
+            guard case let .enterCode(userCode, _, _) = prompt else { return StandardError.write(prompt.text) }
+            let how = Clipboard.copyWithTool(userCode) ?? (isatty(STDERR_FILENO) == 1 ? Clipboard.copy(userCode) { osc in
+                StandardError.writeRaw(osc)
+            } : nil)
+            StandardError.write(prompt.text + (how.map { " (the code is copied, with \($0))" } ?? ""))
         }
         let token: OAuth2Token
         do throws(OAuth2Error) {

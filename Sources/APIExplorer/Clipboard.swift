@@ -6,6 +6,13 @@ import Foundation
 enum Clipboard {
     /// Copies `text` and returns how, for the status line ("OSC 52", "xclip").
     static func copy(_ text: String, writeToTerminal: (String) -> Void) -> String {
+        if let tool = copyWithTool(text) { return tool }
+        writeToTerminal("\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{7}")
+        return "OSC 52"
+    }
+
+    /// Copies `text` with a clipboard tool and returns its name, or nil when none is there (or the display is not).
+    static func copyWithTool(_ text: String) -> String? {
         let environment = ProcessInfo.processInfo.environment
         let forced = environment["APIEXPLORER_CLIPBOARD"]
         var tools: [(name: String, arguments: [String], needs: String?)] = [
@@ -17,8 +24,7 @@ enum Clipboard {
             guard let path = executable(tool.name), run(path, tool.arguments, input: text) else { continue }
             return tool.name
         }
-        writeToTerminal("\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{7}")
-        return "OSC 52"
+        return nil
     }
 
     private static var isMacOS: Bool {

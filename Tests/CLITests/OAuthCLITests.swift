@@ -68,4 +68,39 @@ struct OAuthCLITests {
         let plain = try await CLIRunner.run(["auth", "S/echo", "--collections", temp.path, "--env", "local"], environment: environment)
         #expect(plain.status == 0 && plain.stdout.isEmpty, "without --print-token nothing goes to stdout")
     }
+
+    @Test func theDeviceFlowPrintsTheCodeAndCopiesItWithAClipboardTool() async throws {
+        let server = try OAuthServer()
+        defer { server.stop() }
+        let temp = try TempDirectory()
+        try temp.write("S/collection.yaml", """
+            name: S
+            auth:
+              type: oauth2
+              grant: device_code
+              tokenURL: \(server.url("/token"))
+              deviceAuthorizationURL: \(server.url("/device"))
+              clientId: \(server.clientId)
+            environments:
+              - name: local
+                baseURL: \(server.baseURL.absoluteString)
+            """)
+        try temp.write("S/echo.yaml", "url: /api/echo\n")
+        // A fake xclip that keeps what it was given.
+        try temp.write("bin/xclip", "#!/bin/sh\ncat > \"\(temp.path)/clipboard\"\n")
+        chmod(temp.path + "/bin/xclip", 0o755)
+        let environment = ["APIEXPLORER_STATE_DIR": temp.path + "/state", "DISPLAY": ":99", "WAYLAND_DISPLAY": "",
+                           "PATH": temp.path + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
+        let approver = Task {
+            // The person approves once the client has started polling.
+            while server.devicePolls.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+            server.approveDevice()
+        }
+        let fetched = try await CLIRunner.run(["auth", "S/echo", "--collections", temp.path], environment: environment)
+        approver.cancel()
+        #expect(fetched.status == 0, "\(fetched.stderr)")
+        #expect(fetched.stderr.contains("Enter the code WDJB-MJHT at \(server.url("/device/verify"))"), "\(fetched.stderr)")
+        #expect(fetched.stderr.contains("(the code is copied, with xclip)"), "\(fetched.stderr)")
+        #expect(try String(contentsOfFile: temp.path + "/clipboard", encoding: .utf8) == "WDJB-MJHT")
+    }
 }
