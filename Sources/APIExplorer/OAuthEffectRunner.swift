@@ -25,7 +25,8 @@ enum OAuthEffectRunner {
                 return
             }
             let interaction = OAuth2Interaction(opensBrowser: BrowserLauncher.hasDisplay()) { prompt in
-                inbox.post(.tokenStateReported(key: key, state: "waiting for approval"))
+                // The Token row keeps what to do in view; the status line goes on to say what was copied.
+                inbox.post(.tokenStateReported(key: key, state: "waiting: " + prompt.text))
                 inbox.post(.statusReported(prompt.text))
                 if case let .enterCode(userCode, _, _) = prompt { inbox.post(.copyReady(text: userCode, what: "the device code")) }
                 if case let .openURL(url, false) = prompt { inbox.post(.copyReady(text: url, what: "the authorization URL")) }
