@@ -6,9 +6,8 @@ public struct LiveStream: Sendable, Equatable {
     /// How many of the latest events are kept for the screen; the count goes on past it.
     public static let keptEvents = 2_000
 
-    /// The latest events, oldest first.
-    public private(set) var events: [StreamEvent] = []
-    /// The rows the event list draws for `events`, made once as each event arrives rather than on every frame.
+    /// The rows the event list draws for the latest events, oldest first, made once as each event arrives rather
+    /// than on every frame; the events themselves are not kept.
     public private(set) var items: [EventItem] = []
     /// How many events arrived in all.
     public private(set) var count = 0
@@ -27,12 +26,8 @@ public struct LiveStream: Sendable, Equatable {
         count += skipped + new.count
         bytes += more
         let arriving = new.suffix(LiveStream.keptEvents)
-        events.append(contentsOf: arriving)
         items.append(contentsOf: EventItem.items(Array(arriving), total: count))
-        if events.count > LiveStream.keptEvents {
-            events.removeFirst(events.count - LiveStream.keptEvents)
-            items.removeFirst(items.count - LiveStream.keptEvents)
-        }
+        if items.count > LiveStream.keptEvents { items.removeFirst(items.count - LiveStream.keptEvents) }
     }
 
     /// The line above the events: how many, for how long, and when the first came.

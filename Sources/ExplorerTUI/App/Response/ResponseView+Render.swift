@@ -41,7 +41,7 @@ extension ResponseView {
                 // A stream stopped with Esc: what arrived stays on screen.
                 _ = buffer.write(StyledLine([Span("Stopped after \(String(format: "%.1f s", elapsed))", style: Theme.warning),
                                              Span(" · \(live.count) event\(live.count == 1 ? "" : "s")"
-                                                  + (live.count > live.events.count ? ", the last \(live.events.count) kept" : "")
+                                                  + (live.count > live.items.count ? ", the last \(live.items.count) kept" : "")
                                                   + " · Ctrl-J sends it again", style: Theme.dim)]),
                                  at: first, maxWidth: inner.width)
                 renderEvents(in: belowFirst, &buffer)
