@@ -84,10 +84,10 @@ struct TextLineIndex: Sendable {
     /// nil when the line at `start` is the last. Only `window` bytes are searched for the newline, so cutting a
     /// 100 MB line into pieces reads it once.
     private static func next(after start: Int, in bytes: UnsafeBufferPointer<UInt8>, secrets: [[UInt8]], window: Int) -> (Int, Bool)? {
-        guard start < bytes.count, let base = bytes.baseAddress else { return nil }
+        guard start < bytes.count else { return nil }
         let searched = min(bytes.count - start, window)
-        let found = memchr(base + start, 0x0A, searched)
-        let end = found.map { UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) } ?? start + searched
+        let found = bytes.firstIndex(of: 0x0A, from: start, count: searched)
+        let end = found ?? start + searched
         // The CR of a CRLF ending is not part of the line's length.
         let contentEnd = found != nil && end > start && bytes[end - 1] == 0x0D ? end - 1 : end
         if contentEnd - start > BodyDocument.maxLineBytes {

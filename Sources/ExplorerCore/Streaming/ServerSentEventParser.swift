@@ -89,14 +89,12 @@ public struct ServerSentEventParser: Sendable {
         }
     }
 
-    /// Where the line starting at `index` ends: the first CR or LF, or the end of `bytes`. Found with `memchr`, which
-    /// scans many bytes at a time, where a loop comparing each byte with both ran at about half the speed.
+    /// Where the line starting at `index` ends: the first CR or LF, or the end of `bytes`.
     private static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
-        guard let base = bytes.baseAddress, index < bytes.count else { return bytes.count }
-        let feed = memchr(base + index, 0x0A, bytes.count - index).map { UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) } ?? bytes.count
+        guard index < bytes.count else { return bytes.count }
+        let feed = bytes.firstIndex(of: 0x0A, from: index, count: bytes.count - index) ?? bytes.count
         // A CR alone also ends a line; it is rare, so it is looked for only before the line feed.
-        let carriageReturn = memchr(base + index, 0x0D, feed - index).map { UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) }
-        return carriageReturn ?? feed
+        return bytes.firstIndex(of: 0x0D, from: index, count: feed - index) ?? feed
     }
 
     private mutating func endLine(_ line: UnsafeBufferPointer<UInt8>, time: TimeInterval, into events: inout [StreamEvent]) {
