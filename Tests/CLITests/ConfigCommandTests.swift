@@ -85,4 +85,24 @@ struct ConfigCommandTests {
         let flagged = try await CLIRunner.run(["send", "S/get", "--collections", temp.path + "/C", "--config", temp.path + "/c.yaml", "--env", "one"])
         #expect(flagged.status == 2, "--env wins over the file")
     }
+
+    @Test func theFilesHistoryPathIsWhereSendRecordsAndWhereHistoryReads() async throws {
+        let server = try FaultServer(routes: ["/ok": .respond(status: 200, headers: ["Content-Type: text/plain"], body: "fine")])
+        defer { server.stop() }
+        let temp = try TempDirectory()
+        try temp.write("C/S/collection.yaml", "name: S\nenvironments:\n  - name: local\n    baseURL: \(server.baseURL.absoluteString)\n")
+        try temp.write("C/S/ok.yaml", "name: ok\nurl: /ok\n")
+        try temp.write("c.yaml", "history:\n  path: \(temp.path)/kept.sqlite\n")
+        // The runner turns history off with APIEXPLORER_HISTORY=off; an empty variable is unset, so the file decides.
+        let environment = ["APIEXPLORER_HISTORY": "", "APIEXPLORER_CONFIG": temp.path + "/c.yaml"]
+        let sent = try await CLIRunner.run(["send", "S/ok", "--collections", temp.path + "/C"], environment: environment)
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(FileManager.default.fileExists(atPath: temp.path + "/kept.sqlite"), "send recorded where the file says")
+        let listed = try await CLIRunner.run(["history"], environment: environment)
+        #expect(listed.status == 0 && listed.stdout.contains("S/ok"), "history reads the same file: \(listed.stdout) \(listed.stderr)")
+        let off = try await CLIRunner.run(["send", "S/ok", "--collections", temp.path + "/C"], environment: ["APIEXPLORER_CONFIG": temp.path + "/c.yaml"])
+        #expect(off.status == 0)
+        let count = try await CLIRunner.run(["history", "--json"], environment: environment)
+        #expect(count.stdout.components(separatedBy: "S/ok").count == 2, "APIEXPLORER_HISTORY=off wins over the file: one exchange kept, \(count.stdout)")
+    }
 }
