@@ -116,6 +116,13 @@ struct KeyMapConfigTests {
         }
     }
 
+    @Test func thePickerHelpTitleNamesThePresetsListKeys() {
+        let titles = { (map: KeyMap) in KeyHelp(map).sections.map(\.title).first { $0.hasPrefix("Pickers") } }
+        #expect(titles(.standard) == "Pickers (method, body kind, folder; j/k move when not typing)")
+        #expect(titles(.emacs) == "Pickers (method, body kind, folder; Ctrl-N/Ctrl-P move when not typing)")
+        #expect(titles(.arrows) == "Pickers (method, body kind, folder)")
+    }
+
     @Test func theHelpOverlayShowsTheEmacsPreset() {
         var model = Fixtures.model(width: 120, height: 60)
         model.keyMap = .emacs
