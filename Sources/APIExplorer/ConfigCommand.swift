@@ -39,13 +39,22 @@ struct ConfigCommand: ParsableCommand {
             return
         }
         let file = try config.load(reportWarnings: false)
-        let problems = file.problems + KeyMap.configured(preset: file.keymapPreset?.value, overrides: file.keymapOverrides).problems
+        let keymapProblems = KeyMap.configured(preset: file.keymapPreset?.value, overrides: file.keymapOverrides).problems
+        let problems = file.problems + keymapProblems
         let resolved = ResolvedConfig(file: file, flags: ConfigFlags(noMouse: noMouse, historyFile: historyOptions.file, noHistory: historyOptions.disabled))
+        // A rebinding the key map dropped (a conflict, an unknown mode, action or key) is not in force: say so beside it.
+        let places = Set(keymapProblems.map(\.location.description))
+        let dropped = Set(file.keymapOverrides.filter { override in
+            ([override.location, override.modeLocation] + override.keys.map(\.location)).contains { places.contains($0.description) }
+        }.map { "keymap.\($0.mode).\($0.action)" })
+        let entries = resolved.entries.map { entry in
+            dropped.contains(entry.key) ? ConfigEntry(entry.key, entry.value + " (not applied: see the warning)", entry.origin) : entry
+        }
         for problem in problems { StandardError.write(problem.description) }
         if json {
             let object: [String: Any] = [
                 "file": location.path, "fileOrigin": location.origin.description, "exists": file.exists,
-                "settings": resolved.entries.map { ["key": $0.key, "value": $0.value, "origin": $0.origin.description] },
+                "settings": entries.map { ["key": $0.key, "value": $0.value, "origin": $0.origin.description] },
                 "warnings": problems.map(\.description),
             ]
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
@@ -53,9 +62,9 @@ struct ConfigCommand: ParsableCommand {
             return
         }
         var lines = ["# \(location.path) (\(location.origin))\(file.exists ? "" : ": not found, defaults apply")"]
-        let keyWidth = resolved.entries.map(\.key.count).max() ?? 0
-        let valueWidth = min(56, resolved.entries.map(\.value.count).max() ?? 0)
-        for entry in resolved.entries {
+        let keyWidth = entries.map(\.key.count).max() ?? 0
+        let valueWidth = min(56, entries.map(\.value.count).max() ?? 0)
+        for entry in entries {
             let key = entry.key.padding(toLength: keyWidth, withPad: " ", startingAt: 0)
             let value = entry.value.count >= valueWidth ? entry.value : entry.value.padding(toLength: valueWidth, withPad: " ", startingAt: 0)
             lines.append("\(key)  \(value)  \(entry.origin)")

@@ -29,13 +29,15 @@ struct ConfigCommandTests {
 
     @Test func configPrintsEachValueWithItsOriginFlagOverEnvOverFile() async throws {
         let temp = try TempDirectory()
-        try temp.write("c.yaml", "mouse: false\npager: most\nthem: light\nhistory:\n  maxAge: 12h\nkeymap: {tree: {new: a}}\n")
+        try temp.write("c.yaml", "mouse: false\npager: most\nthem: light\nhistory:\n  maxAge: 12h\nkeymap: {tree: {new: a, top: d}}\n")
         let plain = try await CLIRunner.run(["config", "--config", temp.path + "/c.yaml"], environment: ["PAGER": "", "APIEXPLORER_MOUSE": ""])
         #expect(plain.status == 0)
         #expect(plain.stdout.range(of: #"\nmouse\s+false\s+file:1\n"#, options: .regularExpression) != nil, "\(plain.stdout)")
         #expect(plain.stdout.range(of: #"\npager\s+most\s+file:2\n"#, options: .regularExpression) != nil, "\(plain.stdout)")
         #expect(plain.stdout.range(of: #"\nhistory.maxAge\s+12h\s+file:5\n"#, options: .regularExpression) != nil, "\(plain.stdout)")
         #expect(plain.stdout.range(of: #"\nkeymap.tree.new\s+a\s+file:6\n"#, options: .regularExpression) != nil, "\(plain.stdout)")
+        #expect(plain.stdout.range(of: #"\nkeymap.tree.top\s+d \(not applied: see the warning\)\s+file:6\n"#, options: .regularExpression) != nil, "\(plain.stdout)")
+        #expect(plain.stderr.contains("d is already deleteRequest in keymap.tree"), "\(plain.stderr)")
         #expect(plain.stdout.range(of: #"\ntheme\s+dark\s+default\n"#, options: .regularExpression) != nil, "\(plain.stdout)")
         #expect(plain.stderr.contains("c.yaml:3:1: warning: unknown key \"them\" (did you mean \"theme\"?)"), "\(plain.stderr)")
 
@@ -47,7 +49,7 @@ struct ConfigCommandTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(flag.stdout.utf8)) as? [String: Any])
         let settings = try #require(object["settings"] as? [[String: String]])
         #expect(settings.first { $0["key"] == "mouse" } == ["key": "mouse", "value": "false", "origin": "flag --no-mouse"])
-        #expect((object["warnings"] as? [String])?.count == 1)
+        #expect((object["warnings"] as? [String])?.count == 2)
     }
 
     @Test func aMissingNamedConfigFileIsAnErrorAndAMissingDefaultIsNot() async throws {
