@@ -41,6 +41,8 @@ struct DiffCommand: AsyncParsableCommand {
 
     @OptionGroup var historyOptions: HistoryOptions
 
+    @OptionGroup var config: ConfigOptions
+
     func validate() throws {
         guard env.count == 2 else {
             throw ValidationError("diff needs exactly two environments: --env A --env B (got \(env.count)).")
@@ -60,6 +62,7 @@ struct DiffCommand: AsyncParsableCommand {
 
     /// Sends and prints; true when the responses are the same.
     private func compare() async throws -> Bool {
+        _ = config.apply(try config.load(), flags: ConfigFlags(historyFile: historyOptions.file, noHistory: historyOptions.disabled))
         let result = try options.load(about: reference)
         let target = try RequestReference.find(reference, in: result)
         let environments = [try target.environment(named: env[0]), try target.environment(named: env[1])]

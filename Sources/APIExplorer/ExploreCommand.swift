@@ -25,7 +25,13 @@ struct ExploreCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (text selection) instead of clicks and the wheel; also APIEXPLORER_MOUSE=off.")
     var noMouse = false
 
+    @OptionGroup var config: ConfigOptions
+
     mutating func run() async throws {
+        // Read before anything else: its history, pager and editor values become the variables those readers use.
+        let configFile = try config.load()
+        let settings = config.apply(configFile, flags: ConfigFlags(noMouse: noMouse, historyFile: historyOptions.file, noHistory: historyOptions.disabled, theme: themeOptions.theme))
+        let keyMap = config.keyMap(configFile)
         // The first frame needs only the collections and their folders; requests inside folders load in the
         // background and arrive as a message (for 5,000 requests that is the difference between 0.05 s and 1 s).
         // A first run with no collections directory starts empty and offers to create one here, rather than failing.
@@ -41,10 +47,25 @@ struct ExploreCommand: AsyncParsableCommand {
         var model = ExplorerModel(collections: result.collections, problems: result.problems, loadedFiles: result.loadedFiles,
                                   environment: env)
         model.tree.isLoading = exists
-        // Messages from before the first key (theme files, saved captures) carry the time they were found.
-        model.$status.clock = model.now
+        model.keyMap = keyMap.map
+        model.responseView.bodyView.wrap = settings.responseWrap
+        model.responseView.bodyView.lineNumbers = settings.responseLineNumbers
+        var configProblems = configFile.problems + keyMap.problems
+        if env == nil {
+            for collection in result.collections {
+                let chosen = ConfigOptions.environment(for: collection, in: configFile)
+                if let name = chosen.name { model.session.activeEnvironment[collection.slug] = name }
+                if let problem = chosen.problem {
+                    StandardError.write(problem.description)
+                    configProblems.append(problem)
+                }
+            }
+        }
+        // The terminal hides what went to standard error, so the warnings are in the messages list (!) too.
+        model.$status.clock = Date()
+        for problem in configProblems { model.status = problem.description }
         do {
-            let (themes, problems) = try themeOptions.selection()
+            let (themes, problems) = try themeOptions.selection(configured: configFile.theme.map { ($0.value, $0.location.description) })
             model.screen.theme = themes
             for problem in problems { model.status = "Theme: \(problem.description)" }
         } catch {
@@ -67,9 +88,7 @@ struct ExploreCommand: AsyncParsableCommand {
         model.addPersistedCaptures(stores)
         let options = self.options
         do {
-            let mouseSetting = ProcessInfo.processInfo.environment["APIEXPLORER_MOUSE"]?.lowercased()
-            let mouse = !noMouse && !["off", "0", "no", "false"].contains(mouseSetting ?? "")
-            try await ExplorerRunLoop(model: model, mouse: mouse, history: historyOptions.settings, fullLoad: {
+            try await ExplorerRunLoop(model: model, mouse: settings.mouse, history: historyOptions.settings, fullLoad: {
                 // Until a collection is created there is nothing to read, and load's complaint would land on the screen.
                 FileManager.default.fileExists(atPath: options.directory()) ? try? options.load(reportProblems: false) : nil
             }).run()

@@ -22,6 +22,7 @@ struct HistoryCommand: ParsableCommand {
     /// Opens the store a `history` subcommand reads, or exits 1 saying why it cannot. With `ageingOut` the exchanges
     /// past the maximum age go first; prune and clear pass false, so the count they report is all they removed.
     static func openStore(file: String?, ageingOut: Bool = true) throws -> HistoryStore {
+        ConfigOptions.applyHistoryLocation()
         let settings = HistorySettings.resolve(file: file, disabled: false)
         guard let path = settings.path else {
             StandardError.write("error: " + (settings.problem ?? "history is off (APIEXPLORER_HISTORY=off); pass --history FILE to read one"))

@@ -34,6 +34,8 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var historyOptions: HistoryOptions
 
+    @OptionGroup var config: ConfigOptions
+
     @Option(name: .long, help: "Send up to N requests at once where they do not depend on each other (default 1).")
     var parallel = 1
 
@@ -65,6 +67,8 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let configFile = try config.load()
+        _ = config.apply(configFile, flags: ConfigFlags(historyFile: historyOptions.file, noHistory: historyOptions.disabled))
         let result = try options.load(about: references.first)
         // Group the selected requests by collection, keeping the order references were given in.
         var groups: [(CollectionSpec, [CollectionSpec.Located])] = []
@@ -107,7 +111,9 @@ struct RunCommand: AsyncParsableCommand {
         var plans: [(CollectionSpec, [PlannedRequest], EnvironmentSpec?)] = []
         for (collection, selected) in groups {
             let environment: EnvironmentSpec?
-            do { environment = try RequestReference(collection: collection, located: selected[0]).environment(named: env) } catch {
+            let chosen: (name: String?, problem: CollectionProblem?) = env == nil ? ConfigOptions.environment(for: collection, in: configFile) : (nil, nil)
+            if let problem = chosen.problem { StandardError.write(problem.description) }
+            do { environment = try RequestReference(collection: collection, located: selected[0]).environment(named: env ?? chosen.name) } catch {
                 // An unknown environment is trouble (2), not a failed check (1).
                 throw ExitCode(2)
             }

@@ -61,6 +61,8 @@ struct SendCommand: AsyncParsableCommand {
 
     @OptionGroup var historyOptions: HistoryOptions
 
+    @OptionGroup var config: ConfigOptions
+
     @Option(name: .customLong("messages"), help: "WebSocket: close after this many messages were received.")
     var messageLimit: Int?
 
@@ -77,9 +79,14 @@ struct SendCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let configFile = try config.load()
+        let settings = config.apply(configFile, flags: ConfigFlags(historyFile: historyOptions.file, noHistory: historyOptions.disabled))
+        let pretty = self.pretty ?? settings.responsePretty.flatMap(PrettyMode.init(rawValue:))
         let result = try options.load(about: reference)
         let target = try RequestReference.find(reference, in: result)
-        let environment = try target.environment(named: env)
+        let chosen: (name: String?, problem: CollectionProblem?) = env == nil ? ConfigOptions.environment(for: target.collection, in: configFile) : (nil, nil)
+        if let problem = chosen.problem { StandardError.write(problem.description) }
+        let environment = try target.environment(named: env ?? chosen.name)
         let launcher = DemoServerLauncher()
         let history = HistoryRecorder(settings: historyOptions.settings)
         // Opened (and aged out) while the request is on its way, so it never delays the answer.

@@ -8,8 +8,11 @@ struct ThemeOptions: ParsableArguments {
     var theme: String?
 
     /// The themes to offer and the one to start on, and what was wrong in custom theme files (shown as warnings).
-    /// Throws with the file and line when the theme asked for cannot be used.
-    func selection(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ThemeFileProblem) -> (ThemeSelection, [ThemeFileProblem]) {
+    /// `--theme` wins over `APIEXPLORER_THEME`, which wins over the config file's `configured` theme (with where it is
+    /// written). Throws with the reason when the flag's or variable's theme cannot be used; the config file's is a
+    /// warning, and the default theme is used, as for every bad value in that file.
+    func selection(configured: (value: String, location: String)? = nil,
+                   environment: [String: String] = ProcessInfo.processInfo.environment) throws(ThemeFileProblem) -> (ThemeSelection, [ThemeFileProblem]) {
         var custom: [ThemePalette] = []
         var problems: [ThemeFileProblem] = []
         let directory = Self.themesDirectory(environment: environment)
@@ -24,19 +27,32 @@ struct ThemeOptions: ParsableArguments {
                 problems.append(error)
             }
         }
-        let wanted = theme ?? environment["APIEXPLORER_THEME"].flatMap { $0.isEmpty ? nil : $0 }
-        guard let wanted else { return (ThemeSelection(custom: custom), problems) }
+        let variable = environment["APIEXPLORER_THEME"].flatMap { $0.isEmpty ? nil : $0 }
+        if theme == nil, variable == nil, let configured {
+            do {
+                let (selection, more) = try Self.choose(configured.value, from: custom, named: configured.location)
+                return (selection, problems + more)
+            } catch {
+                return (ThemeSelection(custom: custom), problems + [error])
+            }
+        }
+        guard let wanted = theme ?? variable else { return (ThemeSelection(custom: custom), problems) }
+        let (selection, more) = try Self.choose(wanted, from: custom, named: theme != nil ? "--theme" : "APIEXPLORER_THEME")
+        return (selection, problems + more)
+    }
+
+    /// The selection starting on `wanted`, a theme's name or a theme file's path given by `source`.
+    private static func choose(_ wanted: String, from custom: [ThemePalette], named source: String) throws(ThemeFileProblem) -> (ThemeSelection, [ThemeFileProblem]) {
         if wanted.contains("/") || wanted.hasSuffix(".yaml") || wanted.hasSuffix(".yml") {
             let file = try ThemeFile.load(path: wanted)
-            return (ThemeSelection(custom: custom + [file.palette], start: file.palette.name), problems + file.problems)
+            return (ThemeSelection(custom: custom + [file.palette], start: file.palette.name), file.problems)
         }
         let selection = ThemeSelection(custom: custom, start: ThemePalette.builtIn(named: wanted)?.name ?? wanted)
         guard selection.palette.name == (ThemePalette.builtIn(named: wanted)?.name ?? wanted) else {
             let names = selection.available.map(\.name).joined(separator: ", ")
-            throw ThemeFileProblem(file: theme != nil ? "--theme" : "APIEXPLORER_THEME", line: 0, column: 0,
-                                   message: "no theme '\(wanted)'; themes: \(names), or a theme file's path")
+            throw ThemeFileProblem(file: source, line: 0, column: 0, message: "no theme '\(wanted)'; themes: \(names), or a theme file's path")
         }
-        return (selection, problems)
+        return (selection, [])
     }
 
     /// Where custom themes live: `$XDG_CONFIG_HOME/apiexplorer/themes`, else `~/.config/apiexplorer/themes`.

@@ -37,4 +37,27 @@ struct ThemeEndToEndTests {
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
     }
+
+    @Test func theConfigFilesThemeIsUsedAndTheVariableWinsOverIt() throws {
+        let temp = try TempDirectory()
+        try temp.write("C/T/collection.yaml", "name: T\nenvironments:\n  - name: local\n    baseURL: http://127.0.0.1:9\n")
+        try temp.write("config/apiexplorer/config.yaml", "theme: mine\n")
+        try temp.write("config/apiexplorer/themes/mine.yaml", "base: light\nstyles:\n  bar.key: {bg: \"#ff0000\"}\n")
+        let binary = try BuiltProducts.executable(named: "apiexplorer")
+        let arguments = [binary.path, "--collections", temp.path + "/C", "--no-history"]
+        let session = try TmuxSession(arguments: arguments, width: 100, height: 30,
+                                      environment: ["XDG_CONFIG_HOME": temp.path + "/config", "NO_COLOR": "", "APIEXPLORER_THEME": ""])
+        defer { session.kill() }
+        try session.waitFor("env: local")
+        #expect(try session.captureWithEscapes().contains("48;5;196"), "the config file's custom theme is not drawn")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+        try session.respawn(arguments, environment: ["XDG_CONFIG_HOME": temp.path + "/config", "NO_COLOR": "", "APIEXPLORER_THEME": "light"])
+        try session.waitFor("env: local")
+        let light = try session.captureWithEscapes()
+        // light's bar is white on palette entry 25.
+        #expect(!light.contains("48;5;196") && light.contains("48;5;25"), "APIEXPLORER_THEME should win over the file")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
 }

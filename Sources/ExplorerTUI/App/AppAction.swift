@@ -1,5 +1,5 @@
 /// What a key does; the key map binds keys to these, and `update` only ever sees actions, never raw keys.
-public enum AppAction: Sendable, Equatable {
+public enum AppAction: Sendable, Equatable, CaseIterable {
     case quit, help, focusNext, focusPrevious, send, cancel, pickEnvironment, save
     case moveUp, moveDown, pageUp, pageDown, top, bottom, collapse, expand, activate
     case nextTab, previousTab, filter, clearFilter

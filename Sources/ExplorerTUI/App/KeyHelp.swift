@@ -20,8 +20,11 @@ public struct KeyHelp: Sendable {
         }
         sections.append(KeyHelpSection(title: "Response", entries: hints(keyMap.panes[.response] ?? [])))
         sections.append(KeyHelpSection(title: "History list (H, L)", entries: hints(keyMap.history)))
+        // The keys that move in a picker's list depend on the preset (j/k, Ctrl-N/Ctrl-P, none for arrows).
+        let listKeys = (keyMap.modes[.pickerList] ?? []).flatMap(\.keys).map(\.label)
         for mode in KeyMode.allCases {
-            guard let title = KeyHelp.title(of: mode), let bindings = keyMap.modes[mode], !bindings.isEmpty else { continue }
+            guard var title = KeyHelp.title(of: mode), let bindings = keyMap.modes[mode], !bindings.isEmpty else { continue }
+            if mode == .picker { title = listKeys.isEmpty ? "Pickers (method, body kind, folder)" : title.replacingOccurrences(of: "j/k", with: listKeys.reversed().joined(separator: "/")) }
             sections.append(KeyHelpSection(title: title, entries: hints(bindings)))
         }
         sections.append(KeyHelpSection(title: "Editing text (body editor, fields)", entries: keyMap.editing))
