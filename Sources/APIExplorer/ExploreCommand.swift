@@ -77,6 +77,11 @@ struct ExploreCommand: AsyncParsableCommand {
             : PathText.appending(FileManager.default.currentDirectoryPath, "Collections")
         model.session.overrides = request.overrides
         model.session.extraHeaders = request.extraHeaders
+        // Collections whose {{$command …}} the user allowed before, with the files holding them unchanged, are not asked about.
+        let approvals = CommandApprovals.standard()
+        for collection in result.collections {
+            if let found = CollectionCommands.scan(collection.directory), approvals.allows(found) { model.session.allowedCommands.insert(collection.directory) }
+        }
         // Values a `run --save-captures` (or s in the environment picker) wrote are there from the start; a broken
         // file is reported in the status line rather than stopping the explorer.
         var stores: [String: CaptureStore] = [:]

@@ -54,6 +54,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Write captured values next to the collection: secret ones to secrets.local.yaml, others to captures.local.yaml.")
     var saveCaptures = false
 
+    @Flag(name: .long, help: "Run the collections' {{$command …}} values (run never runs them without this flag).")
+    var allowCommands = false
+
     @Option(name: .long, parsing: .upToNextOption,
             help: ArgumentHelp("Write a report: --report junit FILE (or junit=FILE), json or text (repeatable).", valueName: "kind file"))
     var report: [String] = []
@@ -130,7 +133,8 @@ struct RunCommand: AsyncParsableCommand {
         history.openInBackground()
         let started = Date()
         let total = plans.reduce(0) { $0 + $1.1.count } * repetitions
-        let pipeline = SendPipeline(demo: launcher, history: history, source: "run")
+        let pipeline = SendPipeline(demo: launcher, history: history, source: "run", prompter: TerminalPrompter(),
+                                    commandGate: CommandGate(.flag(allowCommands)))
         let (overrides, extraHeaders) = (requestOptions.overrides, requestOptions.extraHeaders)
         let (parallel, repetitions, delay, bail, saveCaptures) = (parallel, repetitions, delay, bail, saveCaptures)
         let planned = plans

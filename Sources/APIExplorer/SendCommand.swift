@@ -91,7 +91,9 @@ struct SendCommand: AsyncParsableCommand {
         let history = HistoryRecorder(settings: historyOptions.settings)
         // Opened (and aged out) while the request is on its way, so it never delays the answer.
         history.openInBackground()
-        let pipeline = SendPipeline(demo: launcher, history: history, source: "send", showsSecrets: showSecrets)
+        let prompter = TerminalPrompter()
+        let pipeline = SendPipeline(demo: launcher, history: history, source: "send", showsSecrets: showSecrets, prompter: prompter,
+                                    commandGate: CommandGate(.ask(prompter, CommandApprovals.standard())))
         var resolver: RequestResolver
         do {
             resolver = try await pipeline.prepare(target.resolver(environment: environment, options: requestOptions, demoBaseURL: nil))

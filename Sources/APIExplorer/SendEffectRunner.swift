@@ -24,9 +24,9 @@ final class SendEffectRunner {
         case let .cancel(id):
             sends.removeValue(forKey: id)?.cancel()
         case let .send(id, resolver):
-            sends[id] = startSend(id: id, resolver: resolver)
+            sends[id] = startSend(id: id, resolver: announcingSecretReads(resolver))
         case let .sendNeed(id, resolver):
-            sends[id] = startSend(id: id, resolver: resolver, isNeed: true)
+            sends[id] = startSend(id: id, resolver: announcingSecretReads(resolver), isNeed: true)
         case let .copyRequest(resolver):
             // Resolved off the UI (the demo API may have to start); the copy itself happens back on the loop.
             let inbox = self.inbox
@@ -39,11 +39,30 @@ final class SendEffectRunner {
                     inbox.post(.statusReported("Not copied: \(error.description)"))
                 }
             }
+        case let .allowCommands(directory):
+            // Remembered off the UI: the files holding commands are read and hashed.
+            let inbox = self.inbox
+            Task.detached {
+                guard let found = CollectionCommands.scan(directory) else { return }
+                do { try CommandApprovals.standard().allow(found) } catch {
+                    inbox.post(.statusReported("Commands allowed for this session only: \(String(describing: error))"))
+                }
+            }
         case let .replay(id, _, _):
             sends[id] = HistoryEffectRunner.start(effect, recorder: history, inbox: inbox, demo: demo)
         default:
             break
         }
+    }
+
+    /// `resolver` telling the status line which secret is being read (1Password may wait for the user to unlock it).
+    private func announcingSecretReads(_ resolver: RequestResolver) -> RequestResolver {
+        let inbox = self.inbox
+        var announcing = resolver
+        announcing.inputs.willReadSecret = { name, reference in
+            inbox.post(.statusReported("Reading secret {{\(name)}} from \(reference.source)…"))
+        }
+        return announcing
     }
 
     /// Stops every send in flight.

@@ -13,11 +13,22 @@ struct SendPipeline: Sendable {
     let source: String
     /// Show secret values instead of masking them (`--show-secrets`).
     var showsSecrets = false
+    /// Asks for `{{$prompt Label}}` values on the terminal (`send`, `run`); nil where answers come with the request.
+    var prompter: TerminalPrompter?
+    /// Decides whether `{{$command …}}` may run (`send`, `run`); nil where that comes with the request.
+    var commandGate: CommandGate?
 
-    /// `resolver` with the built-in demo's address filled in, starting the demo the first time.
+    /// `resolver` ready to send: secret references read when resolved, the built-in demo's address filled in (starting
+    /// the demo the first time).
     func prepare(_ resolver: RequestResolver) async throws(SendFailure) -> RequestResolver {
-        guard resolver.environment?.usesBuiltInDemo == true else { return resolver }
         var ready = resolver
+        ready.inputs.isSending = true
+        if let prompter { ready.inputs.prompter = prompter }
+        if let commandGate {
+            ready.inputs.commandAdvice = commandGate.advice
+            ready.inputs.allowsCommands = ready.inputs.allowsCommands || commandGate.allows(ready)
+        }
+        guard resolver.environment?.usesBuiltInDemo == true else { return ready }
         do { ready.demoBaseURL = try await demo.baseURL() } catch { throw .demoUnavailable(String(describing: error)) }
         return ready
     }
@@ -25,6 +36,7 @@ struct SendPipeline: Sendable {
     /// The request `resolver` makes, ready to send.
     func resolve(_ resolver: RequestResolver) async throws(SendFailure) -> ResolvedRequest {
         let ready = try await prepare(resolver)
+        try await readSecrets(ready)
         do { return try ready.resolve() } catch { throw .unresolved(error) }
     }
 
@@ -36,6 +48,7 @@ struct SendPipeline: Sendable {
         var exchange = SentExchange(resolver: resolver, sentAt: sentAt, masker: masker(resolver.variableResolver.secretValues))
         do {
             exchange.resolver = try await prepare(resolver)
+            try await readSecrets(exchange.resolver)
         } catch {
             exchange.failure = error
             return exchange
@@ -74,6 +87,23 @@ struct SendPipeline: Sendable {
         exchange.resolved = resolved.adding(secrets: captured)
         exchange.masker = masker(resolved.secretValues + captured)
         return exchange
+    }
+
+    /// Reads the secret references `resolver`'s request needs on a thread of its own: a program may wait long for the
+    /// user to unlock a vault, and the tasks sharing the cooperative threads must not wait with it.
+    func readSecrets(_ resolver: RequestResolver) async throws(SendFailure) {
+        guard resolver.variableResolver.hasUnreadSecretReferences else { return }
+        let failure = await withCheckedContinuation { (continuation: CheckedContinuation<ResolveError?, Never>) in
+            DispatchQueue.global().async {
+                do throws(ResolveError) {
+                    _ = try resolver.resolve()
+                    continuation.resume(returning: nil)
+                } catch {
+                    continuation.resume(returning: error)
+                }
+            }
+        }
+        if let failure { throw .unresolved(failure) }
     }
 
     /// Keeps `exchange` in history now (a command, before it exits); one that never resolved is not kept.

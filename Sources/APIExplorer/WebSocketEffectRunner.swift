@@ -63,7 +63,10 @@ final class WebSocketEffectRunner: @unchecked Sendable {
         defer { lock.withLock { connections[id] = nil; openings[id] = nil; transcripts[id] = nil; recorders[id] = nil } }
         let resolved: ResolvedRequest
         do {
-            resolved = try resolver.resolve()
+            // Off the UI: a secret reference is read here.
+            var reading = resolver
+            reading.inputs.isSending = true
+            resolved = try reading.resolve()
         } catch {
             inbox.post(.webSocketFailed(id: id, message: "\(error)"))
             return

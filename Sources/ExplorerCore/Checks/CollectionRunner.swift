@@ -106,9 +106,11 @@ public struct CollectionRunner: Sendable {
     func send(_ planned: PlannedRequest, iteration: Int, variables: [Variable], after delay: Double) async -> RequestOutcome {
         if delay > 0 { try? await Task.sleep(for: .milliseconds(Int(delay * 1000))) }
         let request = planned.located.request
-        let resolver = RequestResolver(collection: collection, folders: planned.located.folders, request: request,
+        var resolver = RequestResolver(collection: collection, folders: planned.located.folders, request: request,
                                        environment: environment, overrides: variables, extraHeaders: extraHeaders, demoBaseURL: demoBaseURL,
                                        processEnvironment: processEnvironment)
+        // Sent, not previewed: secret references are read (once per process).
+        resolver.inputs.isSending = true
         if let sender {
             var outcome = await sender(resolver)
             outcome.iteration = iteration

@@ -73,7 +73,7 @@ public struct CollectionLoader: Sendable {
         }
         result.problems += parser.warnings
         var (root, environments) = spec
-        environments = applySecrets(to: environments, directory: directory, into: &result)
+        environments = applySecrets(to: environments, directory: directory, manifest: manifest, into: &result)
         var visited: Set<String> = [CollectionLoader.realPath(directory)]
         fill(&root, depth: 0, visited: &visited, into: &result)
         var collection = CollectionSpec(root: root, environments: environments)
@@ -190,7 +190,8 @@ public struct CollectionLoader: Sendable {
     }
 
     /// Fills secret values from `secrets.local.yaml` (environment name → variable → value) and `fromEnv`.
-    private func applySecrets(to environments: [EnvironmentSpec], directory: String, into result: inout CollectionLoadResult) -> [EnvironmentSpec] {
+    private func applySecrets(to environments: [EnvironmentSpec], directory: String, manifest: String,
+                              into result: inout CollectionLoadResult) -> [EnvironmentSpec] {
         var locals: [String: [String: String]] = [:]
         let path = PathText.appending(directory, CollectionLoader.secretsFileName)
         if FileManager.default.fileExists(atPath: path) {
@@ -212,12 +213,21 @@ public struct CollectionLoader: Sendable {
             let local = locals[environment.name.lowercased()] ?? [:]
             copy.variables = environment.variables.map { variable in
                 var filled = variable
-                if let value = local[variable.name] { filled.value = value }
-                if let name = variable.fromEnvironment, let value = self.environment[name] { filled.value = value }
+                filled.file = manifest
+                if let value = local[variable.name] {
+                    filled.value = value
+                    filled.file = path
+                }
+                if let name = variable.fromEnvironment, let value = self.environment[name] {
+                    filled.value = value
+                    filled.file = nil
+                }
                 return filled
             }
             for (name, value) in local.sorted(by: { $0.key < $1.key }) where !copy.variables.contains(where: { $0.name == name }) {
-                copy.variables.append(Variable(name: name, value: value, secret: true))
+                var added = Variable(name: name, value: value, secret: true)
+                added.file = path
+                copy.variables.append(added)
             }
             return copy
         }

@@ -21,6 +21,8 @@ public struct RequestResolver: Sendable {
     public var demoBaseURL: URL?
     /// The process environment, for `{{$env.NAME}}`.
     public var processEnvironment: [String: String]
+    /// What may be read from outside the files (secret references, prompts) and whether it may be now.
+    public var inputs = ResolutionInputs()
 
     /// Creates a resolver.
     public init(collection: CollectionSpec, folders: [FolderSpec], request: RequestSpec, environment: EnvironmentSpec?,
@@ -64,8 +66,11 @@ public struct RequestResolver: Sendable {
         scopes.append(VariableScope(origin: "request", variables: request.variables))
         for folder in folders.reversed() { scopes.append(VariableScope(origin: "folder \(folder.name)", variables: folder.variables)) }
         scopes.append(VariableScope(origin: "collection", variables: collection.root.variables))
-        return VariableResolver(scopes: scopes, environmentName: environment?.name, context: "request \(reference)",
-                                processEnvironment: processEnvironment)
+        var resolver = VariableResolver(scopes: scopes, environmentName: environment?.name, context: "request \(reference)",
+                                        processEnvironment: processEnvironment)
+        resolver.inputs = inputs
+        resolver.directory = collection.directory
+        return resolver
     }
 
     /// Every header the request will send, outermost first, marking which are inherited and which are replaced.

@@ -8,6 +8,8 @@ public struct Variable: Sendable, Equatable {
     public var secret: Bool
     /// A process environment variable that supplies the value when set.
     public var fromEnvironment: String?
+    /// The file the value was read from (the collection file or `secrets.local.yaml`), for messages; nil when not loaded.
+    public var file: String?
 
     /// Creates a variable.
     public init(name: String, value: String, secret: Bool = false, fromEnvironment: String? = nil) {
@@ -15,5 +17,10 @@ public struct Variable: Sendable, Equatable {
         self.value = value
         self.secret = secret
         self.fromEnvironment = fromEnvironment
+    }
+
+    /// Equal by what the variable is; where its value was read from does not count.
+    public static func == (lhs: Variable, rhs: Variable) -> Bool {
+        lhs.name == rhs.name && lhs.value == rhs.value && lhs.secret == rhs.secret && lhs.fromEnvironment == rhs.fromEnvironment
     }
 }

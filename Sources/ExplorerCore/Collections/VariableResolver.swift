@@ -9,8 +9,12 @@ public struct VariableResolver: Sendable {
     public var environmentName: String?
     /// What is being resolved, for error messages.
     public var context: String
-    /// The process environment, for `{{$env.NAME}}`.
+    /// The process environment, for `{{$env.NAME}}` and the programs that read secret references (their PATH).
     public var processEnvironment: [String: String]
+    /// What may be read from outside the files (secret references, prompts) and whether it may be now.
+    public var inputs = ResolutionInputs()
+    /// The collection's directory, for `{{$file path}}` with a relative path.
+    public var directory: String?
 
     /// Creates a resolver.
     public init(scopes: [VariableScope], environmentName: String?, context: String,
@@ -28,22 +32,39 @@ public struct VariableResolver: Sendable {
 
     /// The variable a name resolves to, narrowest scope first.
     public func lookup(_ name: String) -> Variable? {
+        scopedLookup(name)?.variable
+    }
+
+    /// The variable a name resolves to and the scope it is in.
+    func scopedLookup(_ name: String) -> (variable: Variable, scope: VariableScope)? {
         for scope in scopes {
-            if let variable = scope.variables.last(where: { $0.name == name }) { return variable }
+            if let variable = scope.variables.last(where: { $0.name == name }) { return (variable, scope) }
         }
         return nil
     }
 
     /// Every secret value in scope, for masking output.
     public var secretValues: [String] {
+        // Masking only looks: it never runs a program or asks a question.
+        var quiet = self
+        quiet.inputs.isSending = false
+        quiet.inputs.mayAsk = false
         var values: [String] = []
         for scope in scopes {
             for variable in scope.variables where variable.secret && !variable.value.isEmpty {
-                if let resolved = try? resolve(variable.value) { values.append(resolved) }
+                if let reference = try? SecretReference.parse(variable.value) {
+                    // Only a value already read: masking never runs a program. The reference itself is no secret, and
+                    // errors name it.
+                    if let known = inputs.secretStore.cachedValue(reference, environment: processEnvironment) { values.append(known) }
+                    continue
+                }
+                if let resolved = try? quiet.resolve(variable.value) { values.append(resolved) }
                 values.append(variable.value)
             }
         }
-        return Array(Set(values)).sorted { $0.count > $1.count }
+        // A prompt not answered or a command not run yet is shown as written (`{{$prompt Password}}`), no secret.
+        let unread = values.filter { $0.contains("{{$prompt ") || $0.contains("{{$command ") }
+        return Array(Set(values).subtracting(unread)).sorted { $0.count > $1.count }
     }
 
     /// `text` with every variable substituted.
@@ -75,10 +96,11 @@ public struct VariableResolver: Sendable {
     }
 
     private func value(of name: String, depth: Int, chain: [String]) throws(VariableError) -> String {
-        if name.hasPrefix("$") { return try builtIn(name) }
-        guard let variable = lookup(name) else {
+        if name.hasPrefix("$") { return try builtIn(name, chain: chain) }
+        guard let (variable, scope) = scopedLookup(name) else {
             throw VariableError(name: name, context: context, environment: environmentName)
         }
+        if variable.secret, let value = try referencedValue(of: variable, in: scope) { return value }
         guard !chain.contains(name), depth < 16 else {
             throw VariableError(name: name, context: context, environment: environmentName,
                                 reason: "refers to itself through " + (chain + [name]).map { "{{\($0)}}" }.joined(separator: " → "),
@@ -87,7 +109,7 @@ public struct VariableResolver: Sendable {
         return try resolve(variable.value, depth: depth + 1, chain: chain + [name])
     }
 
-    private func builtIn(_ name: String) throws(VariableError) -> String {
+    private func builtIn(_ name: String, chain: [String]) throws(VariableError) -> String {
         switch name {
         case "$uuid", "$guid", "$random.uuid": return UUID().uuidString.lowercased()
         case "$timestamp": return String(Int(Date().timeIntervalSince1970))
@@ -103,8 +125,10 @@ public struct VariableResolver: Sendable {
                 }
                 return value
             }
+            if let value = try input(name, chain: chain) { return value }
             throw VariableError(name: name, context: context, environment: environmentName,
-                                reason: "is not a built-in; use $env.NAME, $uuid, $timestamp, $isoTimestamp or $randomInt", advice: "")
+                                reason: "is not a built-in; use $env.NAME, $uuid, $timestamp, $isoTimestamp, $randomInt, $file PATH or $prompt LABEL",
+                                advice: "")
         }
     }
 }

@@ -88,6 +88,8 @@ public enum AppEffect: Sendable {
     case oauthToken(key: String, resolver: RequestResolver, operation: OAuthTokenOperation)
     /// Read every collection from disk again.
     case reload
+    /// Remember in the state directory that the collection in `directory` may run its `{{$command …}}`.
+    case allowCommands(directory: String)
     /// Leave the explorer.
     case quit
 }

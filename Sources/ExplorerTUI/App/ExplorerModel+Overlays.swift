@@ -67,6 +67,10 @@ extension ExplorerModel {
             let environments = currentCollection?.environments ?? []
             modal = .environments(EnvironmentEditor(environment: environments.indices.contains(index) ? environments[index].name : nil))
             return []
+        case let .answeredPrompt(label, value):
+            modal = nil
+            session.promptAnswers[label] = value
+            return send(confirmed: true)
         case let .changeEnvironment(change):
             guard let collection = currentCollection else { return [] }
             status = "Saving the environments of \(collection.name)…"

@@ -20,10 +20,45 @@ extension ExplorerModel {
                                                 purpose: .sendInvalidJSON)))
             return []
         }
+        // Each {{$prompt Label}} of the request and the requests it needs is asked first; the answer sends again.
+        if let question = unansweredPrompt(sending: resolver) {
+            modal = .valuePrompt(ValuePrompt(question: question))
+            return []
+        }
+        if let ask = commandsQuestion(sending: resolver) {
+            modal = .dialog(.confirmation(ask))
+            return []
+        }
         let (id, cancels) = beginResponse(key: selectedRequest?.key)
         // Captures belong to the environment the request went out in, even if another is picked before it is back.
         session.sendCaptureKey = SendSession.captureKey(resolver)
         return cancels + startChain(id: id, resolver: resolver)
+    }
+
+    /// The first `{{$prompt Label}}` not answered in this session that sending `resolver` (and the requests it needs
+    /// first) would ask.
+    func unansweredPrompt(sending resolver: RequestResolver) -> PromptQuestion? {
+        let needs = (try? resolver.missingNeeds(in: session.captures, environment: SendSession.captureKey(resolver))) ?? []
+        for var each in needs + [resolver] {
+            each.inputs.promptAnswers = session.promptAnswers
+            if let question = each.unansweredPrompts().first { return question }
+        }
+        return nil
+    }
+
+    /// The question to allow the `{{$command …}}` sending `resolver` (and the requests it needs) would run, when its
+    /// collection's commands are not allowed yet; nil otherwise.
+    func commandsQuestion(sending resolver: RequestResolver) -> Confirmation? {
+        let directory = resolver.collection.directory
+        guard !session.allowedCommands.contains(directory) else { return nil }
+        let needs = (try? resolver.missingNeeds(in: session.captures, environment: SendSession.captureKey(resolver))) ?? []
+        var commands: [String] = []
+        for each in needs + [resolver] { commands += each.commandsToRun().filter { !commands.contains($0) } }
+        guard !commands.isEmpty else { return nil }
+        return Confirmation(title: " Allow commands in collection \(resolver.collection.name)? ",
+                            message: "Sending runs these shell commands: " + commands.joined(separator: " · ")
+                                + ". Allow them (remembered until a file holding them changes)?",
+                            purpose: .allowCommands(directory: directory))
     }
 
     /// Ctrl-J on a WebSocket request: in its open conversation, sends the Body tab's text as a message; otherwise

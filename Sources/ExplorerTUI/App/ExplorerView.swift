@@ -74,6 +74,7 @@ public enum ExplorerView {
             return [KeyHint(key: "↑↓", label: "choose"), KeyHint(key: "Enter", label: "switch"), KeyHint(key: "s", label: "save captures"),
                     KeyHint(key: "E", label: "edit environments"), KeyHint(key: "Esc", label: "close")]
         case .importPrompt?: return [KeyHint(key: "Enter", label: "import"), KeyHint(key: "Esc", label: "cancel")]
+        case .valuePrompt?: return [KeyHint(key: "Enter", label: "answer and send"), KeyHint(key: "Esc", label: "cancel the send")]
         case .dialog(.confirmation)?: return [KeyHint(key: "y", label: "yes"), KeyHint(key: "any other key", label: "no")]
         case .dialog(.form)?: return [KeyHint(key: "Tab", label: "next field"), KeyHint(key: "Enter", label: "ok"), KeyHint(key: "Esc", label: "cancel")]
         case .dialog(.picker)?: return [KeyHint(key: "↑↓", label: "choose"), KeyHint(key: "Enter", label: "ok"), KeyHint(key: "Esc", label: "cancel")]

@@ -42,6 +42,7 @@ public struct KeyHelp: Sendable {
         case .environmentPicker: return "Environment picker (e)"
         case .toolPanel: return "Export and compare (x, D)"
         case .importPrompt: return "Import prompt (I)"
+        case .valuePrompt: return "Prompt before a send ({{$prompt Label}})"
         case .treeFilter: return "Tree filter (/)"
         case .search: return "Response search (/)"
         case .jsonFilter: return "JSONPath filter (f)"

@@ -100,6 +100,10 @@ public struct KeyMap: Sendable {
             KeyBinding([.escape], .cancel, "cancel"),
             KeyBinding([.enter, .control("j")], .confirm, "import", hint: true),
         ],
+        .valuePrompt: [
+            KeyBinding([.escape], .cancel, "cancel the send"),
+            KeyBinding([.enter, .control("j")], .confirm, "answer and send", hint: true),
+        ],
         .treeFilter: [
             KeyBinding([.enter], .confirm, "keep the filter", hint: true),
             KeyBinding([.control("j")], .send, "keep the filter and send the highlighted request"),

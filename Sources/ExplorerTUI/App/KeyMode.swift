@@ -20,6 +20,8 @@ public enum KeyMode: Sendable, Hashable, CaseIterable {
     case toolPanel
     /// The prompt for a curl command to import.
     case importPrompt
+    /// A `{{$prompt Label}}` asked before a send.
+    case valuePrompt
     /// The tree filter being typed.
     case treeFilter
     /// The body search being typed.

@@ -76,6 +76,10 @@ extension Modal {
             let reply = browser.update(key, context: &context.pane)
             self = .schema(browser)
             return reply
+        case var .valuePrompt(prompt):
+            let reply = prompt.update(key, context: &context.pane)
+            self = .valuePrompt(prompt)
+            return reply
         }
     }
 
@@ -97,6 +101,10 @@ extension Modal {
         case var .importPrompt(field):
             field.insert(text)
             self = .importPrompt(field)
+        case var .valuePrompt(prompt):
+            // A password manager's paste is the usual way an answer arrives.
+            prompt.field.insert(text)
+            self = .valuePrompt(prompt)
         case var .environments(editor) where editor.prompt != nil:
             editor.prompt?.error = nil
             if let focused = editor.prompt?.focused { editor.prompt?.fields[focused].field.insert(text) }

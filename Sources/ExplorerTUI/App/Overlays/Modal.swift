@@ -21,6 +21,8 @@ public enum Modal: Sendable, Equatable {
     case environments(EnvironmentEditor)
     /// A GraphQL request's Schema view.
     case schema(SchemaBrowser)
+    /// A `{{$prompt Label}}` asked before a send.
+    case valuePrompt(ValuePrompt)
 }
 
 extension Modal {
@@ -40,4 +42,6 @@ extension Modal {
     public var environmentEditor: EnvironmentEditor? { if case let .environments(editor) = self { editor } else { nil } }
     /// The Schema view, when this is it.
     public var schemaBrowser: SchemaBrowser? { if case let .schema(browser) = self { browser } else { nil } }
+    /// The prompt asked before a send, when this is it.
+    public var valuePrompt: ValuePrompt? { if case let .valuePrompt(prompt) = self { prompt } else { nil } }
 }

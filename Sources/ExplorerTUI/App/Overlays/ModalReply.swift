@@ -37,6 +37,8 @@ public enum ModalReply: Sendable, Equatable {
     case editEnvironments(Int)
     /// Write this change to the collection's environments (the editor stays open and shows it once read back).
     case changeEnvironment(EnvironmentChange)
+    /// Enter in a `{{$prompt Label}}`: the answer, kept for the session, and the send goes on.
+    case answeredPrompt(label: String, value: String)
     /// Compare exchanges of this list (the marked one and the selected one, or the selected one and the live one).
     case compare(HistoryPanel)
 }

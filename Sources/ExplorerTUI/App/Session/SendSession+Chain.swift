@@ -38,6 +38,8 @@ extension SendSession {
         guard !pendingNeeds.isEmpty else { return nil }
         var next = pendingNeeds.removeFirst()
         next.overrides = captures.variables(environment: SendSession.captureKey(next)) + overrides
+        next.inputs.promptAnswers = promptAnswers
+        next.inputs.allowsCommands = allowedCommands.contains(next.collection.directory)
         return (pendingNeeds.isEmpty ? .send(id: id, resolver: next) : .sendNeed(id: id, resolver: next), next.reference)
     }
 

@@ -29,6 +29,12 @@ public struct SendSession: Sendable {
     /// over a file changed outside since.
     public var collectionFiles: [String: Data] = [:]
 
+    /// Answers to `{{$prompt Label}}` given in this session, by label: each label is asked once.
+    public var promptAnswers: [String: String] = [:]
+
+    /// The directories of the collections whose `{{$command …}}` may run (allowed before, or in this session).
+    public var allowedCommands: Set<String> = []
+
     /// Creates a session with nothing captured.
     public init() {}
 
