@@ -20,10 +20,13 @@ struct ExploreCommand: AsyncParsableCommand {
 
     @OptionGroup var historyOptions: HistoryOptions
 
+    @OptionGroup var cookieOptions: CookieOptions
+
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (text selection) instead of clicks and the wheel; also APIEXPLORER_MOUSE=off.")
     var noMouse = false
 
     mutating func run() async throws {
+        try cookieOptions.apply()
         // The first frame needs only the collections and their folders; requests inside folders load in the
         // background and arrive as a message (for 5,000 requests that is the difference between 0.05 s and 1 s).
         // A first run with no collections directory starts empty and offers to create one here, rather than failing.

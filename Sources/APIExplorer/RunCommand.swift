@@ -34,6 +34,8 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var historyOptions: HistoryOptions
 
+    @OptionGroup var cookieOptions: CookieOptions
+
     @Option(name: .long, help: "Send up to N requests at once where they do not depend on each other (default 1).")
     var parallel = 1
 
@@ -65,6 +67,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try cookieOptions.apply()
         let result = try options.load(about: references.first)
         // Group the selected requests by collection, keeping the order references were given in.
         var groups: [(CollectionSpec, [CollectionSpec.Located])] = []

@@ -61,6 +61,8 @@ struct SendCommand: AsyncParsableCommand {
 
     @OptionGroup var historyOptions: HistoryOptions
 
+    @OptionGroup var cookieOptions: CookieOptions
+
     @Option(name: .customLong("messages"), help: "WebSocket: close after this many messages were received.")
     var messageLimit: Int?
 
@@ -77,6 +79,7 @@ struct SendCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try cookieOptions.apply()
         let result = try options.load(about: reference)
         let target = try RequestReference.find(reference, in: result)
         let environment = try target.environment(named: env)
