@@ -62,6 +62,7 @@ extension ExplorerModel {
             return [.quit]
         case .help: modal = .help(scroll: 0)
         case .showMessages: modal = .messages(MessageList(entries: $status.entries.reversed()))
+        case .showCookies: return openCookies()
         case .focusNext:
             screen.maximized = nil
             focus = Focus(rawValue: (focus.rawValue + 1) % Focus.allCases.count) ?? .tree
