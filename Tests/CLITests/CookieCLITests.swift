@@ -12,6 +12,8 @@ struct CookieCLITests {
                            body: "in"),
         "/logout": .respond(status: 200, headers: ["Set-Cookie: remember=gone; Path=/; Max-Age=0"], body: "out"),
         "/me": .respond(status: 200, headers: [], body: "me"),
+        "/a": .respond(status: 200, headers: ["Set-Cookie: a=1; Path=/; Max-Age=3600"], body: "a"),
+        "/b": .respond(status: 200, headers: ["Set-Cookie: b=2; Path=/; Max-Age=3600"], body: "b"),
     ]
 
     /// A collection `C` with login, me and logout requests on `server`; `keep` adds `keepSessionCookies: true` to the environment.
@@ -24,7 +26,7 @@ struct CookieCLITests {
                 baseURL: \(server.baseURL.absoluteString)
             \(keep ? "    keepSessionCookies: true\n" : "")
             """)
-        for name in ["login", "me", "logout"] { try temp.write("C/\(name).yaml", "url: /\(name)\n") }
+        for name in ["login", "me", "logout", "a", "b"] { try temp.write("C/\(name).yaml", "url: /\(name)\n") }
         return temp
     }
 
@@ -106,6 +108,19 @@ struct CookieCLITests {
         try temp.write("bad.txt", "# Netscape HTTP Cookie File\n127.0.0.1\tFALSE\t/\tFALSE\tsoon\tx\t1\n")
         let bad = try await CLIRunner.run(["send", "C/me", "--cookie-jar", temp.path + "/bad.txt", "--collections", temp.path])
         #expect(bad.status == 1 && bad.stderr.contains("bad.txt:2: the expiry must be Unix seconds"), "\(bad.stderr)")
+    }
+
+    @Test func twoProcessesAtOnceBothKeepTheirCookies() async throws {
+        let server = try FaultServer(routes: Self.routes)
+        defer { server.stop() }
+        let temp = try collection(server)
+        // Both start before either has written (the in-process twoWritersOnOneFileKeepEachOthersCookies forces that order).
+        async let first = send("a", temp)
+        async let second = send("b", temp)
+        _ = try await (first, second)
+        _ = try await send("me", temp)
+        let header = try #require(server.requests(to: "/me").last?.headers["cookie"])
+        #expect(Set(header.components(separatedBy: "; ")) == ["a=1", "b=2"], "one process's write lost the other's cookie")
     }
 
     @Test func cookieValuesAreNotInHistory() async throws {
