@@ -57,13 +57,16 @@ extension CookieJar {
         try CookieJar.makeDirectory(directory.isEmpty ? "." : directory)
         do {
             try DirectoryLock.withLock(on: directory) { () throws(SaveError) in
-                let fromFile = CookieJar.readFile(file)
+                // Unchanged since this jar last read or wrote it, the file is already in `stored`: reading 1,000
+                // cookies again was most of a save's time.
+                let unchanged = lock.withLock { loaded && fileStamp == CookieJar.stamp(of: file) }
+                let fromFile = unchanged ? nil : CookieJar.readFile(file)
                 let (snapshot, written, removed) = lock.withLock {
-                    stored = merged(with: fromFile)
+                    if let fromFile { stored = merged(with: fromFile) }
                     loaded = true
                     dirty = false
                     let kept = live().filter { !$0.isSession || keepsSessionCookies }
-                    return (kept, setHere, removedHere)
+                    return (kept, Set(setHere), Set(removedHere))
                 }
                 try AtomicFileWriter.write(Data(NetscapeCookieFile.render(snapshot).utf8), to: file, mode: 0o600)
                 chmod(file, 0o600)
