@@ -114,7 +114,7 @@ struct CookieCLITests {
         let server = try FaultServer(routes: Self.routes)
         defer { server.stop() }
         let temp = try collection(server)
-        // Both start before either has written (the in-process twoWritersOnOneFileKeepEachOthersCookies forces that order).
+        // Usually both have read the file before either writes; twoWritersOnOneFileKeepEachOthersCookies forces that order in-process.
         async let first = send("a", temp)
         async let second = send("b", temp)
         _ = try await (first, second)
