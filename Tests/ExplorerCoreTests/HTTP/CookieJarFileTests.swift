@@ -96,6 +96,20 @@ struct CookieJarFileTests {
         #expect(CookieJar(file: file, keepsSessionCookies: false).cookies.count == 50)
     }
 
+    @Test func aCollectionHasOneJarHoweverItsDirectoryIsSpelled() throws {
+        let temp = try TempDirectory()
+        try FileManager.default.createDirectory(atPath: temp.path + "/Collections/Demo", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: temp.path + "/link", withDestinationPath: temp.path + "/Collections")
+        let store = CookieStore(directory: temp.path + "/state")
+        let path = store.path(collection: temp.path + "/Collections/Demo", environment: "local")
+        #expect(store.path(collection: temp.path + "/link/Demo", environment: "local") == path)
+        #expect(store.path(collection: temp.path + "/Collections/Demo", environment: nil) != path)
+        #expect(path.hasPrefix(temp.path + "/state/Demo-") && path.hasSuffix("/local.txt"))
+        let demo = temp.path + "/Collections/Demo"
+        #expect(store.path(collection: demo, environment: "a b") != store.path(collection: demo, environment: "a_b"), "two names, two files")
+        #expect(store.path(collection: demo, environment: "a_b").hasSuffix("/a_b.txt"))
+    }
+
     @Test func savingAThousandCookiesIsCheap() throws {
         let temp = try TempDirectory()
         let file = temp.path + "/jar.txt"
