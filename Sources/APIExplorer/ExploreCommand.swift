@@ -21,6 +21,7 @@ struct ExploreCommand: AsyncParsableCommand {
     @OptionGroup var historyOptions: HistoryOptions
 
     @OptionGroup var themeOptions: ThemeOptions
+    @OptionGroup var cookieOptions: CookieOptions
 
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (text selection) instead of clicks and the wheel; also APIEXPLORER_MOUSE=off.")
     var noMouse = false
@@ -30,8 +31,10 @@ struct ExploreCommand: AsyncParsableCommand {
     mutating func run() async throws {
         // Read before anything else: its history, pager and editor values become the variables those readers use.
         let configFile = try config.load()
-        let settings = config.apply(configFile, flags: ConfigFlags(noMouse: noMouse, historyFile: historyOptions.file, noHistory: historyOptions.disabled, theme: themeOptions.theme))
+        let settings = config.apply(configFile, flags: ConfigFlags(noMouse: noMouse, historyFile: historyOptions.file, noHistory: historyOptions.disabled,
+                                                                   theme: themeOptions.theme, noCookies: cookieOptions.disabled))
         let keyMap = config.keyMap(configFile)
+        try cookieOptions.apply(configEnabled: settings.cookiesEnabled)
         // The first frame needs only the collections and their folders; requests inside folders load in the
         // background and arrive as a message (for 5,000 requests that is the difference between 0.05 s and 1 s).
         // A first run with no collections directory starts empty and offers to create one here, rather than failing.

@@ -122,6 +122,7 @@ final class ExplorerRunLoop {
                 ToolEffectRunner.start(effect, inbox: inbox, pipeline: SendPipeline(demo: demo, history: history, source: "explorer"))
             case .oauthToken:
                 OAuthEffectRunner.start(effect, inbox: inbox, pipeline: SendPipeline(demo: demo, history: history, source: "explorer"))
+            case .cookies: CookieEffectRunner.start(effect, inbox: inbox)
             case .loadHistory, .openExchange, .loadLatest, .compareExchanges:
                 HistoryEffectRunner.start(effect, recorder: history, inbox: inbox, demo: demo)
             case .copy, .openPager, .openEditor:

@@ -35,6 +35,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var historyOptions: HistoryOptions
 
     @OptionGroup var config: ConfigOptions
+    @OptionGroup var cookieOptions: CookieOptions
 
     @Option(name: .long, help: "Send up to N requests at once where they do not depend on each other (default 1).")
     var parallel = 1
@@ -71,7 +72,9 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configFile = try config.load()
-        _ = config.apply(configFile, flags: ConfigFlags(historyFile: historyOptions.file, noHistory: historyOptions.disabled))
+        let settings = config.apply(configFile, flags: ConfigFlags(historyFile: historyOptions.file, noHistory: historyOptions.disabled,
+                                                                   noCookies: cookieOptions.disabled))
+        try cookieOptions.apply(configEnabled: settings.cookiesEnabled)
         let result = try options.load(about: references.first)
         // Group the selected requests by collection, keeping the order references were given in.
         var groups: [(CollectionSpec, [CollectionSpec.Located])] = []

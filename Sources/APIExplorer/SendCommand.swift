@@ -62,6 +62,7 @@ struct SendCommand: AsyncParsableCommand {
     @OptionGroup var historyOptions: HistoryOptions
 
     @OptionGroup var config: ConfigOptions
+    @OptionGroup var cookieOptions: CookieOptions
 
     @Option(name: .customLong("messages"), help: "WebSocket: close after this many messages were received.")
     var messageLimit: Int?
@@ -80,8 +81,10 @@ struct SendCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configFile = try config.load()
-        let settings = config.apply(configFile, flags: ConfigFlags(historyFile: historyOptions.file, noHistory: historyOptions.disabled))
+        let settings = config.apply(configFile, flags: ConfigFlags(historyFile: historyOptions.file, noHistory: historyOptions.disabled,
+                                                                   noCookies: cookieOptions.disabled))
         let pretty = self.pretty ?? settings.responsePretty.flatMap(PrettyMode.init(rawValue:))
+        try cookieOptions.apply(configEnabled: settings.cookiesEnabled)
         let result = try options.load(about: reference)
         let target = try RequestReference.find(reference, in: result)
         let chosen: (name: String?, problem: CollectionProblem?) = env == nil ? ConfigOptions.environment(for: target.collection, in: configFile) : (nil, nil)

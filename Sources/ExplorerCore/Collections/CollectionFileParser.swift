@@ -6,14 +6,16 @@ struct CollectionFileParser {
     static let requestKeys = ["name", "method", "url", "description", "query", "headers", "body", "auth", "variables",
                               "timeout", "followRedirects", "verifyTLS", "omitHeaders", "captures", "needs", "checks",
                               "stream", "streamIdleTimeout", "protocols", "messages"]
-    static let collectionKeys = ["name", "description", "headers", "auth", "variables", "order", "environments", "checks", "spec"]
+    static let collectionKeys = ["name", "description", "headers", "auth", "variables", "order", "environments", "checks", "spec", "keepSessionCookies"]
     static let folderKeys = ["name", "description", "headers", "auth", "variables", "order", "checks"]
     static let environmentKeys = ["name", "baseURL", "default", "variables", "verifyTLS", "caCertificates", "clientCertificate",
-                                  "clientKey", "clientKeyPassphrase", "proxy"]
+                                  "clientKey", "clientKeyPassphrase", "proxy", "keepSessionCookies"]
 
     let file: String
     /// The collection's `spec:` as written (relative to the collection), once `folder` has read a collection.yaml.
     var spec: String?
+    /// The collection's `keepSessionCookies:`, once `folder` has read a collection.yaml.
+    var keepSessionCookies: Bool?
     var warnings: [CollectionProblem] = []
 
     init(file: String) { self.file = file }
@@ -136,6 +138,7 @@ struct CollectionFileParser {
         var environments: [EnvironmentSpec] = []
         if isCollection {
             spec = try map.string("spec")
+            keepSessionCookies = try map.bool("keepSessionCookies")
             for item in try map.list("environments") {
                 let env = try YAMLMap(item, file: file, what: "an environment")
                 warnings += env.unknownKeys(allowed: CollectionFileParser.environmentKeys, in: "an environment")
@@ -155,14 +158,16 @@ struct CollectionFileParser {
                                                       "environment '\(name)' is marked default too; '\(first.name)', the first so marked, is used",
                                                       isWarning: true))
                 }
-                environments.append(EnvironmentSpec(name: name, baseURL: baseURL, isDefault: isDefault,
+                var environment = EnvironmentSpec(name: name, baseURL: baseURL, isDefault: isDefault,
                                                     variables: try variables(env, "variables"),
                                                     verifyTLS: try env.bool("verifyTLS") ?? true,
                                                     caCertificates: try env.string("caCertificates"),
                                                     clientCertificate: try env.string("clientCertificate"),
                                                     clientKey: try env.string("clientKey"),
                                                     clientKeyPassphrase: try env.string("clientKeyPassphrase"),
-                                                    proxy: try proxy(env, environment: name)))
+                                                    proxy: try proxy(env, environment: name))
+                environment.keepSessionCookies = try env.bool("keepSessionCookies")
+                environments.append(environment)
             }
         }
         return (folder, environments)

@@ -29,6 +29,7 @@ extension CollectionLoader {
                                                          isCollection: true)
             var collection = CollectionSpec(root: root, environments: environments)
             collection.spec = CollectionLoader.specPath(parser.spec, directory: directory)
+            collection.keepSessionCookies = parser.keepSessionCookies
             return (collection, parser.warnings)
         } catch {
             return (nil, parser.warnings + [error])

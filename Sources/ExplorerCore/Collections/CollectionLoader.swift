@@ -78,6 +78,7 @@ public struct CollectionLoader: Sendable {
         fill(&root, depth: 0, visited: &visited, into: &result)
         var collection = CollectionSpec(root: root, environments: environments)
         collection.spec = CollectionLoader.specPath(parser.spec, directory: directory)
+        collection.keepSessionCookies = parser.keepSessionCookies
         return collection
     }
 

@@ -7,6 +7,9 @@ public struct CollectionSpec: Sendable, Equatable {
     /// The OpenAPI description the collection was imported from (the `spec` key): an absolute path once loaded, written
     /// relative to the collection's directory. `conformsToSpec` checks validate responses against it.
     public var spec: String?
+    /// `keepSessionCookies: true`: session cookies (no Expires or Max-Age) are kept on disk with the others instead of
+    /// being dropped when the process ends; an environment's own key wins.
+    public var keepSessionCookies: Bool?
 
     /// Creates a collection.
     public init(root: FolderSpec, environments: [EnvironmentSpec]) {

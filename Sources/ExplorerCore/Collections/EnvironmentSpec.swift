@@ -23,6 +23,8 @@ public struct EnvironmentSpec: Sendable, Equatable {
     public var clientKeyPassphrase: String?
     /// The HTTP proxy for this environment (`proxy: http://host:port`, or `direct`); `nil` follows HTTP(S)_PROXY.
     public var proxy: String?
+    /// `keepSessionCookies:` for this environment, winning over the collection's; `nil` follows the collection.
+    public var keepSessionCookies: Bool?
 
     /// Creates an environment.
     public init(name: String, baseURL: String, isDefault: Bool = false, variables: [Variable] = [], verifyTLS: Bool = true,

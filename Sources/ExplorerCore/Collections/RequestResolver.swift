@@ -230,8 +230,14 @@ public struct RequestResolver: Sendable {
         if let environment {
             built.configuration.tls = try tlsOptions(environment, sub)
             if let proxy = environment.proxy { built.configuration.proxy = try sub(proxy) }
-            // One jar per collection and environment for the life of the process: a login's cookie is sent on later requests.
-            built.configuration.cookieJar = CookieJar.shared(for: collection.directory + "#" + environment.name)
+        }
+        // One jar per collection and environment, kept as the process's CookiePolicy says: a login's cookie is sent on
+        // later requests (and, kept on disk, by later runs). No jar means cookies are off.
+        let keepsSessionCookies = environment?.keepSessionCookies ?? collection.keepSessionCookies ?? false
+        if let jar = CookieJar.jar(collection: collection.directory, environment: environment?.name, keepsSessionCookies: keepsSessionCookies) {
+            built.configuration.cookieJar = jar
+        } else {
+            built.configuration.httpShouldHandleCookies = false
         }
         var resolved = ResolvedRequest(request: built, secretValues: secretValues, environment: environment, reference: reference,
                                        body: resolvedBody, sharedHeaders: context.properties.headers, ownHeaders: own)

@@ -8,10 +8,13 @@ public struct ConfigFlags: Sendable, Equatable {
     public var noHistory = false
     /// `--theme NAME|FILE`.
     public var theme: String?
+    /// `--no-cookies`.
+    public var noCookies = false
 
     /// Creates flags (none given by default).
-    public init(noMouse: Bool = false, historyFile: String? = nil, noHistory: Bool = false, theme: String? = nil) {
+    public init(noMouse: Bool = false, historyFile: String? = nil, noHistory: Bool = false, theme: String? = nil, noCookies: Bool = false) {
         self.theme = theme
+        self.noCookies = noCookies
         self.noMouse = noMouse
         self.historyFile = historyFile
         self.noHistory = noHistory

@@ -28,7 +28,7 @@ public struct ResolvedConfig: Sendable {
     public var historyMaxAge: String
     /// `history.largeBodies`.
     public var historyLargeBodies: String
-    /// `cookies.enabled`. Not used on this branch (cookie settings land separately).
+    /// `cookies.enabled`: false keeps no cookies, as `--no-cookies` does (which wins, as `--cookie-jar` does).
     public var cookiesEnabled: Bool
     /// `response.pretty`, or nil for `send`'s own default (all on a terminal, none otherwise).
     public var responsePretty: String?
@@ -127,7 +127,7 @@ public struct ResolvedConfig: Sendable {
         }
         entries.append(ConfigEntry("history.largeBodies", historyLargeBodies, origin))
 
-        (cookiesEnabled, origin) = fromFile(file.cookiesEnabled, true)
+        (cookiesEnabled, origin) = flags.noCookies ? (false, .flag("--no-cookies")) : fromFile(file.cookiesEnabled, true)
         entries.append(ConfigEntry("cookies.enabled", String(cookiesEnabled), origin))
         (responsePretty, origin) = (file.responsePretty?.value, file.responsePretty.map { ConfigOrigin.file(line: $0.location.line) } ?? .byDefault)
         entries.append(ConfigEntry("response.pretty", responsePretty ?? "all on a terminal, none otherwise", origin))

@@ -36,6 +36,8 @@ public enum AppAction: Sendable, Equatable, CaseIterable {
     case introspect, browseSchema
     /// The Auth tab of an `oauth2` request: fetch the token (cached while fresh), get a new one, or forget it.
     case fetchToken, refreshToken, forgetToken
+    /// Ctrl-K: the Cookies view of the jar in use; D in it clears the jar (after y).
+    case showCookies, clearCookies
 }
 
 extension AppAction {

@@ -86,6 +86,9 @@ public enum AppEffect: Sendable {
     /// Fetch, renew or forget the OAuth 2.0 token of the request `resolver` makes and report `.tokenStateReported`
     /// with `key` (prompts of an interactive grant go to the status line as `.statusReported`).
     case oauthToken(key: String, resolver: RequestResolver, operation: OAuthTokenOperation)
+    /// Read the cookie jar of the collection in `directory` with `environment` (first removing `remove`, or every
+    /// cookie when `clear`) and report `.cookiesListed`.
+    case cookies(directory: String, environment: String?, keepsSessionCookies: Bool, remove: CookieRecord? = nil, clear: Bool = false)
     /// Read every collection from disk again.
     case reload
     /// Remember in the state directory that the collection in `directory` may run its `{{$command …}}`.

@@ -81,4 +81,7 @@ public enum AppMessage: Sendable {
     /// The kept exchange asked for as `id` was read (nil when there is none), with its response made ready to show
     /// (its body indexed off the UI) when it has one.
     case exchangeOpened(id: Int, HistoryExchange?, summary: ResponseSummary?)
+    /// The cookie jar of the collection in `directory` with `environment` was read: its cookies, or nil when cookies
+    /// are off in this run.
+    case cookiesListed(directory: String, environment: String?, cookies: [CookieRecord]?)
 }

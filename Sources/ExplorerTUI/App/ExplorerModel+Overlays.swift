@@ -75,6 +75,8 @@ extension ExplorerModel {
             guard let collection = currentCollection else { return [] }
             status = "Saving the environments of \(collection.name)…"
             return [.changeEnvironment(change, directory: collection.directory, original: session.collectionFile(in: collection.directory))]
+        case .removeCookie, .clearCookies:
+            return changeCookies(reply)
         }
     }
 
@@ -294,5 +296,44 @@ extension ExplorerModel {
         default: break
         }
         return []
+    }
+
+    // The Cookies view: opened on the jar of the collection and environment in use, read and changed by the run loop.
+
+    /// Ctrl-K: opens the Cookies view and asks for the jar's cookies.
+    mutating func openCookies() -> [AppEffect] {
+        guard let collection = currentCollection else {
+            status = "There is no collection, so no cookie jar."
+            return []
+        }
+        let environment = environment(of: collection)
+        let keeps = environment?.keepSessionCookies ?? collection.keepSessionCookies ?? false
+        let panel = CookiePanel(directory: collection.directory, collectionName: collection.name, environment: environment?.name,
+                                keepsSessionCookies: keeps)
+        modal = .cookies(panel)
+        return [.cookies(directory: panel.directory, environment: panel.environment, keepsSessionCookies: keeps)]
+    }
+
+    /// d or a confirmed D in the view: the jar is changed and read again.
+    mutating func changeCookies(_ reply: ModalReply) -> [AppEffect] {
+        guard let panel = modal?.cookiePanel else { return [] }
+        switch reply {
+        case let .removeCookie(cookie):
+            return [.cookies(directory: panel.directory, environment: panel.environment, keepsSessionCookies: panel.keepsSessionCookies, remove: cookie)]
+        case .clearCookies:
+            return [.cookies(directory: panel.directory, environment: panel.environment, keepsSessionCookies: panel.keepsSessionCookies, clear: true)]
+        default:
+            return []
+        }
+    }
+
+    /// The jar was read: the open view of that jar shows its cookies.
+    mutating func cookiesListed(directory: String, environment: String?, cookies: [CookieRecord]?) {
+        guard var panel = modal?.cookiePanel, panel.directory == directory, panel.environment == environment else { return }
+        panel.cookies = cookies ?? []
+        panel.isOff = cookies == nil
+        panel.selection = min(panel.selection, max(0, (cookies?.count ?? 0) - 1))
+        panel.scroll = min(panel.scroll, panel.selection)
+        modal = .cookies(panel)
     }
 }

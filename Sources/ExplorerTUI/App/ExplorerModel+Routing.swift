@@ -65,6 +65,7 @@ extension ExplorerModel {
         case .cycleTheme:
             screen.theme.cycle()
             status = "Theme: \(screen.theme.palette.name) (\(screen.theme.index + 1) of \(screen.theme.available.count); keep it with theme: in config.yaml)"
+        case .showCookies: return openCookies()
         case .focusNext:
             screen.maximized = nil
             focus = Focus(rawValue: (focus.rawValue + 1) % Focus.allCases.count) ?? .tree

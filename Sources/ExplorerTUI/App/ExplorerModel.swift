@@ -215,6 +215,9 @@ public struct ExplorerModel: Sendable {
         case let .exchangeOpened(id, exchange, summary):
             exchangeOpened(id: id, exchange, summary: summary)
             return []
+        case let .cookiesListed(directory, environment, cookies):
+            cookiesListed(directory: directory, environment: environment, cookies: cookies)
+            return []
         }
     }
 

@@ -83,6 +83,9 @@ public enum ExplorerView {
             bindings = panel.filterField != nil ? model.keyMap.modes[.historyFilter] ?? [] : model.keyMap.history
         case .messages?: bindings = model.keyMap.modes[.messageList] ?? []
         case .schema?: bindings = model.keyMap.modes[.schemaView] ?? []
+        case let .cookies(panel)?:
+            if panel.confirmingClear { return [KeyHint(key: "y", label: "clear"), KeyHint(key: "any other key", label: "keep them")] }
+            bindings = model.keyMap.modes[.cookieList] ?? []
         case let .environments(editor)?:
             if editor.confirmingDelete { return [KeyHint(key: "y", label: "delete"), KeyHint(key: "any other key", label: "keep it")] }
             bindings = model.keyMap.modes[editor.prompt == nil ? .environmentEditor : .environmentField] ?? []

@@ -164,6 +164,15 @@ public struct KeyMap: Sendable {
             KeyBinding([.character("g"), .home], .top, "newest"),
             KeyBinding([.character("G"), .end], .bottom, "oldest"),
         ],
+        .cookieList: [
+            KeyBinding([.escape, .character("q"), .control("k")], .cancel, "close", hint: true),
+            KeyBinding([.up, .character("k")], .moveUp, "previous cookie"),
+            KeyBinding([.down, .character("j")], .moveDown, "next cookie"),
+            KeyBinding([.character("d"), .delete], .deleteRow, "delete the cookie", hint: true),
+            KeyBinding([.character("D")], .clearCookies, "clear the jar (asks first)", hint: true),
+            KeyBinding([.character("R")], .toggleSecrets, "reveal / hide the values", hint: true),
+            KeyBinding([.character("?")], .help, "help"),
+        ],
     ]
     /// Keys of the body editor and the one-line fields, for help: they edit text, so they are not actions.
     public var editing: [KeyHint] = [
@@ -197,6 +206,7 @@ public struct KeyMap: Sendable {
             KeyBinding([.control("r")], .reload, "reload from disk (unsaved edits kept)"),
             KeyBinding([.character("!")], .showMessages, "recent messages, in full"),
             KeyBinding([.character("T")], .cycleTheme, "next theme (dark, light, high-contrast, 16-color, yours)"),
+            KeyBinding([.control("k")], .showCookies, "cookies of the collection and environment in use"),
         ],
         panes: [
             .tree: [

@@ -48,4 +48,6 @@ public enum KeyMode: Sendable, Hashable, CaseIterable {
     case terminalCheck
     /// The Schema view of a GraphQL request: its types, and the highlighted one's fields.
     case schemaView
+    /// The Cookies view (Ctrl-K): the jar of the collection and environment in use.
+    case cookieList
 }

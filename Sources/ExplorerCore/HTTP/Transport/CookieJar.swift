@@ -3,18 +3,48 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Cookies kept for the life of the process: what `Set-Cookie` stored is sent back on later requests to the same site
-/// (domain, path, `Secure` and expiry honoured), on every transport and every redirect hop.
+/// Cookies a collection and environment's requests received: what `Set-Cookie` stored is sent back on later requests
+/// to the same site (domain, path, `Secure` and expiry honoured), on every transport and every redirect hop. A jar
+/// with a file reads it on first use and writes it back after changes (see `CookieJar+Disk.swift`).
 public final class CookieJar: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [HTTPCookie] = []
+    let lock = NSLock()
+    /// The cookies as this process sees them: the file's, with this process's own changes over them.
+    var stored: [CookieRecord] = []
+    /// The Netscape cookie file the jar is kept in; `nil` for a jar in memory only.
+    public let file: String?
+    /// Whether session cookies (no Expires or Max-Age) are written to the file, so they outlive the process.
+    public let keepsSessionCookies: Bool
+    /// Cookies this process set or removed that the file may not show yet: laid over the file each time it is read,
+    /// so another process's write does not undo them.
+    var setHere: [CookieRecord] = []
+    var removedHere: [CookieRecord] = []
+    /// The file's identity when last read or written (inode, size, modification time); a change means another process wrote it.
+    var fileStamp: String?
+    var loaded = false
+    /// True when the file is behind the jar in something it keeps.
+    var dirty = false
+    var saveScheduled = false
+    /// Serialises saves of this jar (the timer's and the one at exit).
+    let saving = NSLock()
+
     private static let registryLock = NSLock()
     nonisolated(unsafe) private static var registry: [String: CookieJar] = [:]
+    nonisolated(unsafe) private static var currentPolicy = CookiePolicy.memory
+    nonisolated(unsafe) private static var savesAtExit = false
 
-    /// An empty jar.
-    public init() {}
+    /// An empty jar in memory.
+    public init() {
+        file = nil
+        keepsSessionCookies = false
+    }
 
-    /// The jar for `key` (a collection and environment), made on first use and kept for the life of the process.
+    /// A jar kept in the Netscape cookie file at `file` (made on the first change if missing).
+    public init(file: String, keepsSessionCookies: Bool) {
+        self.file = file
+        self.keepsSessionCookies = keepsSessionCookies
+    }
+
+    /// The in-memory jar for `key`, made on first use and kept for the life of the process.
     public static func shared(for key: String) -> CookieJar {
         registryLock.withLock {
             if let jar = registry[key] { return jar }
@@ -24,9 +54,60 @@ public final class CookieJar: @unchecked Sendable {
         }
     }
 
+    /// Chooses where this process's jars are kept; jars handed out before are forgotten. A policy with files also
+    /// saves every changed jar when the process exits.
+    public static func configure(_ policy: CookiePolicy) {
+        registryLock.withLock {
+            currentPolicy = policy
+            registry = [:]
+            if !savesAtExit, policy != .memory, policy != .disabled {
+                savesAtExit = true
+                atexit { CookieJar.saveAll() }
+            }
+        }
+    }
+
+    /// The policy `configure` chose (`.memory` until then).
+    public static var policy: CookiePolicy { registryLock.withLock { currentPolicy } }
+
+    /// The jar for requests of the collection in directory `collection` with `environment` (`nil` for none), or
+    /// `nil` when cookies are off. The same jar for the life of the process (or until `configure`).
+    public static func jar(collection: String, environment: String?, keepsSessionCookies: Bool) -> CookieJar? {
+        registryLock.withLock {
+            let key: String
+            let make: () -> CookieJar
+            switch currentPolicy {
+            case .disabled: return nil
+            case .memory:
+                key = collection + "#" + (environment ?? "")
+                make = { CookieJar() }
+            case let .store(store):
+                key = collection + "#" + (environment ?? "")
+                make = { CookieJar(file: store.path(collection: collection, environment: environment), keepsSessionCookies: keepsSessionCookies) }
+            case let .file(path):
+                // As curl's -c: one file for everything, session cookies written too (expiry 0).
+                key = path
+                make = { CookieJar(file: path, keepsSessionCookies: true) }
+            }
+            if let jar = registry[key] { return jar }
+            let jar = make()
+            registry[key] = jar
+            return jar
+        }
+    }
+
+    /// Writes every jar with unsaved changes to its file; at exit, and before a command ends.
+    public static func saveAll() {
+        let jars = registryLock.withLock { Array(registry.values) }
+        for jar in jars { try? jar.saveIfChanged() }
+    }
+
     /// Every cookie in the jar that has not expired.
     public var cookies: [CookieRecord] {
-        lock.withLock { live().map(CookieRecord.init) }
+        lock.withLock {
+            refresh()
+            return live()
+        }
     }
 
     /// Stores the cookies `response` sets and returns them.
@@ -38,14 +119,50 @@ public final class CookieJar: @unchecked Sendable {
         let received = HTTPCookie.cookies(withResponseHeaderFields: fields, for: url)
         guard !received.isEmpty else { return [] }
         let header = fields.first { $0.key.caseInsensitiveCompare("Set-Cookie") == .orderedSame }?.value ?? ""
+        let now = Date()
+        let records = received.map { cookie in
+            var record = CookieRecord(cookie)
+            // Max-Age wins over Expires (RFC 6265 §5.3); FoundationNetworking's parser leaves it out of expiresDate, and
+            // without it a cookie meant to last an hour would count as a session cookie and never reach the disk.
+            if let seconds = CookieJar.maxAge(of: cookie, header: header), seconds > 0 { record.expires = now.addingTimeInterval(TimeInterval(seconds)) }
+            return record
+        }
         lock.withLock {
-            for cookie in received {
-                stored.removeAll { $0.name == cookie.name && $0.domain == cookie.domain && $0.path == cookie.path }
+            refresh()
+            for (cookie, record) in zip(received, records) {
                 // Max-Age=0 (or less) deletes the cookie; FoundationNetworking's parser does not turn it into an expiry.
-                if !CookieJar.isDeletion(cookie, header: header) { stored.append(cookie) }
+                if CookieJar.isDeletion(cookie, header: header) { forget(record) } else { keep(record) }
             }
         }
-        return received.map(CookieRecord.init)
+        scheduleSave()
+        return records
+    }
+
+    /// Adds `records` (replacing cookies with the same name, domain and path), as an import does.
+    public func insert(_ records: [CookieRecord]) {
+        lock.withLock {
+            refresh()
+            for record in records { keep(record) }
+        }
+        scheduleSave()
+    }
+
+    /// Removes the cookie `record` names (its name, domain and path).
+    public func remove(_ record: CookieRecord) {
+        lock.withLock {
+            refresh()
+            forget(record)
+        }
+        scheduleSave()
+    }
+
+    /// Removes every cookie.
+    public func removeAll() {
+        lock.withLock {
+            refresh()
+            for record in stored { forget(record) }
+        }
+        scheduleSave()
     }
 
     /// The `Cookie` header for a request to `url`, or `nil` when no cookie matches.
@@ -54,7 +171,8 @@ public final class CookieJar: @unchecked Sendable {
         let isSecure = url.scheme?.lowercased() == "https"
         let path = url.path.isEmpty ? "/" : url.path
         let matching = lock.withLock {
-            live().filter { cookie in
+            refresh()
+            return live().filter { cookie in
                 let domain = cookie.domain.lowercased()
                 let domainMatches = domain.hasPrefix(".")
                     ? host == String(domain.dropFirst()) || host.hasSuffix(domain)
@@ -71,8 +189,12 @@ public final class CookieJar: @unchecked Sendable {
     /// True when `cookie` was set with a Max-Age of zero or less, or an expiry in the past.
     static func isDeletion(_ cookie: HTTPCookie, header: String) -> Bool {
         if let expires = cookie.expiresDate, expires <= Date() { return true }
-        let maxAge = (cookie.properties?[.maximumAge] as? String).flatMap { Int($0) } ?? maxAge(of: cookie.name, in: header)
-        return maxAge.map { $0 <= 0 } ?? false
+        return maxAge(of: cookie, header: header).map { $0 <= 0 } ?? false
+    }
+
+    /// The cookie's Max-Age in seconds, from its properties or else from the Set-Cookie header; `nil` when it has none.
+    static func maxAge(of cookie: HTTPCookie, header: String) -> Int? {
+        (cookie.properties?[.maximumAge] as? String).flatMap { Int($0) } ?? maxAge(of: cookie.name, in: header)
     }
 
     /// The Max-Age attribute of the cookie `name` in a Set-Cookie header (several cookies may be joined by commas).
@@ -85,10 +207,30 @@ public final class CookieJar: @unchecked Sendable {
         return Int(next[attribute.upperBound...].prefix { $0 == "-" || $0.isNumber })
     }
 
+    /// Keeps `record`, replacing the same cookie. Call with `lock` held.
+    private func keep(_ record: CookieRecord) {
+        stored.removeAll { $0.isSameCookie(as: record) }
+        stored.append(record)
+        removedHere.removeAll { $0.isSameCookie(as: record) }
+        setHere.removeAll { $0.isSameCookie(as: record) }
+        setHere.append(record)
+        if file != nil, !record.isSession || keepsSessionCookies { dirty = true }
+    }
+
+    /// Drops the cookie `record` names. Call with `lock` held.
+    private func forget(_ record: CookieRecord) {
+        let wasKept = stored.contains { $0.isSameCookie(as: record) }
+        stored.removeAll { $0.isSameCookie(as: record) }
+        setHere.removeAll { $0.isSameCookie(as: record) }
+        removedHere.removeAll { $0.isSameCookie(as: record) }
+        removedHere.append(record)
+        if file != nil, wasKept { dirty = true }
+    }
+
     /// The stored cookies that have not expired; drops the others. Call with `lock` held.
-    private func live() -> [HTTPCookie] {
+    func live() -> [CookieRecord] {
         let now = Date()
-        stored.removeAll { ($0.expiresDate ?? .distantFuture) <= now }
+        stored.removeAll { ($0.expires ?? .distantFuture) <= now }
         return stored
     }
 }

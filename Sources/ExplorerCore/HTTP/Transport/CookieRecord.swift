@@ -31,6 +31,17 @@ public struct CookieRecord: Sendable, Hashable {
         self.isSecure = isSecure
     }
 
+    /// True for a session cookie: set with no Expires or Max-Age, it lasts as long as the process.
+    public var isSession: Bool { expires == nil }
+
+    /// True when the cookie is also sent to the domain's subdomains (it was set with a `Domain` attribute).
+    public var includesSubdomains: Bool { domain.hasPrefix(".") }
+
+    /// True when `other` is the same cookie: a later one with the same name, domain and path replaces it.
+    public func isSameCookie(as other: CookieRecord) -> Bool {
+        name == other.name && path == other.path && domain.caseInsensitiveCompare(other.domain) == .orderedSame
+    }
+
     init(_ cookie: HTTPCookie) {
         self.init(name: cookie.name, value: cookie.value, domain: cookie.domain, path: cookie.path, expires: cookie.expiresDate,
                   isSecure: cookie.isSecure, isHTTPOnly: cookie.isHTTPOnly)

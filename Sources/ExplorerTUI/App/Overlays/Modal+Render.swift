@@ -19,6 +19,7 @@ extension Modal {
         case let .environments(editor): editor.render(into: &buffer, context: context)
         case let .schema(browser): browser.render(into: &buffer, context: context)
         case let .valuePrompt(prompt): prompt.render(into: &buffer, context: context)
+        case let .cookies(panel): panel.render(into: &buffer, context: context)
         }
     }
 

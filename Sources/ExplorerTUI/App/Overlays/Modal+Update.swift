@@ -80,6 +80,10 @@ extension Modal {
             let reply = prompt.update(key, context: &context.pane)
             self = .valuePrompt(prompt)
             return reply
+        case var .cookies(panel):
+            let reply = panel.update(key, context: &context.pane)
+            self = reply == .help ? .help(scroll: 0) : .cookies(panel)
+            return reply == .help ? .handled : reply
         }
     }
 
@@ -109,7 +113,7 @@ extension Modal {
             editor.prompt?.error = nil
             if let focused = editor.prompt?.focused { editor.prompt?.fields[focused].field.insert(text) }
             self = .environments(editor)
-        case .environmentPicker, .tool, .history, .messages, .environments, .schema:
+        case .environmentPicker, .tool, .history, .messages, .environments, .schema, .cookies:
             context.pane.status = "Pasted text ignored: Esc closes this first."
         }
         return .handled

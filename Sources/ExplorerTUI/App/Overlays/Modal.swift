@@ -23,6 +23,8 @@ public enum Modal: Sendable, Equatable {
     case schema(SchemaBrowser)
     /// A `{{$prompt Label}}` asked before a send.
     case valuePrompt(ValuePrompt)
+    /// The Cookies view of the jar in use.
+    case cookies(CookiePanel)
 }
 
 extension Modal {
@@ -44,4 +46,6 @@ extension Modal {
     public var schemaBrowser: SchemaBrowser? { if case let .schema(browser) = self { browser } else { nil } }
     /// The prompt asked before a send, when this is it.
     public var valuePrompt: ValuePrompt? { if case let .valuePrompt(prompt) = self { prompt } else { nil } }
+    /// The Cookies view, when this is it.
+    public var cookiePanel: CookiePanel? { if case let .cookies(panel) = self { panel } else { nil } }
 }

@@ -41,4 +41,8 @@ public enum ModalReply: Sendable, Equatable {
     case answeredPrompt(label: String, value: String)
     /// Compare exchanges of this list (the marked one and the selected one, or the selected one and the live one).
     case compare(HistoryPanel)
+    /// d in the Cookies view: remove this cookie from the jar.
+    case removeCookie(CookieRecord)
+    /// y to "clear all" in the Cookies view: empty the jar.
+    case clearCookies
 }

@@ -1,0 +1,62 @@
+import ArgumentParser
+import ExplorerCore
+
+/// Which jars a `cookies` subcommand works on: a collection (or a request inside it) and `--env`, or every jar.
+struct CookieTarget: ParsableArguments {
+    @Argument(help: "A collection (or a request reference inside it); every collection when absent.")
+    var reference: String?
+
+    @Option(name: .long, help: "The environment (default: the collection's default; with no collection, every environment).")
+    var env: String?
+
+    @OptionGroup var options: CollectionsOptions
+
+    /// One jar: a collection and the environment it is kept for.
+    struct Jar {
+        let collection: CollectionSpec
+        let environment: String?
+        let jar: CookieJar
+        /// `Demo · local`.
+        var title: String { collection.name + " · " + (environment ?? "no environment") }
+    }
+
+    /// The jars meant, kept in the state directory. With `single`, exactly one: a collection must be named.
+    func jars(single: Bool = false) throws -> [Jar] {
+        CookieJar.configure(.store(CookieStore.standard()))
+        let result = try options.load(about: reference)
+        var collections = result.collections
+        if let reference {
+            let name = String(reference.split(separator: "/").first ?? "")
+            guard let collection = result.collection(named: name) else {
+                StandardError.write("error: no collection '\(name)'. Collections: \(result.collections.map(\.slug).joined(separator: ", ")).")
+                throw ExitCode(1)
+            }
+            collections = [collection]
+        } else if single {
+            StandardError.write("error: name a collection: apiexplorer cookies import FILE Demo --env local")
+            throw ExitCode(1)
+        }
+        var jars: [Jar] = []
+        for collection in collections {
+            let environments: [EnvironmentSpec?]
+            if let env {
+                guard let environment = collection.environment(named: env) else {
+                    if reference == nil { continue }
+                    StandardError.write("error: collection '\(collection.slug)' has no environment '\(env)'. Environments: \(collection.environments.map(\.name).joined(separator: ", ")).")
+                    throw ExitCode(1)
+                }
+                environments = [environment]
+            } else if single {
+                environments = [collection.defaultEnvironment]
+            } else {
+                environments = collection.environments.isEmpty ? [nil] : collection.environments.map { $0 }
+            }
+            for environment in environments {
+                let keeps = environment?.keepSessionCookies ?? collection.keepSessionCookies ?? false
+                guard let jar = CookieJar.jar(collection: collection.directory, environment: environment?.name, keepsSessionCookies: keeps) else { continue }
+                jars.append(Jar(collection: collection, environment: environment?.name, jar: jar))
+            }
+        }
+        return jars
+    }
+}
