@@ -17,20 +17,32 @@ struct SecretToolProcess: Sendable {
     /// The program's standard output.
     func run() throws(SecretReadError) -> Data {
         guard let path = Self.find(tool, path: environment["PATH"] ?? "") else { throw .toolMissing(tool: tool) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = environment
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        // Not the explorer's terminal: a program reading it would steal the user's keys.
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        do { try process.run() } catch { throw .toolFailed(tool: tool, status: -1, message: "\(error)") }
+        var launched: (Process, Pipe, Pipe, DispatchSemaphore)?
+        for attempt in 0..<5 where launched == nil {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+            process.environment = environment
+            if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+            // Not the explorer's terminal: a program reading it would steal the user's keys.
+            process.standardInput = FileHandle.nullDevice
+            let output = Pipe()
+            let errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            let exited = DispatchSemaphore(value: 0)
+            process.terminationHandler = { _ in exited.signal() }
+            do {
+                try process.run()
+                launched = (process, output, errors, exited)
+            } catch {
+                // ETXTBSY: a program just written (an install, a test's fake tool) is still open for writing in a
+                // process forked meanwhile, until that process execs; it passes within milliseconds.
+                guard Self.isTextFileBusy(error), attempt < 4 else { throw .toolFailed(tool: tool, status: -1, message: "\(error)") }
+                usleep(20_000 << attempt)
+            }
+        }
+        guard let (process, output, errors, exited) = launched else { throw .toolFailed(tool: tool, status: -1, message: "could not start") }
         // Both pipes drained while it runs, so a program writing more than a pipe holds does not stall.
         let outData = PipeReader(output.fileHandleForReading)
         let errData = PipeReader(errors.fileHandleForReading)
@@ -56,5 +68,11 @@ struct SecretToolProcess: Sendable {
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
         return nil
+    }
+
+    private static func isTextFileBusy(_ error: any Error) -> Bool {
+        let error = error as NSError
+        if error.domain == NSPOSIXErrorDomain, error.code == Int(ETXTBSY) { return true }
+        return (error.userInfo[NSUnderlyingErrorKey] as? NSError).map { $0.domain == NSPOSIXErrorDomain && $0.code == Int(ETXTBSY) } ?? false
     }
 }
