@@ -61,6 +61,7 @@ extension ExplorerModel {
             }
             return [.quit]
         case .help: modal = .help(scroll: 0)
+        case .openPalette: return openPalette()
         case .showMessages: modal = .messages(MessageList(entries: $status.entries.reversed()))
         case .focusNext:
             screen.maximized = nil

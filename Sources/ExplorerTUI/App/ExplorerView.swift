@@ -78,6 +78,7 @@ public enum ExplorerView {
             bindings = panel.filterField != nil ? model.keyMap.modes[.historyFilter] ?? [] : model.keyMap.history
         case .messages?: bindings = model.keyMap.modes[.messageList] ?? []
         case .schema?: bindings = model.keyMap.modes[.schemaView] ?? []
+        case .palette?: bindings = model.keyMap.modes[.palette] ?? []
         case let .environments(editor)?:
             if editor.confirmingDelete { return [KeyHint(key: "y", label: "delete"), KeyHint(key: "any other key", label: "keep it")] }
             bindings = model.keyMap.modes[editor.prompt == nil ? .environmentEditor : .environmentField] ?? []

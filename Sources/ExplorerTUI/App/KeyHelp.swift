@@ -51,6 +51,7 @@ public struct KeyHelp: Sendable {
         case .environmentEditor: return "Environment editor (e, then E)"
         case .environmentField: return "Environment editor fields"
         case .schemaView: return "GraphQL Schema view (S on the Body tab)"
+        case .palette: return "Command palette (Ctrl-P or :; typing filters)"
         }
     }
 

@@ -160,6 +160,14 @@ public struct KeyMap: Sendable {
             KeyBinding([.character("g"), .home], .top, "newest"),
             KeyBinding([.character("G"), .end], .bottom, "oldest"),
         ],
+        .palette: [
+            KeyBinding([.escape], .cancel, "close"),
+            KeyBinding([.enter, .control("j")], .confirm, "run it, or jump to it (request, environment, exchange)", hint: true),
+            KeyBinding([.up, .control("p")], .moveUp, "previous"),
+            KeyBinding([.down, .control("n"), .tab], .moveDown, "next"),
+            KeyBinding([.pageUp], .pageUp, "page up"),
+            KeyBinding([.pageDown], .pageDown, "page down"),
+        ],
     ]
     /// Keys of the body editor and the one-line fields, for help: they edit text, so they are not actions.
     public var editing: [KeyHint] = [
@@ -192,6 +200,7 @@ public struct KeyMap: Sendable {
             KeyBinding([.control("c")], .quit, "cancel the request in flight, else quit"),
             KeyBinding([.control("r")], .reload, "reload from disk (unsaved edits kept)"),
             KeyBinding([.character("!")], .showMessages, "recent messages, in full"),
+            KeyBinding([.control("p"), .character(":")], .openPalette, "command palette: actions, requests, environments, history"),
         ],
         panes: [
             .tree: [

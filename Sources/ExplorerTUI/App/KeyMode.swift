@@ -46,4 +46,6 @@ public enum KeyMode: Sendable, Hashable, CaseIterable {
     case terminalCheck
     /// The Schema view of a GraphQL request: its types, and the highlighted one's fields.
     case schemaView
+    /// The command palette (Ctrl-P or `:`); keys it does not bind edit its query.
+    case palette
 }

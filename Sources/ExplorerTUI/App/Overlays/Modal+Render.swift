@@ -18,6 +18,7 @@ extension Modal {
         case let .messages(list): list.render(into: &buffer, context: context)
         case let .environments(editor): editor.render(into: &buffer, context: context)
         case let .schema(browser): browser.render(into: &buffer, context: context)
+        case let .palette(palette): palette.render(into: &buffer, context: context)
         }
     }
 

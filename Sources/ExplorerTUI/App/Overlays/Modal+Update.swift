@@ -76,6 +76,10 @@ extension Modal {
             let reply = browser.update(key, context: &context.pane)
             self = .schema(browser)
             return reply
+        case var .palette(palette):
+            let reply = palette.update(key, context: &context)
+            self = .palette(palette)
+            return reply
         }
     }
 
@@ -101,6 +105,9 @@ extension Modal {
             editor.prompt?.error = nil
             if let focused = editor.prompt?.focused { editor.prompt?.fields[focused].field.insert(text) }
             self = .environments(editor)
+        case var .palette(palette):
+            palette.paste(text)
+            self = .palette(palette)
         case .environmentPicker, .tool, .history, .messages, .environments, .schema:
             context.pane.status = "Pasted text ignored: Esc closes this first."
         }

@@ -21,6 +21,8 @@ public enum Modal: Sendable, Equatable {
     case environments(EnvironmentEditor)
     /// A GraphQL request's Schema view.
     case schema(SchemaBrowser)
+    /// The command palette.
+    case palette(CommandPalette)
 }
 
 extension Modal {
@@ -40,4 +42,6 @@ extension Modal {
     public var environmentEditor: EnvironmentEditor? { if case let .environments(editor) = self { editor } else { nil } }
     /// The Schema view, when this is it.
     public var schemaBrowser: SchemaBrowser? { if case let .schema(browser) = self { browser } else { nil } }
+    /// The command palette, when this is it.
+    public var palette: CommandPalette? { if case let .palette(palette) = self { palette } else { nil } }
 }

@@ -39,4 +39,6 @@ public enum ModalReply: Sendable, Equatable {
     case changeEnvironment(EnvironmentChange)
     /// Compare exchanges of this list (the marked one and the selected one, or the selected one and the live one).
     case compare(HistoryPanel)
+    /// Enter on a palette row.
+    case paletteChose(PaletteItem)
 }

@@ -29,6 +29,9 @@ public struct SendSession: Sendable {
     /// over a file changed outside since.
     public var collectionFiles: [String: Data] = [:]
 
+    /// Palette rows picked and requests sent, most recent first (`PaletteItem.id`s): ties in the palette go to these.
+    public var recentPicks: [String] = []
+
     /// Creates a session with nothing captured.
     public init() {}
 
@@ -40,6 +43,13 @@ public struct SendSession: Sendable {
                 if let data = files[path] { collectionFiles[path] = data }
             }
         }
+    }
+
+    /// Puts `id` first among the recent picks, keeping the newest fifty.
+    public mutating func remember(_ id: String) {
+        recentPicks.removeAll { $0 == id }
+        recentPicks.insert(id, at: 0)
+        if recentPicks.count > 50 { recentPicks.removeLast(recentPicks.count - 50) }
     }
 
     /// The bytes of the collection file in `directory` as last loaded, if it was.
