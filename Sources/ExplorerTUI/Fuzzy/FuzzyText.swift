@@ -48,9 +48,21 @@ public struct FuzzyText: Sendable, Equatable {
     /// What a match at `character` is worth beyond any match: most at the start, then at a word's start.
     static func bonus(_ character: Character, after previous: Character?) -> Int32 {
         guard let previous else { return FuzzyMatcher.startBonus }
-        let isWord = character.isLetter || character.isNumber
-        if isWord, !(previous.isLetter || previous.isNumber) { return FuzzyMatcher.wordBonus }
-        if character.isUppercase, previous.isLowercase { return FuzzyMatcher.camelBonus }
+        let (isWord, isUpper, _) = kind(of: character)
+        let (wasWord, _, wasLower) = kind(of: previous)
+        if isWord, !wasWord { return FuzzyMatcher.wordBonus }
+        if isUpper, wasLower { return FuzzyMatcher.camelBonus }
         return 0
+    }
+
+    /// Whether `character` is a letter or digit, upper case, lower case; ASCII is classified directly, as Unicode's
+    /// properties cost a table look-up each and most of what is matched (URLs, names) is ASCII.
+    private static func kind(of character: Character) -> (word: Bool, upper: Bool, lower: Bool) {
+        if let ascii = character.asciiValue {
+            let upper = ascii >= 65 && ascii <= 90
+            let lower = ascii >= 97 && ascii <= 122
+            return (upper || lower || (ascii >= 48 && ascii <= 57), upper, lower)
+        }
+        return (character.isLetter || character.isNumber, character.isUppercase, character.isLowercase)
     }
 }
