@@ -39,6 +39,8 @@ struct ExploreCommand: AsyncParsableCommand {
         var model = ExplorerModel(collections: result.collections, problems: result.problems, loadedFiles: result.loadedFiles,
                                   environment: env)
         model.tree.isLoading = exists
+        // The split as the last run left it (< and > or a drag move it).
+        if let split = LayoutStateFile.standard().read() { model.screen.arrangement.split = split }
         // "Here": the directory given, else the one read, else ./Collections where the next run will find it.
         model.tree.collectionsDirectory = exists || self.options.collections != nil ? directory
             : PathText.appending(FileManager.default.currentDirectoryPath, "Collections")

@@ -22,6 +22,8 @@ public enum AppAction: Sendable, Equatable {
     case nextField, previousField, nextFormat, saveCaptures
     /// Opens the command palette (Ctrl-P or `:`).
     case openPalette
+    /// Moves the split between the tree and the other panes (`<` `>`).
+    case shrinkTree, growTree
     case wordLeft, wordRight, deleteWordBefore
     /// The environment editor: opened from the picker, environments added, renamed, deleted, a variable made secret.
     case editEnvironments, newEnvironment, renameEnvironment, deleteEnvironment, toggleSecret

@@ -201,6 +201,8 @@ public struct KeyMap: Sendable {
             KeyBinding([.control("r")], .reload, "reload from disk (unsaved edits kept)"),
             KeyBinding([.character("!")], .showMessages, "recent messages, in full"),
             KeyBinding([.control("p"), .character(":")], .openPalette, "command palette: actions, requests, environments, history"),
+            KeyBinding([.character("<")], .shrinkTree, "move the split: smaller tree"),
+            KeyBinding([.character(">")], .growTree, "move the split: bigger tree"),
         ],
         panes: [
             .tree: [
