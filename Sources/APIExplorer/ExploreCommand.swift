@@ -75,6 +75,9 @@ struct ExploreCommand: AsyncParsableCommand {
             StandardError.write("error: \(error.description)")
             throw ExitCode(1)
         }
+        // The config's layout; the split as the last run left it (< and > or a drag move it), else the config's.
+        model.screen.arrangement.stack = LayoutStack(rawValue: settings.layoutStack) ?? .auto
+        if let split = LayoutStateFile.standard().read() ?? settings.layoutSplit { model.screen.arrangement.split = split }
         // "Here": the directory given, else the one read, else ./Collections where the next run will find it.
         model.tree.collectionsDirectory = exists || self.options.collections != nil ? directory
             : PathText.appending(FileManager.default.currentDirectoryPath, "Collections")

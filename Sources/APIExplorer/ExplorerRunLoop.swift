@@ -123,6 +123,13 @@ final class ExplorerRunLoop {
             case .oauthToken:
                 OAuthEffectRunner.start(effect, inbox: inbox, pipeline: SendPipeline(demo: demo, history: history, source: "explorer"))
             case .cookies: CookieEffectRunner.start(effect, inbox: inbox)
+            case let .rememberSplit(split):
+                // Written off the UI: a slow disk never holds up a frame; a failure only costs the next run the split.
+                let file = LayoutStateFile.standard()
+                let inbox = self.inbox
+                Task.detached {
+                    do { try file.write(split: split) } catch { inbox.post(.statusReported("The split could not be kept in \(file.path): \(error.localizedDescription)")) }
+                }
             case .loadHistory, .openExchange, .loadLatest, .compareExchanges:
                 HistoryEffectRunner.start(effect, recorder: history, inbox: inbox, demo: demo)
             case .copy, .openPager, .openEditor:

@@ -174,6 +174,7 @@ final class NcursesTerminal {
             case 1: return .mouse(MouseEvent(.click, x: Int(x), y: Int(y)))
             case 4: return .mouse(MouseEvent(.wheelUp, x: Int(x), y: Int(y)))
             case 5: return .mouse(MouseEvent(.wheelDown, x: Int(x), y: Int(y)))
+            case 6: return .mouse(MouseEvent(.release, x: Int(x), y: Int(y)))
             default: return nil
             }
         }

@@ -31,13 +31,14 @@ static inline attr_t cn_attr_underline(void) { return A_UNDERLINE; }
 static inline attr_t cn_attr_italic(void) { return A_ITALIC; }
 static inline int cn_key_f(int n) { return KEY_F(n); }
 
-// Mouse: clicks of the first button and the wheel (buttons 4 and 5). The masks are function-like macros Swift cannot
+// Mouse: presses and releases of the first button (a click; a drag of the pane border) and the wheel (buttons 4 and 5). The masks are function-like macros Swift cannot
 // import. Returns the mask ncurses accepted (0 when the terminal has no mouse).
 static inline mmask_t cn_enable_mouse(void) {
     mouseinterval(0);
-    return mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+    return mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
 }
-// Reads the pending mouse event: 1 for a click, 4 for wheel up, 5 for wheel down, 0 for anything else or none.
+// Reads the pending mouse event: 1 for a click, 6 for the first button let go, 4 for wheel up, 5 for wheel down, 0 for
+// anything else or none.
 static inline int cn_read_mouse(int *x, int *y) {
     MEVENT event;
     if (getmouse(&event) != OK) { return 0; }
@@ -46,6 +47,7 @@ static inline int cn_read_mouse(int *x, int *y) {
     if (event.bstate & BUTTON1_PRESSED) { return 1; }
     if (event.bstate & BUTTON4_PRESSED) { return 4; }
     if (event.bstate & BUTTON5_PRESSED) { return 5; }
+    if (event.bstate & BUTTON1_RELEASED) { return 6; }
     return 0;
 }
 

@@ -22,7 +22,7 @@ struct ExplorerBench: AsyncParsableCommand {
     @Option(help: "The package root, holding Collections/ (default: the current directory).")
     var root: String = FileManager.default.currentDirectoryPath
 
-    @Option(help: "Only these cases, comma-separated: format, editor, history, http, launch, send, large, pretty, memory, run, cli, stream, parse, streammem, websocket, openapi.")
+    @Option(help: "Only these cases, comma-separated: format, editor, history, http, launch, send, large, pretty, memory, run, cli, stream, parse, streammem, websocket, openapi, palette.")
     var only: String?
 
     @Flag(help: .hidden)
@@ -38,7 +38,7 @@ struct ExplorerBench: AsyncParsableCommand {
             for size in options.largeBodies { bodies[size] = JSONShape.arrayOfObjects.generate(size: size) }
             return try await BenchServerProcess.serve(bodies: bodies)
         }
-        let cases = Set((only ?? "format,editor,history,http,launch,send,large,pretty,memory,run,cli,stream,parse,streammem,websocket,openapi").split(separator: ",").map(String.init))
+        let cases = Set((only ?? "format,editor,history,http,launch,send,large,pretty,memory,run,cli,stream,parse,streammem,websocket,openapi,palette").split(separator: ",").map(String.init))
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-bench-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -52,6 +52,8 @@ struct ExplorerBench: AsyncParsableCommand {
         if cases.contains("format") { try FormattingBench.run(options, workDirectory: work, report: emit) }
         if cases.contains("editor") { try EditorBench.run(options, workDirectory: work, report: emit) }
         if cases.contains("history") { try HistoryBench.run(options, workDirectory: work, report: emit) }
+        // Issue 31: the command palette filtering as you type.
+        if cases.contains("palette") { try PaletteBench.run(options, report: emit) }
 
         // The server runs in its own process, as it would for a person using curl or apiexplorer.
         let server = try BenchServerProcess(quick: quick)

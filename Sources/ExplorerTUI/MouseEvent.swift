@@ -8,6 +8,8 @@ public struct MouseEvent: Hashable, Sendable {
         case wheelUp
         /// The wheel turned down.
         case wheelDown
+        /// The first button was let go (ends a drag that began with a click).
+        case release
     }
 
     /// What happened.

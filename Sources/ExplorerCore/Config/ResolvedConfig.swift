@@ -8,9 +8,10 @@ public struct ResolvedConfig: Sendable {
     public var theme: String
     /// `keymap.preset`.
     public var keymapPreset: String
-    /// `layout.stack`. Not used on this branch (the layout lands separately).
+    /// `layout.stack`: `auto` stacks the panes under 100 columns, `always` and `never` decide for every width.
     public var layoutStack: String
-    /// `layout.split`, the tree's share in percent, or nil for today's 30% (24 to 40 columns). Not used on this branch.
+    /// `layout.split`, the tree's share in percent, or nil for 30% (24 to 40 columns); a split moved with `<`, `>` or
+    /// the mouse is remembered and wins.
     public var layoutSplit: Int?
     /// `mouse`.
     public var mouse: Bool

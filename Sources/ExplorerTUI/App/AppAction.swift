@@ -22,6 +22,10 @@ public enum AppAction: Sendable, Equatable, CaseIterable {
     /// Tab in a field: completes a `{{variable}}` in the URL, keeps a secret in the secrets file.
     case complete
     case nextField, previousField, nextFormat, saveCaptures
+    /// Opens the command palette (Ctrl-P or `:`).
+    case openPalette
+    /// Moves the split between the tree and the other panes (`<` `>`).
+    case shrinkTree, growTree
     case wordLeft, wordRight, deleteWordBefore
     /// The environment editor: opened from the picker, environments added, renamed, deleted, a variable made secret.
     case editEnvironments, newEnvironment, renameEnvironment, deleteEnvironment, toggleSecret

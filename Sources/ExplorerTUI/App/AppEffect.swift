@@ -61,6 +61,8 @@ public enum AppEffect: Sendable {
     case saveBody(data: Data, path: String)
     /// Hand the terminal to `$PAGER` on the body's text, then take it back.
     case openPager(document: BodyDocument, data: Data)
+    /// Keep the split between the tree and the other panes (a percentage) in the state directory for the next run.
+    case rememberSplit(Int)
     /// List the history the query selects, off the UI, and report `.historyListed` with `id`.
     case loadHistory(id: Int, query: HistoryQuery)
     /// Read the kept exchange `exchangeID` and report `.exchangeOpened` with `id`.

@@ -63,6 +63,9 @@ extension ExplorerModel {
             return replay(entry)
         case let .compare(panel):
             return compareExchanges(panel)
+        case let .paletteChose(item):
+            modal = nil
+            return paletteChose(item)
         case let .editEnvironments(index):
             let environments = currentCollection?.environments ?? []
             modal = .environments(EnvironmentEditor(environment: environments.indices.contains(index) ? environments[index].name : nil))
@@ -335,5 +338,70 @@ extension ExplorerModel {
         panel.selection = min(panel.selection, max(0, (cookies?.count ?? 0) - 1))
         panel.scroll = min(panel.scroll, panel.selection)
         modal = .cookies(panel)
+    }
+
+    /// Opens the command palette on the actions, requests and environments, and asks history for the recent exchanges.
+    mutating func openPalette() -> [AppEffect] {
+        var palette = CommandPalette(items: CommandPalette.items(keyMap: keyMap, collections: collections, activeEnvironments: session.activeEnvironment),
+                                     recent: session.recentPicks)
+        guard session.historyIsOn else {
+            modal = .palette(palette)
+            return []
+        }
+        let id = takeSendID()
+        palette.pending = id
+        modal = .palette(palette)
+        return [.loadHistory(id: id, query: HistoryQuery(limit: CommandPalette.historyLimit))]
+    }
+
+    /// Recent exchanges for the open palette arrived; false when they were not the palette's.
+    mutating func paletteListed(id: Int, entries: [HistoryEntry]) -> Bool {
+        guard var palette = modal?.palette, palette.pending == id else { return false }
+        palette.pending = nil
+        palette.add(CommandPalette.exchangeItems(entries, now: now))
+        modal = .palette(palette)
+        return true
+    }
+
+    /// Enter on a palette row: runs the action in its pane, selects the request, switches the environment or shows the
+    /// exchange.
+    mutating func paletteChose(_ item: PaletteItem) -> [AppEffect] {
+        session.remember(item.id)
+        switch item.target {
+        case let .action(action, pane):
+            if let pane, pane != focus {
+                screen.maximized = nil
+                focus = pane
+            }
+            return perform(action)
+        case let .request(key):
+            reveal(key)
+            return []
+        case let .environment(slug, name):
+            guard collections.contains(where: { $0.slug == slug && $0.environment(named: name) != nil }) else {
+                status = "The environment \(name) is no longer there."
+                return []
+            }
+            session.activeEnvironment[slug] = name
+            status = "Environment: \(name)"
+            return []
+        case let .exchange(id):
+            return openExchange(id)
+        }
+    }
+
+    /// Shows the request `key` in the tree, its folders opened and a filter that hides it cleared, and selects it.
+    mutating func reveal(_ key: String) {
+        let parts = key.split(separator: "/").map(String.init)
+        for depth in 1..<max(1, parts.count) { tree.expanded.insert(parts[..<depth].joined(separator: "/")) }
+        if !tree.filter.isEmpty, !treeRows.contains(where: { $0.key == key }) { tree.filter = "" }
+        guard let row = treeRows.firstIndex(where: { $0.key == key }) else {
+            status = "\(key) is no longer in the tree."
+            return
+        }
+        tree.cursor = row
+        syncSelectionWithCursor(strict: true)
+        screen.maximized = nil
+        focus = .tree
     }
 }

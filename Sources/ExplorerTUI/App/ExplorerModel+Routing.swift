@@ -61,6 +61,10 @@ extension ExplorerModel {
             }
             return [.quit]
         case .help: modal = .help(scroll: 0)
+        case .openPalette: return openPalette()
+        case .shrinkTree, .growTree:
+            let current = screen.arrangement.split ?? screen.layout.treeShare
+            return moveSplit(to: current + (action == .growTree ? 1 : -1) * LayoutSettings.splitStep)
         case .showMessages: modal = .messages(MessageList(entries: $status.entries.reversed()))
         case .cycleTheme:
             screen.theme.cycle()
@@ -144,6 +148,16 @@ extension ExplorerModel {
               requestEditor.edit?.row == nil, requestEditor.edit?.url == nil, requestEditor.edit?.value == nil, tree.filterField == nil, responseView.bodyView.searchField == nil else { return [] }
         let layout = screen.layout
         guard !layout.isTooSmall else { return [] }
+        // The border between the tree and the panes is dragged: pressed on, then let go where it should be.
+        if event.action == .click, layout.isOnSplit(x: event.x, y: event.y) {
+            screen.isDraggingSplit = true
+            return []
+        }
+        if event.action == .release {
+            guard screen.isDraggingSplit else { return [] }
+            screen.isDraggingSplit = false
+            return moveSplit(to: layout.split(draggedTo: event.x, y: event.y))
+        }
         if requestEditor.edit?.body != nil {
             guard !layout.request.contains(x: event.x, y: event.y) else { return [] }
             commitBodyEditor()
@@ -158,6 +172,7 @@ extension ExplorerModel {
             case .wheelUp: for _ in 0..<steps { _ = tree.perform(.moveUp, source: source) }
             case .wheelDown: for _ in 0..<steps { _ = tree.perform(.moveDown, source: source) }
             case .click: tree.click(row: event.y, in: layout.tree, source: source)
+            case .release: break
             }
             requestSelectionMoved(from: before)
         } else if layout.request.contains(x: event.x, y: event.y) {
@@ -166,6 +181,7 @@ extension ExplorerModel {
             case .wheelUp: _ = inRequest { pane in (0..<steps).flatMap { _ in pane.perform(.moveUp) ?? [] } }
             case .wheelDown: _ = inRequest { pane in (0..<steps).flatMap { _ in pane.perform(.moveDown) ?? [] } }
             case .click: clickRequest(x: event.x, y: event.y, in: layout.request)
+            case .release: break
             }
         } else if layout.response.contains(x: event.x, y: event.y) {
             focus = .response
@@ -179,6 +195,7 @@ extension ExplorerModel {
                     let offered = ResponseTab.offered(for: summary)
                     if offered.indices.contains(index), offered[index] != responseView.tab { responseView.show(offered[index]) }
                 }
+            case .release: break
             }
         }
         return []
@@ -217,5 +234,13 @@ extension ExplorerModel {
             status = "Pasted text ignored here (\(text.count) characters): paste into a field (u edits the URL, a adds a row, i edits the body)."
         }
         return []
+    }
+
+    /// Puts the split at `percent` (kept within 10–90) and asks for it to be remembered for the next run.
+    mutating func moveSplit(to percent: Int) -> [AppEffect] {
+        let split = LayoutSettings.clamped(percent)
+        screen.arrangement.split = split
+        status = "Tree: \(split)% of the \(screen.layout.isStacked ? "height" : "width") (< and > move it; remembered)"
+        return [.rememberSplit(split)]
     }
 }

@@ -14,6 +14,7 @@ extension ExplorerModel {
             status = "Select a request in the tree first."
             return []
         }
+        if let key = tree.selectedRequestKey { session.remember(PaletteItem.requestID(key)) }
         if resolver.request.isWebSocket { return talk(resolver) }
         if !confirmed, case let .json(text) = resolver.request.body, let error = JSONTemplate.validate(text) {
             modal = .dialog(.confirmation(Confirmation(title: " Invalid JSON ", message: "The body does not parse (\(error)). Send it anyway?",

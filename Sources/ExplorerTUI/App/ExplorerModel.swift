@@ -204,6 +204,7 @@ public struct ExplorerModel: Sendable {
             status = session.historyProblem
             return []
         case let .historyListed(id, entries, environments):
+            if paletteListed(id: id, entries: entries) { return [] }
             guard var panel = modal?.historyPanel, panel.pending == id else { return [] }
             panel.pending = nil
             panel.entries = entries

@@ -56,6 +56,7 @@ public struct KeyHelp: Sendable {
         case .environmentField: return "Environment editor fields"
         case .schemaView: return "GraphQL Schema view (S on the Body tab)"
         case .cookieList: return "Cookies view (Ctrl-K)"
+        case .palette: return "Command palette (Ctrl-P or :; typing filters)"
         }
     }
 

@@ -173,6 +173,14 @@ public struct KeyMap: Sendable {
             KeyBinding([.character("R")], .toggleSecrets, "reveal / hide the values", hint: true),
             KeyBinding([.character("?")], .help, "help"),
         ],
+        .palette: [
+            KeyBinding([.escape], .cancel, "close"),
+            KeyBinding([.enter, .control("j")], .confirm, "run it, or jump to it (request, environment, exchange)", hint: true),
+            KeyBinding([.up, .control("p")], .moveUp, "previous"),
+            KeyBinding([.down, .control("n"), .tab], .moveDown, "next"),
+            KeyBinding([.pageUp], .pageUp, "page up"),
+            KeyBinding([.pageDown], .pageDown, "page down"),
+        ],
     ]
     /// Keys of the body editor and the one-line fields, for help: they edit text, so they are not actions.
     public var editing: [KeyHint] = [
@@ -207,6 +215,9 @@ public struct KeyMap: Sendable {
             KeyBinding([.character("!")], .showMessages, "recent messages, in full"),
             KeyBinding([.character("T")], .cycleTheme, "next theme (dark, light, high-contrast, 16-color, yours)"),
             KeyBinding([.control("k")], .showCookies, "cookies of the collection and environment in use"),
+            KeyBinding([.control("p"), .character(":")], .openPalette, "command palette: actions, requests, environments, history"),
+            KeyBinding([.character("<")], .shrinkTree, "move the split: smaller tree"),
+            KeyBinding([.character(">")], .growTree, "move the split: bigger tree"),
         ],
         panes: [
             .tree: [

@@ -50,4 +50,6 @@ public enum KeyMode: Sendable, Hashable, CaseIterable {
     case schemaView
     /// The Cookies view (Ctrl-K): the jar of the collection and environment in use.
     case cookieList
+    /// The command palette (Ctrl-P or `:`); keys it does not bind edit its query.
+    case palette
 }

@@ -8,14 +8,19 @@ public struct Screen: Sendable, Equatable {
     public var maximized: Focus?
     /// The theme in use and the others `T` cycles to.
     public var theme = ThemeSelection()
+    /// Stacked or side by side, and the split between the tree and the other panes.
+    public var arrangement: LayoutSettings
+    /// True while the border between the tree and the panes is held with the mouse (pressed, not yet let go).
+    public var isDraggingSplit = false
 
     /// Creates a screen of `width` × `height` with the usual layout.
-    public init(width: Int, height: Int, maximized: Focus? = nil) {
+    public init(width: Int, height: Int, maximized: Focus? = nil, arrangement: LayoutSettings = LayoutSettings()) {
         self.width = width
         self.height = height
         self.maximized = maximized
+        self.arrangement = arrangement
     }
 
     /// Where each pane goes.
-    public var layout: ScreenLayout { ScreenLayout(width: width, height: height, maximized: maximized) }
+    public var layout: ScreenLayout { ScreenLayout(width: width, height: height, maximized: maximized, settings: arrangement) }
 }

@@ -9,6 +9,8 @@ struct EmptyStartTests {
     func empty() throws -> (directory: String, model: ExplorerModel, load: @Sendable () -> CollectionLoadResult) {
         let (directory, load) = try Fixtures.onDisk([:], prefix: "emptystart")
         var model = ExplorerModel(collections: [])
+        // The snapshot was drawn side by side; 80 columns stack by default now (see Fixtures.model).
+        model.screen.arrangement.stack = .never
         model.tree.collectionsDirectory = directory
         return (directory, model, load)
     }

@@ -145,7 +145,7 @@ struct MouseTests {
         #expect(effects.isEmpty && model.tree.selectedRequestKey == "Demo/users/get-user")
         if case .idle = model.responseView.state {} else { Issue.record("a click does not send") }
         // The request pane's tab row is 3 rows under its top border: click "Auth".
-        let layout = ScreenLayout(width: 80, height: 24)
+        let layout = ScreenLayout(width: 80, height: 24, settings: LayoutSettings(stack: .never))
         let tabs = Tabs(titles: RequestTab.allCases.map { StyledLine($0.title) }, selectedIndex: 0)
         let x = (0..<60).first { tabs.index(atColumn: $0) == RequestTab.auth.rawValue } ?? 0
         Fixtures.press([.mouse(MouseEvent(.click, x: layout.request.x + 1 + x, y: layout.request.y + 3))], &model)

@@ -249,9 +249,9 @@ struct ExplorerModelTests {
         guard case let .received(summary) = model.responseView.state else { Issue.record("no response"); return }
         let total = summary.body.lineCount
         #expect(total == 30_002)
-        #expect(model.responseView.bodyView.scroll == total - ScreenLayout(width: 80, height: 24).bodyHeight)
+        #expect(model.responseView.bodyView.scroll == total - ScreenLayout(width: 80, height: 24, settings: LayoutSettings(stack: .never)).bodyHeight)
         Fixtures.press([.pageUp, .character("k")], &model)
-        #expect(model.responseView.bodyView.scroll == total - 2 * ScreenLayout(width: 80, height: 24).bodyHeight - 1)
+        #expect(model.responseView.bodyView.scroll == total - 2 * ScreenLayout(width: 80, height: 24, settings: LayoutSettings(stack: .never)).bodyHeight - 1)
         Fixtures.press([.character("g"), .character("k")], &model)
         #expect(model.responseView.bodyView.scroll == 0)
     }

@@ -112,7 +112,7 @@ struct ExplorerViewTests {
         #expect(screen(model).contains("THE LAST LINE"))
         // Unwrapping there keeps a full page on screen rather than the rows past the end.
         Fixtures.press([.character("w")], &model)
-        #expect(model.responseView.bodyView.scroll == 41 - ScreenLayout(width: 80, height: 24).bodyHeight)
+        #expect(model.responseView.bodyView.scroll == 41 - ScreenLayout(width: 80, height: 24, settings: LayoutSettings(stack: .never)).bodyHeight)
         #expect(screen(model).contains("THE LAST LINE"))
     }
 
@@ -188,7 +188,7 @@ struct ExplorerViewTests {
     }
 
     @Test func helpShowsEveryKeyInColumnsWhenTheScreenIsWideEnough() {
-        var model = Fixtures.model(width: 300, height: 90)
+        var model = Fixtures.model(width: 360, height: 100)
         Fixtures.press([.character("?")], &model)
         let screen = ExplorerView.render(model).lines.joined(separator: "\n")
         expectGridIntact(ExplorerView.render(model))

@@ -20,8 +20,12 @@ enum Fixtures {
         ])
     }()
 
-    static func model(width: Int = 80, height: Int = 24) -> ExplorerModel {
-        ExplorerModel(collections: [collection], width: width, height: height)
+    /// The model on a `width` × `height` screen. The screens these tests check were drawn side by side, which 80
+    /// columns no longer are by default (`stack: auto` stacks under 100); the layout's own tests pass `.auto`.
+    static func model(width: Int = 80, height: Int = 24, stack: LayoutStack = .never) -> ExplorerModel {
+        var model = ExplorerModel(collections: [collection], width: width, height: height)
+        model.screen.arrangement.stack = stack
+        return model
     }
 
     /// A 110×30 model that sent its last request and shows `summary` with the response pane focused.

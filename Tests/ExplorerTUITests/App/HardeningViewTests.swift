@@ -77,9 +77,9 @@ struct HardeningViewTests {
         var model = Fixtures.model(width: 80, height: 24)
         Fixtures.press([.character("/")] + Fixtures.typing("abcdefghijklmnopqrstuvwxyz0123456789-THE-END"), &model)
         let buffer = ExplorerView.render(model)
-        let row = buffer.lines[ScreenLayout(width: 80, height: 24).tree.y + 1]
+        let row = buffer.lines[ScreenLayout(width: 80, height: 24, settings: LayoutSettings(stack: .never)).tree.y + 1]
         #expect(row.contains("THE-END") && !row.contains("abcdef"), "\(row)")
-        #expect((0..<buffer.width).contains { buffer.cell(x: $0, y: ScreenLayout(width: 80, height: 24).tree.y + 1)?.style == .reversed })
+        #expect((0..<buffer.width).contains { buffer.cell(x: $0, y: ScreenLayout(width: 80, height: 24, settings: LayoutSettings(stack: .never)).tree.y + 1)?.style == .reversed })
     }
 
     /// At the smallest size the request pane has no room for its tab's content, which used to overwrite the border.
@@ -92,7 +92,7 @@ struct HardeningViewTests {
         #expect(model.requestEditor.tab == .headers && model.tree.selectedRequestKey == "C/bare")
         let text = screen(model)
         #expect(!text.contains("No headers"), "\(text)")
-        let layout = ScreenLayout(width: model.screen.width, height: model.screen.height)
+        let layout = model.screen.layout
         let bottom = ExplorerView.render(model).lines[layout.request.y + layout.request.height - 1]
         #expect(bottom.contains("└") && bottom.contains("┘") && !bottom.contains("No"), "\(bottom)")
     }

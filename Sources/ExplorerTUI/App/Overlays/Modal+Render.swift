@@ -20,6 +20,7 @@ extension Modal {
         case let .schema(browser): browser.render(into: &buffer, context: context)
         case let .valuePrompt(prompt): prompt.render(into: &buffer, context: context)
         case let .cookies(panel): panel.render(into: &buffer, context: context)
+        case let .palette(palette): palette.render(into: &buffer, context: context)
         }
     }
 

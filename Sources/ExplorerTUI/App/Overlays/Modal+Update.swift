@@ -84,6 +84,10 @@ extension Modal {
             let reply = panel.update(key, context: &context.pane)
             self = reply == .help ? .help(scroll: 0) : .cookies(panel)
             return reply == .help ? .handled : reply
+        case var .palette(palette):
+            let reply = palette.update(key, context: &context)
+            self = .palette(palette)
+            return reply
         }
     }
 
@@ -113,6 +117,9 @@ extension Modal {
             editor.prompt?.error = nil
             if let focused = editor.prompt?.focused { editor.prompt?.fields[focused].field.insert(text) }
             self = .environments(editor)
+        case var .palette(palette):
+            palette.paste(text)
+            self = .palette(palette)
         case .environmentPicker, .tool, .history, .messages, .environments, .schema, .cookies:
             context.pane.status = "Pasted text ignored: Esc closes this first."
         }

@@ -25,6 +25,8 @@ public enum Modal: Sendable, Equatable {
     case valuePrompt(ValuePrompt)
     /// The Cookies view of the jar in use.
     case cookies(CookiePanel)
+    /// The command palette.
+    case palette(CommandPalette)
 }
 
 extension Modal {
@@ -48,4 +50,6 @@ extension Modal {
     public var valuePrompt: ValuePrompt? { if case let .valuePrompt(prompt) = self { prompt } else { nil } }
     /// The Cookies view, when this is it.
     public var cookiePanel: CookiePanel? { if case let .cookies(panel) = self { panel } else { nil } }
+    /// The command palette, when this is it.
+    public var palette: CommandPalette? { if case let .palette(palette) = self { palette } else { nil } }
 }

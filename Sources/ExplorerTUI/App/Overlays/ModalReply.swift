@@ -45,4 +45,6 @@ public enum ModalReply: Sendable, Equatable {
     case removeCookie(CookieRecord)
     /// y to "clear all" in the Cookies view: empty the jar.
     case clearCookies
+    /// Enter on a palette row.
+    case paletteChose(PaletteItem)
 }

@@ -34,6 +34,8 @@ public struct SendSession: Sendable {
 
     /// The directories of the collections whose `{{$command …}}` may run (allowed before, or in this session).
     public var allowedCommands: Set<String> = []
+    /// Palette rows picked and requests sent, most recent first (`PaletteItem.id`s): ties in the palette go to these.
+    public var recentPicks: [String] = []
 
     /// Creates a session with nothing captured.
     public init() {}
@@ -46,6 +48,13 @@ public struct SendSession: Sendable {
                 if let data = files[path] { collectionFiles[path] = data }
             }
         }
+    }
+
+    /// Puts `id` first among the recent picks, keeping the newest fifty.
+    public mutating func remember(_ id: String) {
+        recentPicks.removeAll { $0 == id }
+        recentPicks.insert(id, at: 0)
+        if recentPicks.count > 50 { recentPicks.removeLast(recentPicks.count - 50) }
     }
 
     /// The bytes of the collection file in `directory` as last loaded, if it was.

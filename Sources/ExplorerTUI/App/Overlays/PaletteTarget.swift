@@ -1,0 +1,23 @@
+import ExplorerCore
+
+/// What Enter on a palette row does.
+public enum PaletteTarget: Sendable, Equatable {
+    /// Run the action, in `pane` when it is one pane's (focus moves there first).
+    case action(AppAction, pane: Focus?)
+    /// Select the request (`collection/folder/request`) in the tree.
+    case request(key: String)
+    /// Use the environment `name` in the collection `collection` (a slug).
+    case environment(collection: String, name: String)
+    /// Show the kept exchange in the response pane.
+    case exchange(Int64)
+
+    /// The short word in front of the row.
+    public var kind: String {
+        switch self {
+        case .action: "action"
+        case .request: "request"
+        case .environment: "env"
+        case .exchange: "history"
+        }
+    }
+}
