@@ -35,7 +35,9 @@ static inline int cn_key_f(int n) { return KEY_F(n); }
 // import. Returns the mask ncurses accepted (0 when the terminal has no mouse).
 static inline mmask_t cn_enable_mouse(void) {
     mouseinterval(0);
-    return mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+    // CLICKED too: a press and its release read together (a fast click, or both in one write over SSH) come as one
+    // click event once releases are asked for, and the press alone would be lost.
+    return mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
 }
 // Reads the pending mouse event: 1 for a click, 6 for the first button let go, 4 for wheel up, 5 for wheel down, 0 for
 // anything else or none.
@@ -44,7 +46,7 @@ static inline int cn_read_mouse(int *x, int *y) {
     if (getmouse(&event) != OK) { return 0; }
     *x = event.x;
     *y = event.y;
-    if (event.bstate & BUTTON1_PRESSED) { return 1; }
+    if (event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) { return 1; }
     if (event.bstate & BUTTON4_PRESSED) { return 4; }
     if (event.bstate & BUTTON5_PRESSED) { return 5; }
     if (event.bstate & BUTTON1_RELEASED) { return 6; }
