@@ -138,4 +138,35 @@ struct CookieCLITests {
         #expect(raw.count > 4096)
         #expect(raw.range(of: Data("r-77Qx".utf8)) == nil && raw.range(of: Data("s-Zq81".utf8)) == nil, "a cookie value is in the history file")
     }
+
+    /// The jar on disk holds cookies and nothing else the requests carried: no bearer token, API key or password.
+    @Test func theCookieFileHoldsNoOtherSecret() async throws {
+        let server = try FaultServer(routes: Self.routes)
+        defer { server.stop() }
+        let temp = try collection(server)
+        try temp.write("C/collection.yaml", """
+            name: C
+            auth: {type: bearer, token: "{{token}}"}
+            headers:
+              - {name: X-Api-Key, value: "{{apiKey}}"}
+            environments:
+              - name: local
+                baseURL: \(server.baseURL.absoluteString)
+                variables:
+                  - {name: token, value: tok-SECRET-9f2, secret: true}
+                  - {name: apiKey, value: key-SECRET-4c1, secret: true}
+            """)
+        _ = try await send("login", temp)
+        _ = try await send("me", temp)
+        #expect(server.requests(to: "/me").last?.headers["authorization"] == "Bearer tok-SECRET-9f2", "the secrets went out")
+        let jars = temp.path + "/state/cookies"
+        let files = (FileManager.default.enumerator(atPath: jars)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".txt") }
+        #expect(!files.isEmpty, "no jar was written")
+        var all = Data()
+        for file in files { all += FileManager.default.contents(atPath: jars + "/" + file) ?? Data() }
+        #expect(all.range(of: Data("r-77Qx".utf8)) != nil, "the jar holds the cookie it was written for")
+        for secret in ["tok-SECRET-9f2", "key-SECRET-4c1"] {
+            #expect(all.range(of: Data(secret.utf8)) == nil, "\(secret) is in the cookie file")
+        }
+    }
 }
