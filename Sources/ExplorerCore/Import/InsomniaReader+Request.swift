@@ -169,10 +169,17 @@ extension InsomniaReader {
                 report.add(label, "'oauth2' authentication is not supported without a token URL, or with the implicit grant; imported without credentials (auth: none). Add a bearer token or header by hand")
                 return .none
             }
-            return .oauth2(OAuth2Spec(grant: grant, tokenURL: tokenURL, authorizationURL: try field("authorizationUrl"),
-                                      clientId: try field("clientId"), clientSecret: try field("clientSecret"), scope: try field("scope"),
-                                      audience: try field("audience"), username: try field("username"), password: try field("password"),
-                                      refreshToken: try field("refreshToken")))
+            let spec = OAuth2Spec(grant: grant, tokenURL: tokenURL, authorizationURL: try field("authorizationUrl"),
+                                  clientId: try field("clientId"), clientSecret: try field("clientSecret"), scope: try field("scope"),
+                                  audience: try field("audience"), username: try field("username"), password: try field("password"),
+                                  refreshToken: try field("refreshToken"))
+            // A request file the loader would refuse must not be written: the whole collection would fail to load.
+            let missing = spec.missingRequiredKeys
+            guard missing.isEmpty else {
+                report.add(label, "the OAuth 2.0 \(grant.rawValue) grant lacks \(missing.joined(separator: ", ")); imported without credentials (auth: none). Add them in the Auth tab")
+                return .none
+            }
+            return .oauth2(spec)
         default:
             report.add(label, "'\(TerminalSafeText.sanitize(String(type.prefix(40))))' authentication is not supported; imported without credentials (auth: none). Add a bearer token or header by hand")
             return .none

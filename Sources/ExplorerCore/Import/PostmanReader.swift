@@ -212,10 +212,17 @@ struct PostmanReader {
                 report.add(item, "the OAuth 2.0 \(values["grant_type"] ?? "") grant is not supported; imported without credentials (auth: none). Add a bearer token or header by hand")
                 return .none
             }
-            return .oauth2(OAuth2Spec(grant: grant, tokenURL: mapped(values["accessTokenUrl"]), authorizationURL: mapped(values["authUrl"]),
-                                      clientId: mapped(values["clientId"]), clientSecret: mapped(values["clientSecret"]),
-                                      scope: mapped(values["scope"]), username: mapped(values["username"]), password: mapped(values["password"]),
-                                      clientAuth: values["client_authentication"] == "body" ? .body : .basic))
+            let spec = OAuth2Spec(grant: grant, tokenURL: mapped(values["accessTokenUrl"]), authorizationURL: mapped(values["authUrl"]),
+                                  clientId: mapped(values["clientId"]), clientSecret: mapped(values["clientSecret"]),
+                                  scope: mapped(values["scope"]), username: mapped(values["username"]), password: mapped(values["password"]),
+                                  clientAuth: values["client_authentication"] == "body" ? .body : .basic)
+            // A request file the loader would refuse must not be written: the whole collection would fail to load.
+            let missing = spec.missingRequiredKeys
+            guard missing.isEmpty else {
+                report.add(item, "the OAuth 2.0 \(grant.rawValue) grant lacks \(missing.joined(separator: ", ")); imported without credentials (auth: none). Add them in the Auth tab")
+                return .none
+            }
+            return .oauth2(spec)
         default:
             let kind = type.hasPrefix("oauth") ? "the \(type) flow" : "'\(type)' authentication"
             report.add(item, "\(kind) is not supported; imported without credentials (auth: none). Add a bearer token or header by hand")
