@@ -216,7 +216,14 @@ extension PostmanReader {
             let graphQL = body["graphql"]
             let query = try graphQL?.string("query", source, LocatedJSONValue.path(path, "graphql")) ?? ""
             let variables = try graphQL?.string("variables", source, LocatedJSONValue.path(path, "graphql"))
-            let trimmed = (variables ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            var trimmed = (variables ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            // The loader takes only a JSON object (or text with {{variables}}); anything else would make the whole
+            // collection fail to load, so it is left out and reported.
+            if !trimmed.isEmpty, !trimmed.contains("{{"),
+               !((try? JSONSerialization.jsonObject(with: Data(trimmed.utf8))) is [String: Any]) {
+                report.add(label, "the GraphQL variables are not a JSON object; imported without them")
+                trimmed = ""
+            }
             return .graphql(GraphQLBody(query: query, variables: trimmed == "{}" ? "" : trimmed))
         default:
             report.add(label, "body mode '\(mode)' is not supported; imported without a body")
