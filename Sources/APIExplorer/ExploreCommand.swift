@@ -68,7 +68,7 @@ struct ExploreCommand: AsyncParsableCommand {
         model.$status.clock = Date()
         for problem in configProblems { model.status = problem.description }
         do {
-            let (themes, problems) = try themeOptions.selection(configured: configFile.theme.map { ($0.value, $0.location.description) })
+            let (themes, problems) = try themeOptions.selection(configFile: config.location, configured: configFile.theme.map { ($0.value, $0.location.description) })
             model.screen.theme = themes
             for problem in problems { model.status = "Theme: \(problem.description)" }
         } catch {

@@ -1,8 +1,9 @@
 import ArgumentParser
+import ExplorerCore
 import ExplorerTUI
 import Foundation
 
-/// `--theme` and the custom themes in `$XDG_CONFIG_HOME/apiexplorer/themes`: what `T` cycles through and where it starts.
+/// `--theme` and the custom themes in `themes/` beside the config file: what `T` cycles through and where it starts.
 struct ThemeOptions: ParsableArguments {
     @Option(name: .long, help: "The theme: dark, light, high-contrast, 16-color, a custom theme's name or a theme file (also APIEXPLORER_THEME).")
     var theme: String?
@@ -11,11 +12,12 @@ struct ThemeOptions: ParsableArguments {
     /// `--theme` wins over `APIEXPLORER_THEME`, which wins over the config file's `configured` theme (with where it is
     /// written). Throws with the reason when the flag's or variable's theme cannot be used; the config file's is a
     /// warning, and the default theme is used, as for every bad value in that file.
-    func selection(configured: (value: String, location: String)? = nil,
+    /// Custom themes are read from `themes/` beside `configFile`, where the config file's `theme:` finds them by name.
+    func selection(configFile: ConfigLocation, configured: (value: String, location: String)? = nil,
                    environment: [String: String] = ProcessInfo.processInfo.environment) throws(ThemeFileProblem) -> (ThemeSelection, [ThemeFileProblem]) {
         var custom: [ThemePalette] = []
         var problems: [ThemeFileProblem] = []
-        let directory = Self.themesDirectory(environment: environment)
+        let directory = PathText.deletingLastComponent(configFile.path) + "/themes"
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
         for name in files {
@@ -55,9 +57,4 @@ struct ThemeOptions: ParsableArguments {
         return (selection, [])
     }
 
-    /// Where custom themes live: `$XDG_CONFIG_HOME/apiexplorer/themes`, else `~/.config/apiexplorer/themes`.
-    static func themesDirectory(environment: [String: String]) -> String {
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
-        return config + "/apiexplorer/themes"
-    }
 }

@@ -59,5 +59,14 @@ struct ThemeEndToEndTests {
         #expect(!light.contains("48;5;196") && light.contains("48;5;25"), "APIEXPLORER_THEME should win over the file")
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
+        // A config file elsewhere names a theme in the themes/ beside it, not in the default directory.
+        try temp.write("elsewhere/c.yaml", "theme: other\n")
+        try temp.write("elsewhere/themes/other.yaml", "base: dark\nstyles:\n  bar.key: {bg: \"#00ff00\"}\n")
+        try session.respawn(arguments + ["--config", temp.path + "/elsewhere/c.yaml"],
+                            environment: ["XDG_CONFIG_HOME": temp.path + "/config", "NO_COLOR": "", "APIEXPLORER_THEME": ""])
+        try session.waitFor("env: local")
+        #expect(try session.captureWithEscapes().contains("48;5;46"), "the theme beside --config's file is not drawn")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
     }
 }
