@@ -18,7 +18,7 @@ public final class StreamingProcess: @unchecked Sendable {
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        var env = ProcessInfo.processInfo.environment
+        var env = HermeticEnvironment.applied(to: ProcessInfo.processInfo.environment)
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let outPipe = Pipe()

@@ -213,7 +213,7 @@ public final class TmuxSession {
         guard let tmux = Self.executablePath(named: "tmux") else {
             throw Failure(message: "tmux is not installed (apt-get install tmux)", screen: nil)
         }
-        var environment = ProcessInfo.processInfo.environment
+        var environment = HermeticEnvironment.applied(to: ProcessInfo.processInfo.environment)
         environment["LANG"] = "C.UTF-8"
         environment["LC_ALL"] = nil
         environment["LC_CTYPE"] = nil

@@ -171,6 +171,7 @@ struct CLIFaultTests {
         let fresh = directory.path + "/fresh.bin"
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.environment = HermeticEnvironment.applied(to: ProcessInfo.processInfo.environment)
         shell.arguments = ["-c", "umask 077 && exec \"$0\" send F/http10 --collections \"$1\" --output \"$2\" --print m >/dev/null", binary, temp.path, fresh]
         try shell.run()
         shell.waitUntilExit()

@@ -55,7 +55,7 @@ struct CLIRunner {
         process.executableURL = try executable ?? BuiltProducts.executable(named: "apiexplorer")
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
-        var env = ProcessInfo.processInfo.environment
+        var env = HermeticEnvironment.applied(to: ProcessInfo.processInfo.environment)
         env.removeValue(forKey: "NO_COLOR")
         // Tests keep no history unless they ask for it (APIEXPLORER_HISTORY=FILE, or --history FILE).
         env["APIEXPLORER_HISTORY"] = "off"

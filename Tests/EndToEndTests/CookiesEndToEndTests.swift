@@ -22,7 +22,7 @@ struct CookiesEndToEndTests {
         let send = Process()
         send.executableURL = binary
         send.arguments = ["send", "T/seed", "--collections", temp.path, "--no-history"]
-        send.environment = ProcessInfo.processInfo.environment.merging(["APIEXPLORER_STATE_DIR": state]) { $1 }
+        send.environment = HermeticEnvironment.applied(to: ProcessInfo.processInfo.environment).merging(["APIEXPLORER_STATE_DIR": state]) { $1 }
         send.standardOutput = FileHandle.nullDevice
         try send.run()
         send.waitUntilExit()
