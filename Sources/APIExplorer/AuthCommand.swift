@@ -24,8 +24,10 @@ struct AuthCommand: AsyncParsableCommand {
 
     @OptionGroup var options: CollectionsOptions
 
-    @Option(name: .long, help: "The environment (default: the collection's default).")
+    @Option(name: .long, help: "The environment (default: the config file's for the collection, else the collection's default).")
     var env: String?
+
+    @OptionGroup var config: ConfigOptions
 
     @OptionGroup var requestOptions: RequestOptions
 
@@ -39,9 +41,12 @@ struct AuthCommand: AsyncParsableCommand {
     var forget = false
 
     func run() async throws {
+        let configFile = try config.load()
+        // The file's clipboard tool copies a device code.
+        _ = config.apply(configFile)
         let result = try options.load(about: reference)
         let target = try RequestReference.find(reference, in: result)
-        let environment = try target.environment(named: env)
+        let environment = try ConfigOptions.environment(env, for: target, in: configFile)
         let resolved = try target.resolve(environment: environment, options: requestOptions, demoBaseURL: nil)
         guard case let .oauth2(credential)? = resolved.request.authentication else {
             StandardError.write("error: \(reference) does not use oauth2 auth (it uses \(target.resolver(environment: environment, options: requestOptions, demoBaseURL: nil).effectiveAuth.typeName))")

@@ -6,7 +6,8 @@ import Foundation
 import Glibc
 #endif
 
-/// `--config FILE`, shared by the commands the config file affects (explore, send, run, config).
+/// `--config FILE`, shared by the commands the config file affects (explore, send, run, diff, auth, export, envs,
+/// cookies, config).
 struct ConfigOptions: ParsableArguments {
     @Option(name: .customLong("config"), help: "The config file (default: $APIEXPLORER_CONFIG, else $XDG_CONFIG_HOME/apiexplorer/config.yaml, else ~/.config/apiexplorer/config.yaml).")
     var file: String?
@@ -65,5 +66,14 @@ struct ConfigOptions: ParsableArguments {
                                            isWarning: true))
         }
         return (setting.value, nil)
+    }
+
+    /// The environment `flag` (`--env`) names, else the one the file names for `target`'s collection, else the
+    /// collection's default; exit code 1 for an unknown `--env`.
+    static func environment(_ flag: String?, for target: RequestReference, in file: ConfigFile) throws -> EnvironmentSpec? {
+        guard flag == nil else { return try target.environment(named: flag) }
+        let chosen = environment(for: target.collection, in: file)
+        if let problem = chosen.problem { StandardError.write(problem.description) }
+        return try target.environment(named: chosen.name)
     }
 }

@@ -6,10 +6,12 @@ struct CookieTarget: ParsableArguments {
     @Argument(help: "A collection (or a request reference inside it); every collection when absent.")
     var reference: String?
 
-    @Option(name: .long, help: "The environment (default: the collection's default; with no collection, every environment).")
+    @Option(name: .long, help: "The environment (default: the config file's for the collection, else the collection's default; with no collection, every environment).")
     var env: String?
 
     @OptionGroup var options: CollectionsOptions
+
+    @OptionGroup var config: ConfigOptions
 
     /// One jar: a collection and the environment it is kept for.
     struct Jar {
@@ -23,6 +25,7 @@ struct CookieTarget: ParsableArguments {
     /// The jars meant, kept in the state directory. With `single`, exactly one: a collection must be named.
     func jars(single: Bool = false) throws -> [Jar] {
         CookieJar.configure(.store(CookieStore.standard()))
+        let configFile = try config.load()
         let result = try options.load(about: reference)
         var collections = result.collections
         if let reference {
@@ -47,7 +50,9 @@ struct CookieTarget: ParsableArguments {
                 }
                 environments = [environment]
             } else if single {
-                environments = [collection.defaultEnvironment]
+                let chosen = ConfigOptions.environment(for: collection, in: configFile)
+                if let problem = chosen.problem { StandardError.write(problem.description) }
+                environments = [chosen.name.flatMap(collection.environment(named:)) ?? collection.defaultEnvironment]
             } else {
                 environments = collection.environments.isEmpty ? [nil] : collection.environments.map { $0 }
             }

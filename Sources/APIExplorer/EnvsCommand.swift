@@ -11,10 +11,13 @@ struct EnvsCommand: ParsableCommand {
 
     @OptionGroup var options: CollectionsOptions
 
+    @OptionGroup var config: ConfigOptions
+
     @Flag(name: .long, help: "Show secret values instead of masking them.")
     var showSecrets = false
 
     func run() throws {
+        let configFile = try config.load()
         let result = try options.load(about: reference)
         var collections = result.collections
         if let reference {
@@ -28,8 +31,14 @@ struct EnvsCommand: ParsableCommand {
         var out = ""
         for collection in collections {
             out += "\(collection.name)\n"
+            let chosen = ConfigOptions.environment(for: collection, in: configFile)
+            if let problem = chosen.problem { StandardError.write(problem.description) }
+            // Only a setting naming an environment the collection has; another was reported just now.
+            let setting = chosen.name == nil ? nil : configFile.environment(forCollection: collection.name, slug: collection.slug)
             for environment in collection.environments {
-                out += "  \(environment.name)\(environment.isDefault ? " (default)" : "")\n"
+                var marks = environment.isDefault ? ["default"] : []
+                if let setting, setting.value == environment.name { marks.append("chosen by \(setting.location)") }
+                out += "  \(environment.name)\(marks.isEmpty ? "" : " (" + marks.joined(separator: "; ") + ")")\n"
                 let base = environment.usesBuiltInDemo ? "built-in demo API (started on a free loopback port)" : environment.baseURL
                 out += "    baseURL = \(base)\n"
                 for variable in environment.variables {

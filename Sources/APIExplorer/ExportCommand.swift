@@ -27,8 +27,10 @@ struct ExportCommand: AsyncParsableCommand {
 
     @OptionGroup var options: CollectionsOptions
 
-    @Option(name: .long, help: "The environment (default: the collection's default).")
+    @Option(name: .long, help: "The environment (default: the config file's for the collection, else the collection's default).")
     var env: String?
+
+    @OptionGroup var config: ConfigOptions
 
     @OptionGroup var requestOptions: RequestOptions
 
@@ -39,9 +41,10 @@ struct ExportCommand: AsyncParsableCommand {
     static let demoBaseURL = URL(string: "http://127.0.0.1:8787")
 
     func run() async throws {
+        let configFile = try config.load()
         let result = try options.load(about: reference)
         let target = try RequestReference.find(reference, in: result)
-        let environment = try target.environment(named: env)
+        let environment = try ConfigOptions.environment(env, for: target, in: configFile)
         if environment?.usesBuiltInDemo == true {
             StandardError.write("note: environment '\(environment?.name ?? "")' uses the built-in demo API; the export uses http://127.0.0.1:8787, so run `apiexplorer serve-demo` before using it.")
         }

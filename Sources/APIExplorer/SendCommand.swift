@@ -87,9 +87,7 @@ struct SendCommand: AsyncParsableCommand {
         try cookieOptions.apply(configEnabled: settings.cookiesEnabled)
         let result = try options.load(about: reference)
         let target = try RequestReference.find(reference, in: result)
-        let chosen: (name: String?, problem: CollectionProblem?) = env == nil ? ConfigOptions.environment(for: target.collection, in: configFile) : (nil, nil)
-        if let problem = chosen.problem { StandardError.write(problem.description) }
-        let environment = try target.environment(named: env ?? chosen.name)
+        let environment = try ConfigOptions.environment(env, for: target, in: configFile)
         let launcher = DemoServerLauncher()
         let history = HistoryRecorder(settings: historyOptions.settings)
         // Opened (and aged out) while the request is on its way, so it never delays the answer.

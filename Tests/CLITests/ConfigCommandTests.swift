@@ -92,6 +92,39 @@ struct ConfigCommandTests {
         #expect(flagged.status == 2, "--env wins over the file")
     }
 
+    @Test func exportEnvsAndCookiesUseTheConfigsEnvironmentToo() async throws {
+        let temp = try TempDirectory()
+        try temp.write("C/S/collection.yaml", """
+            name: S
+            environments:
+              - name: one
+                default: true
+                baseURL: http://127.0.0.1:1
+              - name: two
+                baseURL: http://127.0.0.1:2
+            """)
+        try temp.write("C/S/get.yaml", "name: get\nurl: /json\n")
+        try temp.write("c.yaml", "environments:\n  S: two\n")
+        let common = ["--collections", temp.path + "/C", "--config", temp.path + "/c.yaml"]
+        let exported = try await CLIRunner.run(["export", "curl", "S/get"] + common)
+        #expect(exported.status == 0 && exported.stdout.contains("http://127.0.0.1:2/json"), "\(exported.stdout)\(exported.stderr)")
+        let flagged = try await CLIRunner.run(["export", "curl", "S/get", "--env", "one"] + common)
+        #expect(flagged.stdout.contains("http://127.0.0.1:1/json"), "--env wins over the file: \(flagged.stdout)")
+        let envs = try await CLIRunner.run(["envs", "S"] + common)
+        #expect(envs.stdout.contains("  one (default)\n"), "\(envs.stdout)")
+        #expect(envs.stdout.contains("  two (chosen by \(temp.path)/c.yaml:2:"), "\(envs.stdout)")
+        let state = ["APIEXPLORER_STATE_DIR": temp.path + "/state"]
+        try temp.write("jar.txt", "127.0.0.1\tFALSE\t/\tFALSE\t4102444800\tsid\tabc\n")
+        let imported = try await CLIRunner.run(["cookies", "import", temp.path + "/jar.txt", "S"] + common, environment: state)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let listed = try await CLIRunner.run(["cookies", "list", "S", "--env", "two"] + common, environment: state)
+        #expect(listed.stdout.contains("sid"), "imported into the file's environment: \(listed.stdout)\(listed.stderr)")
+        try temp.write("c.yaml", "environments:\n  S: three\n")
+        let unknown = try await CLIRunner.run(["export", "curl", "S/get"] + common)
+        #expect(unknown.stdout.contains("http://127.0.0.1:1/json"), "an unknown name falls back to the default: \(unknown.stdout)")
+        #expect(unknown.stderr.contains("c.yaml:2:") && unknown.stderr.contains("has no environment \"three\""), "\(unknown.stderr)")
+    }
+
     @Test func theFilesHistoryPathIsWhereSendRecordsAndWhereHistoryReads() async throws {
         let server = try FaultServer(routes: ["/ok": .respond(status: 200, headers: ["Content-Type: text/plain"], body: "fine")])
         defer { server.stop() }
