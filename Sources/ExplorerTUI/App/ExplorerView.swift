@@ -21,7 +21,7 @@ public enum ExplorerView {
         topBar(model, layout.topBar, &buffer)
         if !layout.tree.isEmpty { model.tree.render(into: &buffer, rect: layout.tree, source: model.treeSource, focused: model.focus == .tree) }
         if !layout.request.isEmpty { model.requestPane.render(into: &buffer, rect: layout.request, problem: model.selectedProblem) }
-        if !layout.response.isEmpty { model.responseView.render(into: &buffer, rect: layout.response, focused: model.focus == .response, now: model.now) }
+        if !layout.response.isEmpty { model.responseView.render(into: &buffer, rect: layout.response, focused: model.focus == .response, now: model.now, keyMap: model.keyMap) }
         bottomBar(model, layout.bottomBar, &buffer)
         model.modal?.render(into: &buffer, context: model.overlayContext)
         return buffer

@@ -338,6 +338,12 @@ public struct KeyMap: Sendable {
             + (panes[focus] ?? []) + global
     }
 
+    /// The label of the first key bound to `action` where `focus` and `tab` are ("s", "Enter"), for texts that name
+    /// a key; nil when no key is bound to it there.
+    public func keyLabel(for action: AppAction, focus: Focus, tab: RequestTab? = nil, isTable: Bool = false) -> String? {
+        bindings(focus: focus, tab: tab, isTable: isTable).first { $0.action == action && !$0.keys.isEmpty }?.keys.first?.label
+    }
+
     /// The action for a key in an overlay, prompt or field, if the mode binds it.
     public func action(for key: Key, in mode: KeyMode) -> AppAction? {
         modes[mode]?.first { $0.keys.contains(key) }?.action

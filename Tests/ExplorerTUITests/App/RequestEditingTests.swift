@@ -23,6 +23,31 @@ struct RequestEditingTests {
         model.tree.selectedRequestKey.flatMap { model.requestEditor.edited[$0] }
     }
 
+    @Test func theTextsThatNameAKeyNameTheOneInForce() {
+        var model = Fixtures.model(width: 120, height: 30)
+        let config = ConfigLoader.parse("keymap: {request: {save: \"Ctrl-S\", editURL: \"U\"}, table: {addRow: \"+\"}}\n", file: "config.yaml")
+        let configured = KeyMap.configured(preset: nil, overrides: config.keymapOverrides)
+        #expect(configured.problems.isEmpty, "\(configured.problems)")
+        model.keyMap = configured.map
+        Fixtures.press([.character("j"), .right, .down, .tab], &model)
+        Fixtures.press([.character("U"), .end] + Fixtures.typing("?page=2") + [.enter], &model)
+        #expect(model.status == "URL set; 1 query parameter moved to Params; press Ctrl-S to save.")
+        // An empty table names the rebound add key, and the URL key that moves a query there.
+        Fixtures.press([.backTab, .down, .tab, .left], &model)
+        #expect(model.requestEditor.tab == .params)
+        let empty = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(empty.contains("No query parameters. Press + to add one (or type ?name=value in the URL with U)."), "\(empty)")
+
+        var emacs = Fixtures.model(width: 120, height: 30)
+        emacs.keyMap = .emacs
+        let start = ExplorerView.render(emacs).lines.joined(separator: "\n")
+        #expect(start.contains("Select a request in the tree (↑↓ or Ctrl-N/Ctrl-P), Enter sends it."), "\(start)")
+        #expect(start.contains("Nothing sent yet. Ctrl-J (or Enter in the tree) sends the selected request."), "\(start)")
+        var arrows = Fixtures.model(width: 120, height: 30)
+        arrows.keyMap = .arrows
+        #expect(ExplorerView.render(arrows).lines.joined(separator: "\n").contains("Select a request in the tree (↑↓), Enter sends it."))
+    }
+
     @Test func theURLIsEditedInPlaceAndItsQueryMovesToParams() {
         var model = onGetUser()
         Fixtures.press([.character("u"), .end] + Fixtures.typing("?page=2&q=a%20b") + [.enter], &model)

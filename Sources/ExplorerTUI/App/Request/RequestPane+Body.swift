@@ -18,9 +18,9 @@ extension RequestPane {
             editor.area.markUnmodified()
             requestEditor.edit = .body(editor)
         case .none:
-            status = "No body: press t to choose a kind (JSON, text, form, multipart, file)."
+            status = "No body" + press(.pickBodyKind, "to choose a kind (JSON, text, form, multipart, file)", lead: ": press") + "."
         case .form, .multipart:
-            status = "Form fields: a adds, i edits, d deletes."
+            status = "Form fields: " + keys([.addRow: "adds", .editRow: "edits", .deleteRow: "deletes"], separator: ", ") + "."
         case let .file(path, _):
             requestEditor.edit = .value(ValueEditor(target: .bodyFile, label: "File: ", field: TextField(text: path), isSecret: false))
         case let .graphql(body):
@@ -152,7 +152,7 @@ extension RequestPane {
         if kind == "file" {
             requestEditor.edit = .value(ValueEditor(target: .bodyFile, label: "File: ", field: TextField(text: "", placeholder: "path, relative to the request file"), isSecret: false))
         }
-        status = "Body: \(kind); press s to save."
+        status = "Body: \(kind)\(pressToSave)."
     }
 
     /// Pretty-prints a JSON body with the project's formatter: key order and number literals stay as written.
@@ -170,7 +170,7 @@ extension RequestPane {
                 editor.jsonError = nil
                 requestEditor.edit = .body(editor)
             }
-            status = "Pretty-printed; press s to save."
+            status = "Pretty-printed\(pressToSave)."
         } catch {
             status = "Not pretty-printed: the JSON does not parse (\(error))."
         }

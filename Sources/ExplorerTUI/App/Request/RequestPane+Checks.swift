@@ -32,7 +32,7 @@ extension RequestPane {
             kept.remove(at: index)
             editSelected { $0 = CheckRow.setting(kept, in: $0) }
             requestEditor.selection = max(0, min(index, kept.count - 1))
-            status = "Deleted; press s to save."
+            status = "Deleted\(pressToSave)."
         case .toggleRow where rows.indices.contains(index):
             guard case var .capture(capture) = rows[index] else {
                 status = "Space makes a capture secret (masked, kept in secrets.local.yaml when saved)."
@@ -42,7 +42,7 @@ extension RequestPane {
             var changed = rows
             changed[index] = .capture(capture)
             editSelected { $0 = CheckRow.setting(changed, in: $0) }
-            status = "\(capture.name) is \(capture.secret ? "secret" : "no longer secret"); press s to save."
+            status = "\(capture.name) is \(capture.secret ? "secret" : "no longer secret")\(pressToSave)."
         default:
             break
         }
@@ -64,7 +64,7 @@ extension RequestPane {
         editSelected { $0 = CheckRow.setting(rows, in: $0) }
         // Rows are listed needs, captures, checks: the cursor follows the row to where it landed.
         requestEditor.selection = CheckRow.rows(of: CheckRow.setting(rows, in: request)).lastIndex(of: row) ?? requestEditor.selection
-        status = "\(row.text(requestFile: request.file)) — press s to save."
+        status = "\(row.text(requestFile: request.file))" + press(.save, "to save", lead: " — press") + "."
         return true
     }
 
@@ -72,7 +72,7 @@ extension RequestPane {
     func checksTab(_ request: RequestSpec, selection: Int?, _ rect: Rect, _ buffer: inout CellBuffer) {
         let rows = CheckRow.rows(of: request)
         guard !rows.isEmpty else {
-            let lines = [StyledLine("No captures, needs or checks. Press a to add one line:", style: Theme.dim),
+            let lines = [StyledLine("No captures, needs or checks." + press(.addRow, "to add one line", lead: " Press") + ":", style: Theme.dim),
                          StyledLine("  status 200 · $.user.name equals \"Ada\" · header Content-Type matches json", style: Theme.dim),
                          StyledLine("  capture token = $.token (Space: secret) · needs workflow/login", style: Theme.dim)]
             Paragraph(lines: lines).render(in: rect, buffer: &buffer)

@@ -52,7 +52,7 @@ extension RequestPane {
             }
         }
         requestEditor.selection = min(1, rowCount - 1)
-        status = "Credentials: \(kind); press s to save."
+        status = "Credentials: \(kind)\(pressToSave)."
     }
 
     /// Edit or toggle the Auth row under the cursor (row 0 is the kind).
@@ -90,7 +90,7 @@ extension RequestPane {
                 return
             }
             editSelected { $0.omittedHeaders = [] }
-            status = "Inherited headers are sent again; press s to save."
+            status = "Inherited headers are sent again\(pressToSave)."
         }
     }
 
@@ -144,7 +144,7 @@ extension RequestPane {
                 editSelected { request in request.auth = RequestPane.setting(authField: index, to: text, in: request.auth) }
             }
             requestEditor.edit = nil
-            status = "\(editor.label.trimmingCharacters(in: CharacterSet(charactersIn: ": "))) set; press s to save."
+            status = "\(editor.label.trimmingCharacters(in: CharacterSet(charactersIn: ": "))) set\(pressToSave)."
         case .complete? where editor.isSecret:
             editor.keepsInSecretsFile.toggle()
             requestEditor.edit = .value(editor)

@@ -21,7 +21,8 @@ extension RequestPane {
         spans.append(Span(method.uppercased() == "GET" ? "in the query string" : "as JSON", style: Theme.dim))
         spans.append(Span("  ", style: Theme.dim))
         spans.append(schemaState)
-        spans.append(Span("  Enter edits · v variables · i fetches the schema · S browses it · t kind", style: Theme.dim))
+        spans.append(Span("  " + keys([.editBody: "edits", .editVariables: "variables", .introspect: "fetches the schema", .browseSchema: "browses it",
+                                         .pickBodyKind: "kind"]), style: Theme.dim))
         return StyledLine(spans)
     }
 

@@ -20,7 +20,13 @@ extension RequestPane {
             return
         }
         guard let resolver, inner.height >= 3 else {
-            ExplorerView.writeCut(StyledLine("Select a request in the tree (↑↓ or j/k), Enter sends it.", style: Theme.dim),
+            // The arrows always move; the letters or control keys the map adds are named after them.
+            let moves = [AppAction.moveDown, .moveUp].compactMap { action in
+                keyMap.bindings(focus: .tree).first { $0.action == action }?.keys.filter { $0 != .up && $0 != .down }.first?.label
+            }
+            let activate = keyMap.keyLabel(for: .activate, focus: .tree).map { ", \($0) sends it" } ?? ""
+            let text = "Select a request in the tree (↑↓" + (moves.count == 2 ? " or \(moves.joined(separator: "/"))" : "") + ")\(activate)."
+            ExplorerView.writeCut(StyledLine(text, style: Theme.dim),
                      in: Rect(x: inner.x, y: inner.y, width: inner.width, height: 1), &buffer)
             return
         }
@@ -69,7 +75,8 @@ extension RequestPane {
         case .params:
             let rows = request.query.map { [StyledLine($0.enabled ? "✓" : "·"), StyledLine($0.name),
                                             StyledLine(RequestPane.variableSpans(masker.mask($0.value), known: known))] }
-            keyValueTable(rows, empty: "No query parameters. Press a to add one (or type ?name=value in the URL with u).",
+            keyValueTable(rows, empty: "No query parameters." + press(.addRow, "to add one", lead: " Press") + " (or type ?name=value in the URL"
+                                + (key(.editURL).map { " with \($0)" } ?? "") + ").",
                           columns: [TableColumn("", width: .length(1)), TableColumn("Name", width: .percentage(35)), TableColumn("Value", width: .fill(1))],
                           selection: selection, body, &buffer)
         case .headers:
@@ -77,7 +84,9 @@ extension RequestPane {
         case .body:
             bodyTab(request, masker, known: known, selection: selection, body, &buffer)
         case .auth:
-            RequestPane.authTab(resolver, masker, selection: selection, token: requestEditor.tokenStates[RequestPane.tokenKey(resolver)], body, &buffer)
+            let tokenKeys = keys([.fetchToken: "shows or fetches it", .refreshToken: "gets a new one", .forgetToken: "forgets it"], separator: ", ")
+            RequestPane.authTab(resolver, masker, selection: selection, token: requestEditor.tokenStates[RequestPane.tokenKey(resolver)], tokenKeys: tokenKeys,
+                                body, &buffer)
         case .options:
             let rows: [[StyledLine]] = [
                 [StyledLine("Timeout"), StyledLine(request.timeout.map { MeasurementText.duration($0) } ?? "default (30 s)", style: request.timeout == nil ? Theme.dim : .plain)],
@@ -131,7 +140,7 @@ extension RequestPane {
             return [StyledLine(mark, style: style), StyledLine(entry.header.name, style: entry.isOwn ? .bold : style),
                     StyledLine(RequestPane.variableSpans(masker.mask(entry.header.value), known: known), style: style), StyledLine(origin, style: Theme.dim)]
         }
-        keyValueTable(rows, empty: "No headers. Press a to add one.",
+        keyValueTable(rows, empty: "No headers." + press(.addRow, "to add one.", lead: " Press"),
                       columns: [TableColumn("", width: .length(1)), TableColumn("Header", width: .percentage(30)),
                                 TableColumn("Value", width: .fill(1)), TableColumn("From", width: .length(12))],
                       selection: focus == .request ? requestEditor.selection : nil, rect, &buffer)
@@ -188,10 +197,10 @@ extension RequestPane {
                 verdict = JSONTemplate.validate(text).map { Span("✗ \($0)", style: Theme.error) } ?? Span("✓ valid", style: Theme.dim)
             }
             kindLine = StyledLine([Span("JSON ", style: .bold), verdict]
-                                  + [Span(requestEditor.edit?.body == nil ? "  i edits · f formats · t kind · z maximises · E $EDITOR" : "  editing (Esc done)", style: Theme.dim)])
+                                  + [Span(requestEditor.edit?.body == nil ? "  " + keys([.introspect: "edits", .formatBody: "formats", .pickBodyKind: "kind", .maximize: "maximises", .externalEditor: "$EDITOR"]) : "  editing (Esc done)", style: Theme.dim)])
         case let .text(_, contentType):
             kindLine = StyledLine([Span("Text ", style: .bold), Span(contentType ?? "text/plain", style: Theme.dim),
-                                   Span(requestEditor.edit?.body == nil ? "  i edits · t kind · z maximises · E $EDITOR" : "  editing (Esc done)", style: Theme.dim)])
+                                   Span(requestEditor.edit?.body == nil ? "  " + keys([.introspect: "edits", .pickBodyKind: "kind", .maximize: "maximises", .externalEditor: "$EDITOR"]) : "  editing (Esc done)", style: Theme.dim)])
         case .form:
             kindLine = StyledLine([Span("Form ", style: .bold), Span("application/x-www-form-urlencoded  t kind", style: Theme.dim)])
         case .multipart:
@@ -213,7 +222,7 @@ extension RequestPane {
             let rows = RequestPane.rows(table, of: request).map { [StyledLine($0.enabled ? "✓" : "·"), StyledLine($0.name),
                                                                    StyledLine(RequestPane.variableSpans(masker.mask($0.value), known: known))] }
             content.height = max(0, content.height)
-            keyValueTable(rows, empty: "No fields. Press a to add one.",
+            keyValueTable(rows, empty: "No fields." + press(.addRow, "to add one.", lead: " Press"),
                           columns: [TableColumn("", width: .length(1)), TableColumn("Field", width: .percentage(35)), TableColumn("Value", width: .fill(1))],
                           selection: selection, content, &buffer)
         default: break
@@ -236,7 +245,7 @@ extension RequestPane {
         area.render(in: rect, buffer: &buffer)
     }
 
-    private static func authTab(_ resolver: RequestResolver, _ masker: SecretMasker, selection: Int?, token: String?, _ rect: Rect,
+    private static func authTab(_ resolver: RequestResolver, _ masker: SecretMasker, selection: Int?, token: String?, tokenKeys: String, _ rect: Rect,
                                 _ buffer: inout CellBuffer) {
         let request = resolver.request
         var rows: [[StyledLine]] = []
@@ -253,7 +262,7 @@ extension RequestPane {
         var hasToken = false
         if case .oauth2 = resolver.effectiveAuth {
             hasToken = true
-            rows.append([StyledLine("Token", style: .bold), StyledLine(token ?? "f shows or fetches it, r gets a new one, F forgets it",
+            rows.append([StyledLine("Token", style: .bold), StyledLine(token ?? tokenKeys,
                                                                        style: token == nil ? Theme.dim : .plain)])
         }
         let fields = RequestPane.authFields(request.auth)

@@ -106,7 +106,7 @@ extension RequestPane {
                 editor.field = .value
                 requestEditor.edit = .row(editor)
             } else {
-                status = "Nothing to edit here; press a to add a row."
+                status = "Nothing to edit here\(press(.addRow, "to add a row"))."
             }
         case .deleteRow:
             guard let own = selectedOwnIndex else { return explainInherited() }
@@ -127,7 +127,7 @@ extension RequestPane {
                         off = true
                     }
                 }
-                status = "\(name) \(off ? "switched off" : "sent again") for this request; press s to save."
+                status = "\(name) \(off ? "switched off" : "sent again") for this request\(pressToSave)."
                 return
             }
             guard let own = selectedOwnIndex else { return explainInherited() }
@@ -149,9 +149,9 @@ extension RequestPane {
     private mutating func explainInherited() {
         if requestEditor.tab == .headers, effectiveHeaders.indices.contains(requestEditor.selection) {
             let row = effectiveHeaders[requestEditor.selection]
-            status = "\(row.header.name) is inherited from \(row.origin); press i to override it here."
+            status = "\(row.header.name) is inherited from \(row.origin)\(press(.editRow, "to override it here"))."
         } else {
-            status = "No row here; press a to add one."
+            status = "No row here\(press(.addRow, "to add one"))."
         }
     }
 
@@ -195,7 +195,7 @@ extension RequestPane {
                 setRows(rows, of: editor.table)
                 requestEditor.edit = nil
                 if editor.index == nil { requestEditor.selection = cursorRow(forOwn: rows.count - 1, in: editor.table) }
-                status = "\(name) set; press s to save."
+                status = "\(name) set\(pressToSave)."
                 return []
             }
         default:

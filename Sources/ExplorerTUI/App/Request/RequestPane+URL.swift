@@ -81,7 +81,7 @@ extension RequestPane {
             request.url = url
             request.query += query
         }
-        status = query.isEmpty ? "URL set; press s to save." : "URL set; \(query.count) query parameter\(query.count == 1 ? "" : "s") moved to Params; press s to save."
+        status = (query.isEmpty ? "URL set" : "URL set; \(query.count) query parameter\(query.count == 1 ? "" : "s") moved to Params") + pressToSave + "."
         return []
     }
 

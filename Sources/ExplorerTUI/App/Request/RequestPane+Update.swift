@@ -101,7 +101,7 @@ extension RequestPane {
                 return
             }
             editSelected { $0.method = method }
-            status = "Method: \(method); press s to save."
+            status = "Method: \(method)\(pressToSave)."
         case .bodyKind:
             setBodyKind(picker.options[picker.selection])
         case .authKind:
@@ -142,9 +142,9 @@ extension RequestPane {
         guard key == selectedKey else { return }
         editSelected { $0.body = $0.body.replacingText(text) }
         if case .json = selectedRequest?.located.request.body, let error = JSONTemplate.validate(text) {
-            status = "Body updated from the editor; the JSON does not parse (\(error)). Press s to save."
+            status = "Body updated from the editor; the JSON does not parse (\(error))." + press(.save, "to save.", lead: " Press")
         } else {
-            status = requestEditor.drafts[key]?.edited == nil ? "Body unchanged." : "Body updated from the editor; press s to save."
+            status = requestEditor.drafts[key]?.edited == nil ? "Body unchanged." : "Body updated from the editor\(pressToSave)."
         }
     }
 }

@@ -23,6 +23,24 @@ public struct RequestPane: Sendable {
     /// The key map.
     var keyMap: KeyMap { context.pane.keyMap }
 
+    /// The label of the key in force for `action` in this pane ("s"), for texts that name it; nil when none is bound.
+    func key(_ action: AppAction) -> String? {
+        keyMap.keyLabel(for: action, focus: .request, tab: requestEditor.tab, isTable: currentTable != nil)
+    }
+
+    /// `lead` and the key in force for `action` and `purpose` ("; press s to save"); empty when no key does it.
+    func press(_ action: AppAction, _ purpose: String, lead: String = "; press") -> String {
+        key(action).map { "\(lead) \($0) \(purpose)" } ?? ""
+    }
+
+    /// "i edits · t kind" for the pairs whose action has a key in force, joined by `separator`.
+    func keys(_ pairs: KeyValuePairs<AppAction, String>, separator: String = " · ") -> String {
+        pairs.compactMap { pair in key(pair.key).map { "\($0) \(pair.value)" } }.joined(separator: separator)
+    }
+
+    /// "; press s to save" with the key in force.
+    var pressToSave: String { press(.save, "to save") }
+
     /// The terminal size.
     var screen: Screen { context.pane.screen }
 

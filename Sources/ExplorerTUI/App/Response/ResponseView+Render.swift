@@ -3,8 +3,8 @@ import Foundation
 
 /// Drawing the response pane: the status line, the tabs and the tab shown (body, headers, checks, cookies, trace).
 extension ResponseView {
-    /// Draws the pane into `rect`: its title, where the response is, and the tab shown.
-    public func render(into buffer: inout CellBuffer, rect: Rect, focused: Bool, now: Date) {
+    /// Draws the pane into `rect`: its title, where the response is, and the tab shown; texts name `keyMap`'s keys.
+    public func render(into buffer: inout CellBuffer, rect: Rect, focused: Bool, now: Date, keyMap: KeyMap) {
         // The title names the request the response belongs to: it stays on screen while another request is selected.
         var title = " Response "
         let isIdle: Bool
@@ -24,7 +24,11 @@ extension ResponseView {
         }
         switch state {
         case .idle:
-            ExplorerView.writeCut(StyledLine("Nothing sent yet. Ctrl-J (or Enter in the tree) sends the selected request.", style: Theme.dim),
+            let send = keyMap.keyLabel(for: .send, focus: .request)
+            let activate = keyMap.keyLabel(for: .activate, focus: .tree)
+            let how = [send, activate.map { "\($0) in the tree" }].compactMap { $0 }
+            let hint = how.isEmpty ? "Nothing sent yet." : "Nothing sent yet. \(how[0])\(how.count > 1 ? " (or \(how[1]))" : "") sends the selected request."
+            ExplorerView.writeCut(StyledLine(hint, style: Theme.dim),
                      in: Rect(x: first.x, y: first.y, width: inner.width, height: 1), &buffer)
         case let .sending(_, started):
             let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
