@@ -69,7 +69,10 @@ struct DiffCommand: AsyncParsableCommand {
         let launcher = DemoServerLauncher()
         let history = HistoryRecorder(settings: historyOptions.settings)
         history.openInBackground()
-        let pipeline = SendPipeline(demo: launcher, history: history, source: "diff", showsSecrets: showSecrets)
+        // As send does: a {{$prompt}} is asked once on the terminal for both environments, {{$command}} once allowed.
+        let prompter = TerminalPrompter()
+        let pipeline = SendPipeline(demo: launcher, history: history, source: "diff", showsSecrets: showSecrets, prompter: prompter,
+                                    commandGate: CommandGate(.ask(prompter, CommandApprovals.standard())))
         let resolvers = environments.map { target.resolver(environment: $0, options: requestOptions, demoBaseURL: nil) }
         // Both resolve before either is sent: an unresolved variable sends nothing.
         for resolver in resolvers {

@@ -41,6 +41,27 @@ extension CLITests {
             return temp
         }
 
+        @Test(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+        func aPromptIsAskedOnceOnTheTerminalForBothEnvironments() async throws {
+            let server = try await LoopbackServer.start()
+            let temp = try collection(a: server.baseURL.absoluteString, b: server.baseURL.absoluteString)
+            try temp.write("D/asked.yaml", "url: /echo/asked?who={{$prompt Who}}\n")
+            let binary = try BuiltProducts.executable(named: "apiexplorer").path
+            // Off the cooperative pool: tmux polling blocks its thread, and the loopback server needs one to answer.
+            // Asked twice, the second question would go unanswered and the diff would time out.
+            let (exit, screen) = try await OffPool.run {
+                let tmux = try TmuxSession(arguments: [binary, "diff", "D/asked", "--env", "a", "--env", "b", "--collections", temp.path, "--no-history"],
+                                           width: 120, height: 40)
+                try tmux.waitFor("Who:")
+                try tmux.sendText("ada")
+                try tmux.sendKeys("Enter")
+                return (try tmux.waitForExit(timeout: 30), try tmux.capture())
+            }
+            #expect(exit == 0, "the same answer in both: \(screen)")
+            #expect(await server.hits("/echo/asked") == 2)
+            await server.stop()
+        }
+
         @Test func jsonDifferencesByPathAndExitOne() async throws {
             let server = try await LoopbackServer.start()
             let temp = try collection(a: server.baseURL.absoluteString, b: server.baseURL.absoluteString)
