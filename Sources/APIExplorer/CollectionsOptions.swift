@@ -45,4 +45,16 @@ struct CollectionsOptions: ParsableArguments {
         }
         return result
     }
+
+    /// The collection `reference` (`collection` or `collection/…`) names, or every collection when it is nil; exit
+    /// code 1, with the names there are, for one that does not exist.
+    static func collections(_ reference: String?, in result: CollectionLoadResult) throws -> [CollectionSpec] {
+        guard let reference else { return result.collections }
+        let name = String(reference.split(separator: "/").first ?? "")
+        guard let collection = result.collection(named: name) else {
+            StandardError.write("error: no collection '\(name)'. Collections: \(result.collections.map(\.slug).joined(separator: ", ")).")
+            throw ExitCode(1)
+        }
+        return [collection]
+    }
 }

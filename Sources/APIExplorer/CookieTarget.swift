@@ -27,15 +27,8 @@ struct CookieTarget: ParsableArguments {
         CookieJar.configure(.store(CookieStore.standard()))
         let configFile = try config.load()
         let result = try options.load(about: reference)
-        var collections = result.collections
-        if let reference {
-            let name = String(reference.split(separator: "/").first ?? "")
-            guard let collection = result.collection(named: name) else {
-                StandardError.write("error: no collection '\(name)'. Collections: \(result.collections.map(\.slug).joined(separator: ", ")).")
-                throw ExitCode(1)
-            }
-            collections = [collection]
-        } else if single {
+        let collections = try CollectionsOptions.collections(reference, in: result)
+        if reference == nil, single {
             StandardError.write("error: name a collection: apiexplorer cookies import FILE Demo --env local")
             throw ExitCode(1)
         }

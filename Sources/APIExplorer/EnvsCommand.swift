@@ -19,15 +19,7 @@ struct EnvsCommand: ParsableCommand {
     func run() throws {
         let configFile = try config.load()
         let result = try options.load(about: reference)
-        var collections = result.collections
-        if let reference {
-            let name = String(reference.split(separator: "/").first ?? "")
-            guard let collection = result.collection(named: name) else {
-                StandardError.write("error: no collection '\(name)'. Collections: \(result.collections.map(\.slug).joined(separator: ", ")).")
-                throw ExitCode(1)
-            }
-            collections = [collection]
-        }
+        let collections = try CollectionsOptions.collections(reference, in: result)
         var out = ""
         for collection in collections {
             out += "\(collection.name)\n"
