@@ -38,7 +38,7 @@ final class ExplorerRunLoop {
             settings.path == nil && settings.problem == nil ? nil : HistoryRecorder(settings: settings) { inbox.post(.historyProblem($0)) }
         }
         self.history = recorder
-        sender = SendEffectRunner(inbox: inbox, demo: demo, history: recorder)
+        sender = SendEffectRunner(inbox: inbox, demo: demo, history: recorder, keyMap: model.keyMap)
         bodies = BodyEffectRunner(inbox: inbox)
         conversations = WebSocketEffectRunner(inbox: inbox, history: recorder)
     }
@@ -117,9 +117,9 @@ final class ExplorerRunLoop {
             case .openWebSocket, .sendWebSocket, .closeWebSocket, .pingWebSocket: conversations.start(effect)
             case .save, .changeTree, .storeSecret, .saveCaptures, .addRequest, .reload, .saveBody, .createCollection, .addDemo, .importFile,
                  .changeEnvironment:
-                FileEffectRunner.start(effect, inbox: inbox, fullLoad: fullLoad)
+                FileEffectRunner.start(effect, inbox: inbox, fullLoad: fullLoad, keyMap: model.keyMap)
             case .export, .compare:
-                ToolEffectRunner.start(effect, inbox: inbox, pipeline: SendPipeline(demo: demo, history: history, source: "explorer"))
+                ToolEffectRunner.start(effect, inbox: inbox, pipeline: SendPipeline(demo: demo, history: history, source: "explorer"), keyMap: model.keyMap)
             case .oauthToken:
                 OAuthEffectRunner.start(effect, inbox: inbox, pipeline: SendPipeline(demo: demo, history: history, source: "explorer"))
             case .cookies: CookieEffectRunner.start(effect, inbox: inbox)
@@ -131,13 +131,13 @@ final class ExplorerRunLoop {
                     do { try file.write(split: split) } catch { inbox.post(.statusReported("The split could not be kept in \(file.path): \(error.localizedDescription)")) }
                 }
             case .loadHistory, .openExchange, .loadLatest, .compareExchanges:
-                HistoryEffectRunner.start(effect, recorder: history, inbox: inbox, demo: demo)
+                HistoryEffectRunner.start(effect, recorder: history, inbox: inbox, demo: demo, keyMap: model.keyMap)
             case .copy, .openPager, .openEditor:
                 // These take the terminal over for a moment, so they run here, on the loop, and answer at once.
                 if case let .openEditor(edit) = effect, edit.target == .requestFile {
                     editorCopies.insert(ExternalEditorRunner.copyPath(for: edit.file))
                 }
-                guard let terminal = activeTerminal, let answer = TerminalEffectRunner.run(effect, terminal: terminal, reload: fullLoad) else { break }
+                guard let terminal = activeTerminal, let answer = TerminalEffectRunner.run(effect, terminal: terminal, reload: fullLoad, keyMap: model.keyMap) else { break }
                 _ = apply(answer)
             }
         }

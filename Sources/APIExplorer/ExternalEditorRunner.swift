@@ -15,7 +15,7 @@ enum ExternalEditorRunner {
         return PathText.appending(directory.isEmpty ? "." : directory, ".\(name).edit")
     }
 
-    static func run(_ edit: ExternalEdit, terminal: NcursesTerminal, reload: (@Sendable () -> CollectionLoadResult?)?) -> ExternalEditResult {
+    static func run(_ edit: ExternalEdit, terminal: NcursesTerminal, reload: (@Sendable () -> CollectionLoadResult?)?, keyMap: KeyMap) -> ExternalEditResult {
         let environment = ProcessInfo.processInfo.environment
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? "vi"
         let name = PathText.split(edit.file).1
@@ -65,11 +65,14 @@ enum ExternalEditorRunner {
             let slug = PathText.deletingExtension(name)
             let parsed = CollectionLoader().parseRequest(String(decoding: after, as: UTF8.self), file: copy, slug: slug)
             if let error = parsed.problems.first(where: { !$0.isWarning }) ?? (parsed.request == nil ? parsed.problems.first : nil) {
-                return .failed("Not applied: \(error.location.description): \(error.message). E opens your edit again (quitting discards it); the file is unchanged.")
+                let again = keyMap.keyLabel(for: .externalEditor, focus: .request).map { " \($0) opens your edit again (quitting discards it);" } ?? ""
+                return .failed("Not applied: \(error.location.description): \(error.message).\(again) the file is unchanged.")
             }
             do { try AtomicFileWriter.write(after, to: edit.file) } catch { return .failed(String(describing: error)) }
             try? FileManager.default.removeItem(atPath: copy)
-            guard let result = reload?() else { return .failed("Saved; Ctrl-R shows the change.") }
+            guard let result = reload?() else {
+                return .failed("Saved" + (keyMap.keyLabel(for: .reload, focus: .tree).map { "; \($0) shows the change." } ?? "."))
+            }
             return .requestFile(key: edit.key, result)
         }
     }

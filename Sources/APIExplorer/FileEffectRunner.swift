@@ -6,7 +6,7 @@ import Foundation
 /// reloads, a saved body) off the UI, and posts what came of them to the inbox.
 enum FileEffectRunner {
     /// Starts `effect` if it is one of these; other effects have their own runners.
-    static func start(_ effect: AppEffect, inbox: MessageInbox, fullLoad: (@Sendable () -> CollectionLoadResult?)?) {
+    static func start(_ effect: AppEffect, inbox: MessageInbox, fullLoad: (@Sendable () -> CollectionLoadResult?)?, keyMap: KeyMap) {
         switch effect {
         case let .saveCaptures(directory, environment, store):
             Task.detached {
@@ -41,7 +41,8 @@ enum FileEffectRunner {
                     inbox.post(.saved(key: key, file: request.file, data: data, request: request))
                 } catch SaveError.conflict {
                     // Short enough for the status bar: the reason first, the request by its tree key, not its full path.
-                    inbox.post(.saveFailed(key: key, message: "Not saved: \(key) changed on disk since it was loaded; your edits stay. Ctrl-R reloads, then s saves onto it."))
+                    inbox.post(.saveFailed(key: key, message: "Not saved: \(key) changed on disk since it was loaded; your edits stay."
+                                              + reloadThenSave(keyMap)))
                 } catch {
                     inbox.post(.saveFailed(key: key, message: String(describing: error) + " Your edits stay."))
                 }
@@ -52,7 +53,7 @@ enum FileEffectRunner {
                     let slug = try CollectionFiles.apply(change)
                     let key = select.hasSuffix("/") ? select + slug : select
                     guard let result = fullLoad?() else { return }
-                    inbox.post(.treeChanged(result, select: key, movedFrom: movedFrom, message: TreeChangeText.done(change, key: key),
+                    inbox.post(.treeChanged(result, select: key, movedFrom: movedFrom, message: TreeChangeText.done(change, key: key, keyMap: keyMap),
                                             focus: ExplorerModel.focus(after: change)))
                 } catch {
                     inbox.post(.saveFailed(key: select, message: String(describing: error)))
@@ -62,7 +63,8 @@ enum FileEffectRunner {
                         Task.detached {
                 do {
                     try SecretsFile.set(value, for: variable, environment: environment, inCollection: directory)
-                    inbox.post(.secretStored(fullLoad?(), message: "Secret kept as {{\(variable)}} in secrets.local.yaml (\(environment)); press s to save the request."))
+                    inbox.post(.secretStored(fullLoad?(), message: "Secret kept as {{\(variable)}} in secrets.local.yaml (\(environment))"
+                                                           + (keyMap.keyLabel(for: .save, focus: .request).map { "; press \($0) to save the request." } ?? ".")))
                 } catch {
                     inbox.post(.secretStored(nil, message: String(describing: error)))
                 }
@@ -73,7 +75,8 @@ enum FileEffectRunner {
                     let created = try CollectionWriter.create(name: name, environment: environment, in: directory)
                     guard let result = fullLoad?() else { return }
                     inbox.post(.treeChanged(result, select: created.slug, movedFrom: nil,
-                                            message: "Created the collection \(created.name) in \(created.directory); n adds a request."))
+                                            message: "Created the collection \(created.name) in \(created.directory)"
+                                                + (keyMap.keyLabel(for: .newRequest, focus: .tree).map { "; \($0) adds a request." } ?? ".")))
                 } catch {
                     inbox.post(.statusReported(FileEffectRunner.notWritten(error, what: "Collection", advice: "; choose another name")))
                 }
@@ -145,6 +148,16 @@ enum FileEffectRunner {
     }
 
     /// Why a new collection was not written, for the status line: the import's own wording speaks of command-line options.
+    /// " Ctrl-R reloads, then s saves onto it." with the keys in force; the part whose key is unbound is left out.
+    private static func reloadThenSave(_ keyMap: KeyMap) -> String {
+        let reload = keyMap.keyLabel(for: .reload, focus: .tree), save = keyMap.keyLabel(for: .save, focus: .request)
+        switch (reload, save) {
+        case let (reload?, save?): return " \(reload) reloads, then \(save) saves onto it."
+        case let (reload?, nil): return " \(reload) reloads."
+        default: return ""
+        }
+    }
+
     private static func notWritten(_ error: CollectionWriteError, what: String, advice: String = "") -> String {
         switch error {
         case let .exists(path): return "\(what) not written: \(path) is already there and is left as it is\(advice)."

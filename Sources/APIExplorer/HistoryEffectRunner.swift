@@ -9,7 +9,7 @@ import Foundation
 enum HistoryEffectRunner {
     /// Starts `effect` if it is a history effect; returns the task of a replay, which can be cancelled like a send.
     @discardableResult
-    static func start(_ effect: AppEffect, recorder: HistoryRecorder?, inbox: MessageInbox, demo: DemoServerLauncher) -> Task<Void, Never>? {
+    static func start(_ effect: AppEffect, recorder: HistoryRecorder?, inbox: MessageInbox, demo: DemoServerLauncher, keyMap: KeyMap) -> Task<Void, Never>? {
         switch effect {
         case let .loadHistory(id, query):
             return Task {
@@ -38,7 +38,7 @@ enum HistoryEffectRunner {
                 inbox.post(.exchangeOpened(id: id, exchange, summary: exchange.flatMap(ResponseSummary.init(past:))))
             }
         case let .replay(id, exchangeID, resolver):
-            return Task.detached { await replay(id: id, exchangeID: exchangeID, resolver: resolver, recorder: recorder, inbox: inbox, demo: demo) }
+            return Task.detached { await replay(id: id, exchangeID: exchangeID, resolver: resolver, recorder: recorder, inbox: inbox, demo: demo, keyMap: keyMap) }
         case let .compareExchanges(id, first, second, live):
             return Task {
                 let pair = await recorder?.withStore { store -> [HistoryExchange?] in
@@ -71,7 +71,7 @@ enum HistoryEffectRunner {
     }
 
     private static func replay(id: Int, exchangeID: Int64, resolver original: RequestResolver?, recorder: HistoryRecorder?,
-                               inbox: MessageInbox, demo: DemoServerLauncher) async {
+                               inbox: MessageInbox, demo: DemoServerLauncher, keyMap: KeyMap) async {
         guard let exchange = await recorder?.withStore({ try? $0.exchange(id: exchangeID) }) else {
             inbox.post(.requestFailed(id: id, message: "Exchange #\(exchangeID) could not be read from history."))
             return
@@ -97,7 +97,7 @@ enum HistoryEffectRunner {
             (response, failure) = (received, nil)
         } catch {
             guard !error.isCancelled else { return }
-            let message = SecretMasker(secrets: secrets).mask(SendEffectRunner.advice(for: error))
+            let message = SecretMasker(secrets: secrets).mask(SendEffectRunner.advice(for: error, keyMap: keyMap))
             inbox.post(.requestFailed(id: id, message: message))
             (response, failure) = (nil, message)
         }

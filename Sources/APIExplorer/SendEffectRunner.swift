@@ -9,10 +9,13 @@ final class SendEffectRunner {
     private let inbox: MessageInbox
     private let demo: DemoServerLauncher
     private let history: HistoryRecorder?
+    /// Names the keys in the sentences it posts.
+    private let keyMap: KeyMap
     private var sends: [Int: Task<Void, Never>] = [:]
 
     /// A runner posting to `inbox`, starting the demo API when a request needs it and keeping exchanges in `history`.
-    init(inbox: MessageInbox, demo: DemoServerLauncher, history: HistoryRecorder?) {
+    init(inbox: MessageInbox, demo: DemoServerLauncher, history: HistoryRecorder?, keyMap: KeyMap) {
+        self.keyMap = keyMap
         self.inbox = inbox
         self.demo = demo
         self.history = history
@@ -49,7 +52,7 @@ final class SendEffectRunner {
                 }
             }
         case let .replay(id, _, _):
-            sends[id] = HistoryEffectRunner.start(effect, recorder: history, inbox: inbox, demo: demo)
+            sends[id] = HistoryEffectRunner.start(effect, recorder: history, inbox: inbox, demo: demo, keyMap: keyMap)
         default:
             break
         }
@@ -74,6 +77,7 @@ final class SendEffectRunner {
     /// captures only), else as the response to show with its checks evaluated.
     private func startSend(id: Int, resolver: RequestResolver, isNeed: Bool = false) -> Task<Void, Never> {
         let inbox = self.inbox
+        let keyMap = self.keyMap
         let pipeline = SendPipeline(demo: demo, history: history, source: "explorer")
         // A need's stream is not shown; the response's events are drawn as they arrive.
         let poster = StreamProgressPoster(id: id, inbox: inbox)
@@ -86,7 +90,7 @@ final class SendEffectRunner {
                 let text: String
                 switch failure {
                 case .unresolved where !isNeed: text = exchange.failureText.map { $0 + "\nThe request was not sent." } ?? ""
-                case let .transport(error) where !isNeed: text = exchange.masker.mask(SendEffectRunner.advice(for: error))
+                case let .transport(error) where !isNeed: text = exchange.masker.mask(SendEffectRunner.advice(for: error, keyMap: keyMap))
                 default: text = exchange.failureText ?? ""
                 }
                 inbox.post(isNeed ? .needSent(id: id, reference: resolver.reference, captured: [], failure: text) : .requestFailed(id: id, message: text))
@@ -119,9 +123,10 @@ final class SendEffectRunner {
 
     /// The error in words, with what to try: ExplorerCore's sentence already ends with a suggestion, so only the
     /// explorer's own way out is added (it repeated the suggestion in other words after a raw newline).
-    static func advice(for error: RequestError) -> String {
+    static func advice(for error: RequestError, keyMap: KeyMap) -> String {
         switch error.transportFailure {
-        case .connectionRefused?: return error.localizedDescription + " Or press e to pick another environment."
+        case .connectionRefused?:
+            return error.localizedDescription + (keyMap.keyLabel(for: .pickEnvironment, focus: .tree).map { " Or press \($0) to pick another environment." } ?? "")
         default: return error.localizedDescription
         }
     }

@@ -5,8 +5,8 @@ import Foundation
 /// Runs the effects that take the terminal over for a moment (the clipboard's escape sequence, the pager, `$EDITOR`)
 /// on the loop, and gives back the message that answers them.
 enum TerminalEffectRunner {
-    /// Runs `effect` if it is one of these and returns its answer; nil for other effects.
-    static func run(_ effect: AppEffect, terminal: NcursesTerminal, reload: (@Sendable () -> CollectionLoadResult?)?) -> AppMessage? {
+    /// Runs `effect` if it is one of these and returns its answer (naming `keyMap`'s keys); nil for other effects.
+    static func run(_ effect: AppEffect, terminal: NcursesTerminal, reload: (@Sendable () -> CollectionLoadResult?)?, keyMap: KeyMap) -> AppMessage? {
         switch effect {
         case let .copy(text, what):
             let method = Clipboard.copy(text, writeToTerminal: terminal.writeRaw)
@@ -14,7 +14,7 @@ enum TerminalEffectRunner {
         case let .openPager(document, data):
             return .statusReported(PagerRunner.run(document: document, data: data, terminal: terminal))
         case let .openEditor(edit):
-            return .editorFinished(ExternalEditorRunner.run(edit, terminal: terminal, reload: reload))
+            return .editorFinished(ExternalEditorRunner.run(edit, terminal: terminal, reload: reload, keyMap: keyMap))
         default:
             return nil
         }

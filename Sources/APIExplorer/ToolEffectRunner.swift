@@ -6,7 +6,7 @@ import Foundation
 /// the inbox.
 enum ToolEffectRunner {
     /// Starts `effect` if it is an export or a comparison; other effects are the run loop's own.
-    static func start(_ effect: AppEffect, inbox: MessageInbox, pipeline: SendPipeline) {
+    static func start(_ effect: AppEffect, inbox: MessageInbox, pipeline: SendPipeline, keyMap: KeyMap) {
         switch effect {
         case let .export(id, resolver, format):
             Task.detached {
@@ -29,7 +29,7 @@ enum ToolEffectRunner {
                     guard let failure = exchange.failure else { continue }
                     let text: String
                     if case let .transport(error) = failure {
-                        text = "\(exchange.resolver.environment?.name ?? "none"): " + masker.mask(SendEffectRunner.advice(for: error))
+                        text = "\(exchange.resolver.environment?.name ?? "none"): " + masker.mask(SendEffectRunner.advice(for: error, keyMap: keyMap))
                     } else {
                         text = masker.mask(failure.description)
                     }

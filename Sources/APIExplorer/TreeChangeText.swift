@@ -1,11 +1,15 @@
 import ExplorerCore
+import ExplorerTUI
 
 /// What the status line says after a tree change.
 enum TreeChangeText {
     /// A sentence for a change that worked; `key` is the tree key now selected.
-    static func done(_ change: TreeChange, key: String) -> String {
+    static func done(_ change: TreeChange, key: String, keyMap: KeyMap) -> String {
         switch change {
-        case let .newRequest(name, _, _): return "Created \(name.isEmpty ? key : name) as \(key); u edits its URL, m its method."
+        case let .newRequest(name, _, _):
+            let url = keyMap.keyLabel(for: .editURL, focus: .request), method = keyMap.keyLabel(for: .pickMethod, focus: .request)
+            let keys = [url.map { "\($0) edits its URL" }, method.map { url == nil ? "\($0) picks its method" : "\($0) its method" }].compactMap { $0 }
+            return "Created \(name.isEmpty ? key : name) as \(key)" + (keys.isEmpty ? "." : "; " + keys.joined(separator: ", ") + ".")
         case let .newFolder(name, _): return "Created the folder \(name) (\(key))."
         case let .duplicate(request, name, _): return "Duplicated \(request.name) as \(name) (\(key))."
         case let .rename(request, name, renameFile, _):

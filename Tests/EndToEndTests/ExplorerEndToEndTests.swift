@@ -94,6 +94,34 @@ struct ExplorerEndToEndTests {
         #expect(try session.waitForExit() == 0)
     }
 
+    @Test func theRefusedConnectionsAdviceNamesAReboundKey() throws {
+        let collections = try scratchCollections()
+        defer { try? FileManager.default.removeItem(at: collections) }
+        let binary = try BuiltProducts.executable(named: "apiexplorer")
+        let manifest = collections.appendingPathComponent("Demo/collection.yaml")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        try text.replacingOccurrences(of: "http://127.0.0.1:8787", with: ClosedPort.url().absoluteString)
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let config = collections.appendingPathComponent("config.yaml")
+        try "keymap: {global: {pickEnvironment: \"V\"}}\n".write(to: config, atomically: true, encoding: .utf8)
+        let session = try TmuxSession(arguments: [binary.path, "--collections", collections.path, "--env", "staging", "--config", config.path],
+                                      width: 140, height: 30)
+        defer { session.kill() }
+        try session.waitFor("env: staging")
+        try session.waitUntilGone("Loading requests…")
+        try session.sendKeys("/")
+        try session.sendText("List users")
+        try session.sendKeys("Enter", "G", "Enter")
+        try session.waitFor("Or press V to pick another environment.")
+        try session.sendKeys("V")
+        try session.waitFor("Environment: Demo")
+        // Apart: Esc and q in one read would be Alt-q.
+        try session.sendKeys("Escape")
+        try session.waitUntilGone("Environment: Demo")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
     @Test func exportCompareAndImportFromTheKeyboard() throws {
         let collections = try scratchCollections()
         defer { try? FileManager.default.removeItem(at: collections) }

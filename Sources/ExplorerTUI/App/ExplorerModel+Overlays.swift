@@ -168,7 +168,7 @@ extension ExplorerModel {
         }
         let id = takeSendID()
         modal = .tool(.exporting(id: id, format: format))
-        status = ExplorerModel.emptyCredentialWarning(resolver)
+        status = ExplorerModel.emptyCredentialWarning(resolver, environmentKey: keyMap.keyLabel(for: .pickEnvironment, focus: focus))
         return [.export(id: id, resolver: resolver, format: format)]
     }
 
@@ -207,19 +207,20 @@ extension ExplorerModel {
     }
 
     /// A warning when the credentials the request sends come out empty (a secret that is not set), or nil.
-    static func emptyCredentialWarning(_ resolver: RequestResolver) -> String? {
+    static func emptyCredentialWarning(_ resolver: RequestResolver, environmentKey: String?) -> String? {
+        let shows = environmentKey.map { "; \($0) shows the environment." } ?? "."
         let variables = resolver.variableResolver
         func empty(_ text: String) -> Bool { ((try? variables.resolve(text)) ?? "").isEmpty }
         switch resolver.effectiveAuth {
         case let .bearer(token) where empty(token):
-            return "Warning: the bearer token is empty (\(token.isEmpty ? "no token" : token) is not set); e shows the environment."
+            return "Warning: the bearer token is empty (\(token.isEmpty ? "no token" : token) is not set)\(shows)"
         case let .apiKey(name, value, _) where empty(value):
-            return "Warning: the API key \(name) is empty (\(value.isEmpty ? "no value" : value) is not set); e shows the environment."
+            return "Warning: the API key \(name) is empty (\(value.isEmpty ? "no value" : value) is not set)\(shows)"
         case let .basic(username, password) where empty(password) && !password.isEmpty,
              let .digest(username, password) where empty(password) && !password.isEmpty:
             return "Warning: the password for \(username) is empty (\(password) is not set)."
         case let .aws(_, secretKey, _, _, _) where empty(secretKey):
-            return "Warning: the AWS secret key is empty (\(secretKey.isEmpty ? "no value" : secretKey) is not set); e shows the environment."
+            return "Warning: the AWS secret key is empty (\(secretKey.isEmpty ? "no value" : secretKey) is not set)\(shows)"
         default:
             return nil
         }

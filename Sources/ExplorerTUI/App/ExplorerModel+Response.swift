@@ -68,7 +68,7 @@ extension ExplorerModel {
         }
         let view = responseView.bodyView
         guard view.pendingSearch == nil else {
-            status = "Still searching; press C again once the line is found."
+            status = "Still searching" + (keyMap.keyLabel(for: .proposeCapture, focus: .response).map { "; press \($0) again once the line is found." } ?? ".")
             return
         }
         let line = view.matches.indices.contains(view.currentMatch) ? view.matches[view.currentMatch] : view.scroll
@@ -83,7 +83,8 @@ extension ExplorerModel {
                                                 field: TextField(text: "capture \(name.isEmpty ? "value" : name) = \(found.path)"), isSecret: false))
         focus = .request
         screen.maximized = nil
-        status = "Enter adds the capture to \(key) (s saves it); edit the name first if you like, Esc cancels."
+        let saves = keyMap.keyLabel(for: .save, focus: .request).map { " (\($0) saves it)" } ?? ""
+        status = "Enter adds the capture to \(key)\(saves); edit the name first if you like, Esc cancels."
     }
 
     mutating func openPager() -> [AppEffect] {

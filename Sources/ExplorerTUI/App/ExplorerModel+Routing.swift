@@ -231,7 +231,10 @@ extension ExplorerModel {
                 status = "Pasted a curl command: Enter imports it into \(folderAtCursor?.folder.name ?? "the collection"), Esc cancels."
             }
         } else {
-            status = "Pasted text ignored here (\(text.count) characters): paste into a field (u edits the URL, a adds a row, i edits the body)."
+            let fields = [keyMap.keyLabel(for: .editURL, focus: .request).map { "\($0) edits the URL" },
+                          keyMap.keyLabel(for: .addRow, focus: .request, tab: .headers, isTable: true).map { "\($0) adds a row" },
+                          keyMap.keyLabel(for: .introspect, focus: .request, tab: .body).map { "\($0) edits the body" }].compactMap { $0 }
+            status = "Pasted text ignored here (\(text.count) characters): paste into a field" + (fields.isEmpty ? "." : " (" + fields.joined(separator: ", ") + ").")
         }
         return []
     }

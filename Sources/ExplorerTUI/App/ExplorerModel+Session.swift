@@ -69,7 +69,8 @@ extension ExplorerModel {
         if !reconnecting, let conversation = responseView.conversation, conversation.key == key, conversation.isOpen {
             let composed = Self.composedMessage(resolver.request.body)
             guard !composed.isEmpty else {
-                status = "Write the message in the Body tab (i edits it), then Ctrl-J sends it."
+                let edits = keyMap.keyLabel(for: .introspect, focus: .request, tab: .body).map { " (\($0) edits it)" } ?? ""
+                status = "Write the message in the Body tab\(edits)" + (keyMap.keyLabel(for: .send, focus: .request).map { ", then \($0) sends it." } ?? ".")
                 return []
             }
             let text: String
@@ -232,7 +233,9 @@ extension ExplorerModel {
         case .saveMessage:
             let text = Self.composedMessage(resolver.request.body)
             guard !text.isEmpty else {
-                status = "Write the message in the Body tab first (i edits it); a saves it into the file."
+                let edits = keyMap.keyLabel(for: .introspect, focus: .request, tab: .body).map { " (\($0) edits it)" } ?? ""
+                status = "Write the message in the Body tab first\(edits)"
+                    + (keyMap.keyLabel(for: .saveMessage, focus: .response).map { "; \($0) saves it into the file." } ?? ".")
                 return []
             }
             modal = .dialog(.form(NameForm(title: "Save the message in \(resolver.request.name)",
@@ -254,7 +257,8 @@ extension ExplorerModel {
         case .sendSavedMessage:
             let names = resolver.request.messages.map(\.name)
             guard !names.isEmpty else {
-                status = "\(resolver.request.name) has no saved messages: a saves the Body tab's message as one."
+                status = "\(resolver.request.name) has no saved messages"
+                    + (keyMap.keyLabel(for: .saveMessage, focus: .response).map { ": \($0) saves the Body tab's message as one." } ?? ".")
                 return []
             }
             modal = .dialog(.picker(ListPicker(title: "Send a saved message", options: names, selected: nil,

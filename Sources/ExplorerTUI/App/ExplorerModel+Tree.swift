@@ -68,7 +68,9 @@ extension ExplorerModel {
             // With no collection yet, N makes the first one.
             if action == .newFolder, collections.isEmpty { return openNewCollection() }
             guard let target = folderAtCursor else {
-                status = "There is no collection to add to: N creates one, O adds the bundled Demo."
+                let offers = [keyMap.keyLabel(for: .newFolder, focus: .tree).map { "\($0) creates one" },
+                              keyMap.keyLabel(for: .addDemo, focus: .tree).map { "\($0) adds the bundled Demo" }].compactMap { $0 }
+                status = "There is no collection to add to" + (offers.isEmpty ? "." : ": " + offers.joined(separator: ", ") + ".")
                 return
             }
             if action == .newRequest {

@@ -139,7 +139,8 @@ public struct ExplorerModel: Sendable {
             return tree.selectedRequestKey != before ? restorePastResponse() : []
         case let .collectionsReloaded(result):
             reloaded(result)
-            let kept = !requestEditor.hasEdits ? "" : "; unsaved edits kept, s saves them into the files as they are now"
+            let saves = keyMap.keyLabel(for: .save, focus: .request).map { ", \($0) saves them into the files as they are now" } ?? ""
+            let kept = !requestEditor.hasEdits ? "" : "; unsaved edits kept" + saves
             status = "Reloaded \(collections.count) collection\(collections.count == 1 ? "" : "s") from disk\(kept)."
             return []
         case let .treeChanged(result, select, movedFrom, message, focus):

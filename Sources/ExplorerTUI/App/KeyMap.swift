@@ -344,6 +344,16 @@ public struct KeyMap: Sendable {
         bindings(focus: focus, tab: tab, isTable: isTable).first { $0.action == action && !$0.keys.isEmpty }?.keys.first?.label
     }
 
+    /// The label of the first key `mode` binds to `action`, for texts that name it; nil when none is bound.
+    public func keyLabel(for action: AppAction, in mode: KeyMode) -> String? {
+        modes[mode]?.first { $0.action == action && !$0.keys.isEmpty }?.keys.first?.label
+    }
+
+    /// "d deletes · D clears" for the pairs whose action `mode` binds, joined by `separator`.
+    public func phrases(_ pairs: KeyValuePairs<AppAction, String>, in mode: KeyMode, separator: String = " · ") -> String {
+        pairs.compactMap { pair in keyLabel(for: pair.key, in: mode).map { "\($0) \(pair.value)" } }.joined(separator: separator)
+    }
+
     /// The action for a key in an overlay, prompt or field, if the mode binds it.
     public func action(for key: Key, in mode: KeyMode) -> AppAction? {
         modes[mode]?.first { $0.keys.contains(key) }?.action

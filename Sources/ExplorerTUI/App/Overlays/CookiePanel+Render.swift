@@ -60,8 +60,11 @@ extension CookiePanel {
         Paragraph(lines: lines).render(in: Rect(x: inner.x, y: inner.y, width: inner.width, height: max(0, inner.height - 1)), buffer: &buffer)
         let count = cookies?.count ?? 0
         let footer = confirmingClear
-            ? StyledLine("Clear all \(count) cookie\(count == 1 ? "" : "s") of this jar? y clears, any other key keeps them", style: Theme.warning)
-            : StyledLine("d deletes the cookie · D clears the jar · R \(revealed ? "hides" : "reveals") values · Esc closes", style: Theme.dim)
+            ? StyledLine("Clear all \(count) cookie\(count == 1 ? "" : "s") of this jar? "
+                         + "\(context.pane.keyMap.keyLabel(for: .accept, in: .confirmation) ?? "y") clears, any other key keeps them", style: Theme.warning)
+            : StyledLine(context.pane.keyMap.phrases([.deleteRow: "deletes the cookie", .clearCookies: "clears the jar",
+                                                      .toggleSecrets: revealed ? "hides values" : "reveals values", .cancel: "closes"], in: .cookieList),
+                         style: Theme.dim)
         _ = buffer.write(footer.plainText, at: Position(x: inner.x, y: inner.y + inner.height - 1), style: confirmingClear ? Theme.warning : Theme.dim,
                          maxWidth: inner.width)
     }

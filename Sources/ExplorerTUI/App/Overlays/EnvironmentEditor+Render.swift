@@ -18,7 +18,8 @@ extension EnvironmentEditor {
         func line(_ y: Int) -> Rect { Rect(x: inner.x, y: y, width: inner.width, height: 1) }
         let environments = collection?.environments ?? []
         if environments.isEmpty {
-            ExplorerView.writeCut(StyledLine("No environments yet. A adds one (a name and a base URL).", style: Theme.dim), in: line(inner.y), &buffer)
+            let adds = context.pane.keyMap.keyLabel(for: .newEnvironment, in: .environmentEditor).map { " \($0) adds one (a name and a base URL)." } ?? ""
+            ExplorerView.writeCut(StyledLine("No environments yet.\(adds)", style: Theme.dim), in: line(inner.y), &buffer)
         } else {
             let titles = environments.map { StyledLine(" " + TerminalSafeText.sanitize($0.name) + ($0.name == context.activeEnvironment ? " ✓" : "") + " ") }
             let selected = shown.flatMap { environments.firstIndex(of: $0) } ?? 0
@@ -53,7 +54,8 @@ extension EnvironmentEditor {
                 ExplorerView.writeCut(StyledLine("✗ " + error, style: Theme.error), in: line(y), &buffer)
             }
         } else if confirmingDelete, let shown {
-            ExplorerView.writeCut(StyledLine("Delete the environment \(TerminalSafeText.sanitize(shown.name)) from collection.yaml? y deletes, any other key keeps it",
+            ExplorerView.writeCut(StyledLine("Delete the environment \(TerminalSafeText.sanitize(shown.name)) from collection.yaml? "
+                                             + "\(context.pane.keyMap.keyLabel(for: .accept, in: .confirmation) ?? "y") deletes, any other key keeps it",
                                              style: Theme.warning), in: line(y), &buffer)
         }
     }

@@ -67,7 +67,10 @@ extension EnvironmentEditor {
                 return .changeEnvironment(.setField(environment: shown.name, key: key, value: nil))
             }
         default:
-            if shown == nil { context.pane.status = "This collection has no environments yet: A adds one." }
+            if shown == nil {
+                let adds = context.pane.keyMap.keyLabel(for: .newEnvironment, in: .environmentEditor).map { ": \($0) adds one." } ?? "."
+                context.pane.status = "This collection has no environments yet" + adds
+            }
         }
         return .handled
     }

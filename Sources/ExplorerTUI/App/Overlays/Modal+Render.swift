@@ -60,10 +60,13 @@ extension Modal {
         let height = min(context.pane.screen.height - 2, lines.count + 3)
         let area = Overlay.centered(width: width, height: height, in: Rect(x: 0, y: 0, width: context.pane.screen.width, height: context.pane.screen.height))
         buffer.fill(area)
-        if lines.contains(where: { $0.plainText.contains("(captured from") }) {
-            lines.append(StyledLine("  s saves the highlighted environment's captured values next to the collection", style: Theme.dim))
+        let keyMap = context.pane.keyMap
+        if lines.contains(where: { $0.plainText.contains("(captured from") }), let saves = keyMap.keyLabel(for: .saveCaptures, in: .environmentPicker) {
+            lines.append(StyledLine("  \(saves) saves the highlighted environment's captured values next to the collection", style: Theme.dim))
         }
-        lines.append(StyledLine("  E edits the environments (add, rename, delete; variables, base URL, TLS, proxy)", style: Theme.dim))
+        if let edits = keyMap.keyLabel(for: .editEnvironments, in: .environmentPicker) {
+            lines.append(StyledLine("  \(edits) edits the environments (add, rename, delete; variables, base URL, TLS, proxy)", style: Theme.dim))
+        }
         let block = Block(title: StyledLine(" Environment: \(collection.name) "), isFocused: true)
         block.render(in: area, buffer: &buffer)
         Paragraph(lines: lines).render(in: block.inner(of: area), buffer: &buffer)

@@ -10,7 +10,8 @@ extension Modal {
         case .quitConfirmation:
             // y quits with unsaved edits; any other key takes the question back.
             if keyMap.action(for: key, in: .quitConfirmation) == .accept { return .quit }
-            context.pane.status = "Quit cancelled; s saves the selected request's edits (● marks the others)."
+            let saves = keyMap.keyLabel(for: .save, focus: .request).map { "; \($0) saves the selected request's edits" } ?? ""
+            context.pane.status = "Quit cancelled\(saves) (● marks the others)."
             return .closed
         case let .help(scroll):
             // On a screen too small for every key at once the help scrolls; any other key closes it.

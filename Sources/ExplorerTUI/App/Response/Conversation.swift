@@ -53,13 +53,14 @@ public struct Conversation: Sendable, Equatable {
     }
 
     /// The line above the messages: the state, the counts and the time.
-    public func summary(now: Date) -> StyledLine {
+    public func summary(now: Date, keyMap: KeyMap) -> StyledLine {
         let counts = " · \(sent) ↑ \(received) ↓ · \(String(format: "%.1f", max(0, now.timeIntervalSince(started)))) s"
         switch state {
         case .connecting: return StyledLine("connecting…" + counts + "   (Esc gives up)", style: .bold)
         case let .open(subprotocol):
             return StyledLine([Span("connected" + (subprotocol.map { " (\($0))" } ?? ""), style: Theme.passed),
-                               Span(counts + "   Ctrl-J sends the Body tab · Esc closes", style: Theme.dim)])
+                               Span(counts + "   " + [keyMap.keyLabel(for: .send, focus: .request).map { "\($0) sends the Body tab" }, "Esc closes"]
+                                        .compactMap { $0 }.joined(separator: " · "), style: Theme.dim)])
         case let .closed(code, reason):
             let why = (code.map { " \($0)" } ?? "") + (reason.isEmpty ? "" : " \(TerminalSafeText.sanitize(reason))")
             return StyledLine([Span("closed" + why, style: Theme.warning), Span(counts + "   Ctrl-J connects again", style: Theme.dim)])

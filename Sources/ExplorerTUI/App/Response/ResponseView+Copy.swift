@@ -20,21 +20,26 @@ extension ResponseView {
             return [.copy(text: text, what: "\(summary.headers.count) response headers")]
         }
         if case .binary = summary.body.kind {
-            context.status = "A binary body cannot be copied as text; S saves it to a file."
+            context.status = "A binary body cannot be copied as text" + savesToAFile(context.keyMap)
             return []
         }
         // What is shown is copied: with a JSONPath filter applied, its selection, however big the whole body is.
         let shown = bodyView.filtered ?? summary.body
         guard bodyView.filtered != nil || summary.byteCount <= ResponseView.copyLimit * 4, shown.lineCount <= 200_000 else {
-            context.status = "The body is too large to copy (\(MeasurementText.byteCount(summary.byteCount))); S saves it to a file."
+            context.status = "The body is too large to copy (\(MeasurementText.byteCount(summary.byteCount)))" + savesToAFile(context.keyMap)
             return []
         }
         let text = shown.allLines.map(\.text).joined(separator: "\n")
         guard text.utf8.count <= ResponseView.copyLimit else {
-            context.status = "The body is too large to copy (\(MeasurementText.byteCount(text.utf8.count)) formatted); S saves it to a file."
+            context.status = "The body is too large to copy (\(MeasurementText.byteCount(text.utf8.count)) formatted)" + savesToAFile(context.keyMap)
             return []
         }
         let what = bodyView.filtered == nil ? "the body" : "the filtered body (\(bodyView.filterExpression))"
         return [.copy(text: text, what: "\(what) (\(MeasurementText.byteCount(text.utf8.count)))")]
+    }
+
+    /// "; S saves it to a file." with the key in force, or "." when none is bound.
+    private func savesToAFile(_ keyMap: KeyMap) -> String {
+        keyMap.keyLabel(for: .saveBody, focus: .response).map { "; \($0) saves it to a file." } ?? "."
     }
 }

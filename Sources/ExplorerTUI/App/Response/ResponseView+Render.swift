@@ -18,7 +18,7 @@ extension ResponseView {
         let first = Position(x: inner.x, y: inner.y)
         let belowFirst = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
         if let conversation {
-            ExplorerView.writeCut(conversation.summary(now: now), in: Rect(x: inner.x, y: inner.y, width: inner.width, height: 1), &buffer)
+            ExplorerView.writeCut(conversation.summary(now: now, keyMap: keyMap), in: Rect(x: inner.x, y: inner.y, width: inner.width, height: 1), &buffer)
             renderEvents(in: belowFirst, &buffer)
             return
         }
@@ -46,7 +46,8 @@ extension ResponseView {
                 _ = buffer.write(StyledLine([Span("Stopped after \(String(format: "%.1f s", elapsed))", style: Theme.warning),
                                              Span(" · \(live.count) event\(live.count == 1 ? "" : "s")"
                                                   + (live.count > live.items.count ? ", the last \(live.items.count) kept" : "")
-                                                  + " · Ctrl-J sends it again", style: Theme.dim)]),
+                                                  + (keyMap.keyLabel(for: .send, focus: .request).map { " · \($0) sends it again" } ?? ""),
+                                                  style: Theme.dim)]),
                                  at: first, maxWidth: inner.width)
                 renderEvents(in: belowFirst, &buffer)
             } else {
