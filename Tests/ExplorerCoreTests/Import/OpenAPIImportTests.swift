@@ -225,4 +225,29 @@ struct OpenAPIImportTests {
         let secrets = result.collection.environments.first?.variables.filter(\.secret).map(\.name)
         #expect(secrets == ["code_client_secret", "pass_client_secret", "pass_password"])
     }
+
+    @Test func aFlowWithoutTheURLsItsGrantNeedsIsReportedNotWritten() throws {
+        let spec = """
+            openapi: 3.0.3
+            info: {title: Flows, version: '1'}
+            paths:
+              /note:
+                post:
+                  summary: Leave a note
+                  security: [{oauth: [write]}]
+                  responses: {'200': {description: OK}}
+            components:
+              securitySchemes:
+                oauth:
+                  type: oauth2
+                  flows:
+                    authorizationCode: {tokenUrl: 'https://pets.test/token', scopes: {write: Write}}
+            """
+        let result = try OpenAPIImporter.importSpec(Data(spec.utf8), source: "flows.yaml")
+        #expect(request(result, "Leave a note")?.auth == AuthSpec.none)
+        let items = result.report.items.map { "\($0.path): \($0.message)" }
+        #expect(items.contains("#/components/securitySchemes/oauth/flows/authorizationCode: OAuth 2.0 scheme 'oauth': its authorizationCode flow has no authorizationUrl; not converted"),
+                "\(items)")
+        #expect(result.collection.environments.first?.variables.contains { $0.name.hasPrefix("oauth_") } != true, "no variables for a scheme not converted")
+    }
 }

@@ -105,11 +105,19 @@ extension OpenAPIReader {
         }
         var spec = OAuth2Spec(grant: grant, tokenURL: flow["tokenUrl"]?.text ?? "", authorizationURL: flow["authorizationUrl"]?.text ?? "",
                               clientId: "{{\(variable)_client_id}}", clientSecret: "{{\(variable)_client_secret}}")
-        addVariable(Variable(name: variable + "_client_id", value: ""))
-        addSecret(variable + "_client_secret")
         if grant == .password {
             spec.username = "{{\(variable)_username}}"
             spec.password = "{{\(variable)_password}}"
+        }
+        // A request file the loader would refuse must not be written: the whole collection would fail to load.
+        let missing = spec.missingRequiredKeys.map { $0 == "tokenURL" ? "tokenUrl" : $0 == "authorizationURL" ? "authorizationUrl" : $0 }
+        guard missing.isEmpty else {
+            report.add(references.place(flow), "OAuth 2.0 scheme '\(TerminalSafeText.sanitize(name))': its \(flowName) flow has no \(missing.joined(separator: " or ")); not converted")
+            return nil
+        }
+        addVariable(Variable(name: variable + "_client_id", value: ""))
+        addSecret(variable + "_client_secret")
+        if grant == .password {
             addVariable(Variable(name: variable + "_username", value: ""))
             addSecret(variable + "_password")
         }
