@@ -12,6 +12,11 @@ import Testing
         return ExplorerView.render(model)
     }
 
+    /// The config file checks `theme:` against ExplorerCore's list, which cannot see the palettes; the two must agree.
+    @Test func theConfigFileKnowsEveryBuiltInTheme() {
+        #expect(ThemePalette.builtIns.map(\.name) == ConfigLoader.themes)
+    }
+
     @Test(arguments: ["dark", "light", "high-contrast", "16-color"])
     func everyBuiltInThemeDrawsTheSameScreenInItsOwnStyles(name: String) throws {
         assertSnapshot(text: StyleMap.text(try Self.screen(theme: name)), named: "theme-\(name)")
