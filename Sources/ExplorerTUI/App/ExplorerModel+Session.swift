@@ -15,8 +15,7 @@ extension ExplorerModel {
             return []
         }
         if let key = tree.selectedRequestKey { session.remember(PaletteItem.requestID(key)) }
-        if resolver.request.isWebSocket { return talk(resolver) }
-        if !confirmed, case let .json(text) = resolver.request.body, let error = JSONTemplate.validate(text) {
+        if !resolver.request.isWebSocket, !confirmed, case let .json(text) = resolver.request.body, let error = JSONTemplate.validate(text) {
             modal = .dialog(.confirmation(Confirmation(title: " Invalid JSON ", message: "The body does not parse (\(error)). Send it anyway?",
                                                 purpose: .sendInvalidJSON)))
             return []
@@ -30,6 +29,7 @@ extension ExplorerModel {
             modal = .dialog(.confirmation(ask))
             return []
         }
+        if resolver.request.isWebSocket { return talk(resolver) }
         let (id, cancels) = beginResponse(key: selectedRequest?.key)
         // Captures belong to the environment the request went out in, even if another is picked before it is back.
         session.sendCaptureKey = SendSession.captureKey(resolver)
@@ -64,7 +64,8 @@ extension ExplorerModel {
 
     /// Ctrl-J on a WebSocket request: in its open conversation, sends the Body tab's text as a message; otherwise
     /// connects (closing any other conversation) and sends the saved messages once it is open.
-    mutating func talk(_ resolver: RequestResolver, reconnecting: Bool = false) -> [AppEffect] {
+    mutating func talk(_ saved: RequestResolver, reconnecting: Bool = false) -> [AppEffect] {
+        let resolver = session.answered(saved)
         let key = selectedRequest?.key ?? resolver.reference
         if !reconnecting, let conversation = responseView.conversation, conversation.key == key, conversation.isOpen {
             let composed = Self.composedMessage(resolver.request.body)

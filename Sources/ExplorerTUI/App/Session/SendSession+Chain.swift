@@ -38,9 +38,16 @@ extension SendSession {
         guard !pendingNeeds.isEmpty else { return nil }
         var next = pendingNeeds.removeFirst()
         next.overrides = captures.variables(environment: SendSession.captureKey(next)) + overrides
-        next.inputs.promptAnswers = promptAnswers
-        next.inputs.allowsCommands = allowedCommands.contains(next.collection.directory)
+        next = answered(next)
         return (pendingNeeds.isEmpty ? .send(id: id, resolver: next) : .sendNeed(id: id, resolver: next), next.reference)
+    }
+
+    /// `resolver` with the prompts answered in this session and its collection's commands allowed if they were.
+    public func answered(_ resolver: RequestResolver) -> RequestResolver {
+        var answered = resolver
+        answered.inputs.promptAnswers = promptAnswers
+        answered.inputs.allowsCommands = allowedCommands.contains(resolver.collection.directory)
+        return answered
     }
 
     /// A needed request came back with `captured` values, kept for the request they were needed by; a failed one
