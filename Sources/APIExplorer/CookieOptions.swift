@@ -2,7 +2,7 @@ import ArgumentParser
 import ExplorerCore
 import Foundation
 
-/// `--no-cookies` and `--cookie-jar FILE`, shared by the commands that send (explore, send, run).
+/// `--no-cookies` and `--cookie-jar FILE`, shared by the commands that send (explore, send, run, diff).
 struct CookieOptions: ParsableArguments {
     @Flag(name: .customLong("no-cookies"), help: "Send no cookies and keep none that responses set.")
     var disabled = false

@@ -42,6 +42,7 @@ struct DiffCommand: AsyncParsableCommand {
     @OptionGroup var historyOptions: HistoryOptions
 
     @OptionGroup var config: ConfigOptions
+    @OptionGroup var cookieOptions: CookieOptions
 
     func validate() throws {
         guard env.count == 2 else {
@@ -62,7 +63,10 @@ struct DiffCommand: AsyncParsableCommand {
 
     /// Sends and prints; true when the responses are the same.
     private func compare() async throws -> Bool {
-        _ = config.apply(try config.load(), flags: ConfigFlags(historyFile: historyOptions.file, noHistory: historyOptions.disabled))
+        let settings = config.apply(try config.load(), flags: ConfigFlags(historyFile: historyOptions.file, noHistory: historyOptions.disabled,
+                                                                         noCookies: cookieOptions.disabled))
+        // Each environment's jar, as send keeps it: a session cookie from `send login --env a` goes with the diff.
+        try cookieOptions.apply(configEnabled: settings.cookiesEnabled)
         let result = try options.load(about: reference)
         let target = try RequestReference.find(reference, in: result)
         let environments = [try target.environment(named: env[0]), try target.environment(named: env[1])]

@@ -37,6 +37,30 @@ struct CookieCLITests {
         return output
     }
 
+    @Test func diffSendsEachEnvironmentsJarAndNoCookiesSendsNone() async throws {
+        let server = try FaultServer(routes: Self.routes)
+        defer { server.stop() }
+        let temp = try collection(server)
+        try temp.write("C/collection.yaml", """
+            name: C
+            environments:
+              - name: local
+                baseURL: \(server.baseURL.absoluteString)
+              - name: other
+                baseURL: \(server.baseURL.absoluteString)
+            """)
+        _ = try await send("login", temp)
+        let state = ["APIEXPLORER_STATE_DIR": temp.path + "/state"]
+        let diff = try await CLIRunner.run(["diff", "C/me", "--env", "local", "--env", "other", "--collections", temp.path], environment: state)
+        #expect(diff.status == 0, "\(diff.stdout)\(diff.stderr)")
+        let cookies = server.requests(to: "/me").map { $0.headers["cookie"] ?? "" }.sorted()
+        #expect(cookies == ["", "remember=r-77Qx"], "local's jar went with local only: \(cookies)")
+        let bare = try await CLIRunner.run(["diff", "C/me", "--env", "local", "--env", "other", "--collections", temp.path, "--no-cookies"],
+                                           environment: state)
+        #expect(bare.status == 0, "\(bare.stdout)\(bare.stderr)")
+        #expect(server.requests(to: "/me").suffix(2).allSatisfy { $0.headers["cookie"] == nil })
+    }
+
     @Test func aCookieSetBySendIsSentByTheNextSendAndMaxAgeZeroRemovesIt() async throws {
         let server = try FaultServer(routes: Self.routes)
         defer { server.stop() }
