@@ -20,6 +20,15 @@ public enum ConfigLoader {
     }
     /// The built-in themes.
     public static let themes = ["dark", "light", "high-contrast", "16-color"]
+
+    /// The built-in theme `name` means, in any case and in its other spellings (`16-colour`, `16color`, `16`,
+    /// `highcontrast`); nil for another name.
+    public static func builtInTheme(named name: String) -> String? {
+        let wanted = name.lowercased()
+        let aliases = ["16-colour": "16-color", "16color": "16-color", "16": "16-color", "highcontrast": "high-contrast"]
+        let canonical = aliases[wanted] ?? wanted
+        return themes.contains(canonical) ? canonical : nil
+    }
     /// The keymap presets; `vim` is the standard map.
     public static let presets = ["vim", "emacs", "arrows"]
     /// `layout: stack:` values.

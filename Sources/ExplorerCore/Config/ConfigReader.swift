@@ -15,8 +15,8 @@ struct ConfigReader {
         guard let top = mapping(node, what: "the config file") else { return }
         unknown(top, allowed: ConfigLoader.topKeys, in: "the config file")
         if case let (value, at)? = scalar(top, "theme") {
-            if ConfigLoader.themes.contains(value) {
-                config.theme = ConfigSetting(value, at: at)
+            if let builtIn = ConfigLoader.builtInTheme(named: value) {
+                config.theme = ConfigSetting(builtIn, at: at)
             } else if let path = existingFile(value) {
                 config.theme = ConfigSetting(path, at: at)
             } else if !value.contains("/"), ["yaml", "yml"].contains(where: { FileManager.default.fileExists(atPath: themesDirectory + "/" + value + "." + $0) }) {

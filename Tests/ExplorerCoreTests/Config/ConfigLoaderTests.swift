@@ -85,6 +85,13 @@ struct ConfigLoaderTests {
         #expect(config.problems.first?.isWarning == true)
     }
 
+    @Test func aBuiltInThemeIsReadInTheSpellingsTheFlagTakes() {
+        for (written, meant) in [("16-colour", "16-color"), ("Light", "light"), ("highcontrast", "high-contrast"), ("16", "16-color")] {
+            let config = ConfigLoader.parse("theme: \(written)\n", file: "c.yaml")
+            #expect(config.problems.isEmpty && config.theme?.value == meant, "\(written): \(config.problems)")
+        }
+    }
+
     @Test func aMissingFileIsAnEmptyConfigAndACommentOnlyFileIsToo() {
         let missing = ConfigLoader.load(path: "/nonexistent/apiexplorer/config.yaml")
         #expect(!missing.exists && missing.problems.isEmpty && missing.mouse == nil)

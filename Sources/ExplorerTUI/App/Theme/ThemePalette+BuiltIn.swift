@@ -1,3 +1,5 @@
+import ExplorerCore
+
 /// The built-in themes.
 extension ThemePalette {
     /// Every built-in theme, in the order `T` cycles through them.
@@ -5,9 +7,9 @@ extension ThemePalette {
 
     /// The built-in theme called `name`, if any (`16-colour` and `16color` are accepted for `16-color`).
     public static func builtIn(named name: String) -> ThemePalette? {
-        let wanted = name.lowercased()
-        let aliases = ["16-colour": "16-color", "16color": "16-color", "16": "16-color", "highcontrast": "high-contrast"]
-        return builtIns.first { $0.name == (aliases[wanted] ?? wanted) }
+        // The config file reads the same spellings.
+        guard let wanted = ConfigLoader.builtInTheme(named: name) else { return nil }
+        return builtIns.first { $0.name == wanted }
     }
 
     /// Only the terminal's 16 ANSI colours, so it follows the terminal's own colour scheme.
