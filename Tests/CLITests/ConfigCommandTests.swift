@@ -68,9 +68,8 @@ struct ConfigCommandTests {
         #expect(absent.status == 0 && absent.stdout.contains("not found, defaults apply"), "\(absent.stdout)")
     }
 
-    @Test func sendUsesTheConfigsDefaultEnvironmentAndPrettyModeUnlessFlagsSayOtherwise() async throws {
-        let server = try FaultServer(routes: ["/json": .respond(status: 200, headers: ["Content-Type: application/json"], body: "{\"a\":1}")])
-        defer { server.stop() }
+    /// Collections `C` holding `S`: environment `one` (the default, on a closed port) and `two` at `two`, and `S/get`.
+    static func twoEnvironments(two: String) throws -> TempDirectory {
         let temp = try TempDirectory()
         try temp.write("C/S/collection.yaml", """
             name: S
@@ -79,9 +78,16 @@ struct ConfigCommandTests {
                 default: true
                 baseURL: http://127.0.0.1:1
               - name: two
-                baseURL: \(server.baseURL.absoluteString)
+                baseURL: \(two)
             """)
         try temp.write("C/S/get.yaml", "name: get\nurl: /json\n")
+        return temp
+    }
+
+    @Test func sendUsesTheConfigsDefaultEnvironmentAndPrettyModeUnlessFlagsSayOtherwise() async throws {
+        let server = try FaultServer(routes: ["/json": .respond(status: 200, headers: ["Content-Type: application/json"], body: "{\"a\":1}")])
+        defer { server.stop() }
+        let temp = try Self.twoEnvironments(two: server.baseURL.absoluteString)
         try temp.write("c.yaml", "environments: {S: two}\nresponse: {pretty: format}\n")
         let sent = try await CLIRunner.run(["send", "S/get", "--collections", temp.path + "/C", "--config", temp.path + "/c.yaml"])
         #expect(sent.status == 0, "the file's environment 'two' is the one that answers: \(sent.stderr)")
@@ -93,17 +99,7 @@ struct ConfigCommandTests {
     }
 
     @Test func exportEnvsAndCookiesUseTheConfigsEnvironmentToo() async throws {
-        let temp = try TempDirectory()
-        try temp.write("C/S/collection.yaml", """
-            name: S
-            environments:
-              - name: one
-                default: true
-                baseURL: http://127.0.0.1:1
-              - name: two
-                baseURL: http://127.0.0.1:2
-            """)
-        try temp.write("C/S/get.yaml", "name: get\nurl: /json\n")
+        let temp = try Self.twoEnvironments(two: "http://127.0.0.1:2")
         try temp.write("c.yaml", "environments:\n  S: two\n")
         let common = ["--collections", temp.path + "/C", "--config", temp.path + "/c.yaml"]
         let exported = try await CLIRunner.run(["export", "curl", "S/get"] + common)

@@ -11,6 +11,14 @@ struct ExplorerEndToEndTests {
         try DemoScratch.collections(prefix: "explorer-e2e")
     }
 
+    /// Points the Demo's environments at a port where nothing listens, so a send is refused at once.
+    private func pointDemoAtAClosedPort(_ collections: URL) throws {
+        let manifest = collections.appendingPathComponent("Demo/collection.yaml")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        try text.replacingOccurrences(of: "http://127.0.0.1:8787", with: ClosedPort.url().absoluteString)
+            .write(to: manifest, atomically: true, encoding: .utf8)
+    }
+
     /// Starts the explorer on `collections` and selects Demo's "Get user" with the tree filter.
     private func explorerOnGetUser(_ collections: URL, width: Int = 100, height: Int = 30) throws -> TmuxSession {
         let binary = try BuiltProducts.executable(named: "apiexplorer")
@@ -73,11 +81,7 @@ struct ExplorerEndToEndTests {
         let collections = try scratchCollections()
         defer { try? FileManager.default.removeItem(at: collections) }
         let binary = try BuiltProducts.executable(named: "apiexplorer")
-        // Staging points at a port where nothing listens, so the send is refused at once.
-        let manifest = collections.appendingPathComponent("Demo/collection.yaml")
-        let text = try String(contentsOf: manifest, encoding: .utf8)
-        try text.replacingOccurrences(of: "http://127.0.0.1:8787", with: ClosedPort.url().absoluteString)
-            .write(to: manifest, atomically: true, encoding: .utf8)
+        try pointDemoAtAClosedPort(collections)
         let session = try TmuxSession(arguments: [binary.path, "--collections", collections.path, "--env", "staging"], width: 100, height: 30)
         defer { session.kill() }
         try session.waitFor("env: staging")
@@ -98,10 +102,7 @@ struct ExplorerEndToEndTests {
         let collections = try scratchCollections()
         defer { try? FileManager.default.removeItem(at: collections) }
         let binary = try BuiltProducts.executable(named: "apiexplorer")
-        let manifest = collections.appendingPathComponent("Demo/collection.yaml")
-        let text = try String(contentsOf: manifest, encoding: .utf8)
-        try text.replacingOccurrences(of: "http://127.0.0.1:8787", with: ClosedPort.url().absoluteString)
-            .write(to: manifest, atomically: true, encoding: .utf8)
+        try pointDemoAtAClosedPort(collections)
         let config = collections.appendingPathComponent("config.yaml")
         try "keymap: {global: {pickEnvironment: \"V\"}}\n".write(to: config, atomically: true, encoding: .utf8)
         let session = try TmuxSession(arguments: [binary.path, "--collections", collections.path, "--env", "staging", "--config", config.path],
