@@ -66,7 +66,7 @@ enum ExternalEditorRunner {
             let parsed = CollectionLoader().parseRequest(String(decoding: after, as: UTF8.self), file: copy, slug: slug)
             if let error = parsed.problems.first(where: { !$0.isWarning }) ?? (parsed.request == nil ? parsed.problems.first : nil) {
                 let again = keyMap.keyLabel(for: .externalEditor, focus: .request).map { " \($0) opens your edit again (quitting discards it);" } ?? ""
-                return .failed("Not applied: \(error.location.description): \(error.message).\(again) the file is unchanged.")
+                return .failed("Not applied: \(error.location.description): \(error.message).\(again.isEmpty ? " The" : again + " the") file is unchanged.")
             }
             do { try AtomicFileWriter.write(after, to: edit.file) } catch { return .failed(String(describing: error)) }
             try? FileManager.default.removeItem(atPath: copy)

@@ -20,7 +20,8 @@ extension RequestPane {
         case .none:
             status = "No body" + press(.pickBodyKind, "to choose a kind (JSON, text, form, multipart, file)", lead: ": press") + "."
         case .form, .multipart:
-            status = "Form fields: " + keys([.addRow: "adds", .editRow: "edits", .deleteRow: "deletes"], separator: ", ") + "."
+            let fieldKeys = keys([.addRow: "adds", .editRow: "edits", .deleteRow: "deletes"], separator: ", ")
+            status = fieldKeys.isEmpty ? "Form fields." : "Form fields: \(fieldKeys)."
         case let .file(path, _):
             requestEditor.edit = .value(ValueEditor(target: .bodyFile, label: "File: ", field: TextField(text: path), isSecret: false))
         case let .graphql(body):

@@ -72,7 +72,8 @@ extension RequestPane {
     func checksTab(_ request: RequestSpec, selection: Int?, _ rect: Rect, _ buffer: inout CellBuffer) {
         let rows = CheckRow.rows(of: request)
         guard !rows.isEmpty else {
-            let lines = [StyledLine("No captures, needs or checks." + press(.addRow, "to add one line", lead: " Press") + ":", style: Theme.dim),
+            let add = press(.addRow, "to add one line", lead: " Press")
+            let lines = [StyledLine("No captures, needs or checks." + (add.isEmpty ? " For example:" : add + ":"), style: Theme.dim),
                          StyledLine("  status 200 · $.user.name equals \"Ada\" · header Content-Type matches json", style: Theme.dim),
                          StyledLine("  capture token = $.token (Space: secret) · needs workflow/login", style: Theme.dim)]
             Paragraph(lines: lines).render(in: rect, buffer: &buffer)
