@@ -123,10 +123,13 @@ public enum ExplorerView {
         } else if let editing = ExplorerView.fieldHints(model) {
             hints = editing
         } else {
-            // Help first: when the pane's hints do not all fit, `?` is the one that must stay.
-            let shown = model.keyMap.bindings(focus: model.focus, tab: model.requestEditor.tab, isTable: model.requestPane.currentTable != nil)
-                .filter(\.isHint)
-            hints = (shown.filter { $0.action == .help } + shown.filter { $0.action != .help }).map { KeyHint(keys: $0.keys, label: $0.help) }
+            // Help first: when the pane's hints do not all fit, `?` is the one that must stay; then the palette,
+            // which finds every action and request by name.
+            let bindings = model.keyMap.bindings(focus: model.focus, tab: model.requestEditor.tab, isTable: model.requestPane.currentTable != nil)
+            let shown = bindings.filter(\.isHint)
+            let palette = bindings.first { $0.action == .openPalette && !$0.keys.isEmpty }.map { KeyHint(keys: $0.keys, label: "palette") }
+            hints = shown.filter { $0.action == .help }.map { KeyHint(keys: $0.keys, label: $0.help) } + (palette.map { [$0] } ?? [])
+                + shown.filter { $0.action != .help && $0.action != .openPalette }.map { KeyHint(keys: $0.keys, label: $0.help) }
         }
         let message = model.status.map { StyledLine($0, style: .bold) }
         StatusBar(hints: hints, message: message).render(in: rect, buffer: &buffer)
