@@ -344,6 +344,13 @@ public struct KeyMap: Sendable {
         bindings(focus: focus, tab: tab, isTable: isTable).first { $0.action == action && !$0.keys.isEmpty }?.keys.first?.label
     }
 
+    /// The label of the first key besides the arrows bound to `action` where `focus` is ("j" for moving down in the
+    /// vim map), for texts that name the arrows already; nil when only arrows are.
+    public func keyLabelBesideArrows(for action: AppAction, focus: Focus) -> String? {
+        let arrows: Set<Key> = [.up, .down, .left, .right]
+        return bindings(focus: focus).first { $0.action == action }?.keys.first { !arrows.contains($0) }?.label
+    }
+
     /// The label of the first key `mode` binds to `action`, for texts that name it; nil when none is bound.
     public func keyLabel(for action: AppAction, in mode: KeyMode) -> String? {
         modes[mode]?.first { $0.action == action && !$0.keys.isEmpty }?.keys.first?.label

@@ -21,9 +21,7 @@ extension RequestPane {
         }
         guard let resolver, inner.height >= 3 else {
             // The arrows always move; the letters or control keys the map adds are named after them.
-            let moves = [AppAction.moveDown, .moveUp].compactMap { action in
-                keyMap.bindings(focus: .tree).first { $0.action == action }?.keys.filter { $0 != .up && $0 != .down }.first?.label
-            }
+            let moves = [AppAction.moveDown, .moveUp].compactMap { keyMap.keyLabelBesideArrows(for: $0, focus: .tree) }
             let activate = keyMap.keyLabel(for: .activate, focus: .tree).map { ", \($0) sends it" } ?? ""
             let text = "Select a request in the tree (↑↓" + (moves.count == 2 ? " or \(moves.joined(separator: "/"))" : "") + ")\(activate)."
             ExplorerView.writeCut(StyledLine(text, style: Theme.dim),
