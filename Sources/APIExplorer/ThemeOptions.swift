@@ -49,8 +49,9 @@ struct ThemeOptions: ParsableArguments {
             let file = try ThemeFile.load(path: wanted)
             return (ThemeSelection(custom: custom + [file.palette], start: file.palette.name), file.problems)
         }
-        let selection = ThemeSelection(custom: custom, start: ThemePalette.builtIn(named: wanted)?.name ?? wanted)
-        guard selection.palette.name == (ThemePalette.builtIn(named: wanted)?.name ?? wanted) else {
+        let name = ThemePalette.builtIn(named: wanted)?.name ?? wanted
+        let selection = ThemeSelection(custom: custom, start: name)
+        guard selection.palette.name == name else {
             let names = selection.available.map(\.name).joined(separator: ", ")
             throw ThemeFileProblem(file: source, line: 0, column: 0, message: "no theme '\(wanted)'; themes: \(names), or a theme file's path")
         }
