@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer target for SECONDS: scripts/fuzz.sh TARGET SECONDS [extra libFuzzer flags]
 #   TARGET is a directory name under Fuzz/Targets (CollectionLoaderFuzz, VariableResolverFuzz, JSONFormatterFuzz, …).
-# The targets are built in release mode with -sanitize=fuzzer,address in their own scratch directory (.build/fuzz),
-# so the ordinary build never sees them. The seed corpus Fuzz/Corpus/TARGET is read; new inputs go to
+# The targets are built in release mode (FUZZ_CONFIGURATION=debug for a quicker build) with -sanitize=fuzzer,address
+# in their own scratch directory (.build/fuzz), so the ordinary build never sees them. The seed corpus Fuzz/Corpus/TARGET is read; new inputs go to
 # .build/fuzz-corpus/TARGET; crashes are written to Fuzz/Crashes/TARGET (add each one to Tests/ExplorerCoreTests/FuzzRegressionTests.swift).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,8 +21,9 @@ if [ ! -d "Fuzz/Targets/$target" ]; then
 fi
 
 export APIEXPLORER_FUZZ=1
-swift build -c release --scratch-path .build/fuzz --product "$target" -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]' || true
-binary=".build/fuzz/release/$target"
+configuration=${FUZZ_CONFIGURATION:-release}
+swift build -c "$configuration" --scratch-path .build/fuzz --product "$target" -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]' || true
+binary=".build/fuzz/$configuration/$target"
 [ -x "$binary" ] || { echo "fuzz.sh: build of $target failed" >&2; exit 1; }
 
 corpus=".build/fuzz-corpus/$target"
