@@ -305,9 +305,7 @@ struct CollectionFileParser {
         case "graphql":
             allowed = ["type", "query", "variables", "operationName"]
             let variables = try body.string("variables") ?? ""
-            let trimmed = variables.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !trimmed.isEmpty, !trimmed.contains("{{"),
-               !((try? JSONSerialization.jsonObject(with: Data(trimmed.utf8))) is [String: Any]) {
+            if !GraphQLBody.acceptsVariables(variables) {
                 throw CollectionProblem(body.location("variables"), "a graphql body's variables must be a JSON object, such as {\"id\": 1}")
             }
             spec = .graphql(GraphQLBody(query: try body.requiredString("query", in: "a graphql body"), variables: variables,

@@ -36,4 +36,11 @@ public struct GraphQLBody: Sendable, Equatable {
         if let operationName, !operationName.isEmpty { items.append(URLQueryItem(name: "operationName", value: try resolve(operationName))) }
         return items
     }
+
+    /// True when a collection file may hold `text` as a body's variables: empty, a JSON object, or text with
+    /// `{{variables}}` that becomes one when resolved.
+    public static func acceptsVariables(_ text: String) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty || trimmed.contains("{{") || (try? JSONSerialization.jsonObject(with: Data(trimmed.utf8))) is [String: Any]
+    }
 }

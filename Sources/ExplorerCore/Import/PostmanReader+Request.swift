@@ -219,8 +219,7 @@ extension PostmanReader {
             var trimmed = (variables ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             // The loader takes only a JSON object (or text with {{variables}}); anything else would make the whole
             // collection fail to load, so it is left out and reported.
-            if !trimmed.isEmpty, !trimmed.contains("{{"),
-               !((try? JSONSerialization.jsonObject(with: Data(trimmed.utf8))) is [String: Any]) {
+            if !GraphQLBody.acceptsVariables(trimmed) {
                 report.add(label, "the GraphQL variables are not a JSON object; imported without them")
                 trimmed = ""
             }
