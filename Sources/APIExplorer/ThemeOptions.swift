@@ -17,7 +17,7 @@ struct ThemeOptions: ParsableArguments {
                    environment: [String: String] = ProcessInfo.processInfo.environment) throws(ThemeFileProblem) -> (ThemeSelection, [ThemeFileProblem]) {
         var custom: [ThemePalette] = []
         var problems: [ThemeFileProblem] = []
-        let directory = PathText.deletingLastComponent(configFile.path) + "/themes"
+        let directory = configFile.themesDirectory
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
         for name in files {

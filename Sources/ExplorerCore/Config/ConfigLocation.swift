@@ -4,6 +4,12 @@ import Foundation
 public struct ConfigLocation: Sendable, Equatable {
     /// The file's path.
     public var path: String
+
+    /// Where custom themes are kept: `themes/` beside the config file, found by name from its `theme:`.
+    public var themesDirectory: String { Self.themesDirectory(beside: path) }
+
+    /// `themes/` beside the config file at `path`.
+    public static func themesDirectory(beside path: String) -> String { PathText.deletingLastComponent(path) + "/themes" }
     /// True when the user named the file (flag or variable): then it must exist.
     public var isExplicit: Bool
     /// Where the path came from.

@@ -9,7 +9,7 @@ struct ConfigReader {
     init(file: String) { self.file = file }
 
     /// Where custom themes are kept: `themes/` beside the config file.
-    var themesDirectory: String { PathText.deletingLastComponent(file) + "/themes" }
+    var themesDirectory: String { ConfigLocation.themesDirectory(beside: file) }
 
     mutating func read(_ node: Node, into config: inout ConfigFile) {
         guard let top = mapping(node, what: "the config file") else { return }
