@@ -44,6 +44,7 @@ struct SecretReferenceHistoryScanTests {
         let located = try #require(collection.locate(["echo"]))
         var resolver = RequestResolver(collection: collection, folders: located.folders, request: located.request,
                                        environment: collection.defaultEnvironment, processEnvironment: tools.environment)
+        resolver.inputs.trust = .everything
         resolver.inputs.secretStore = SecretStore(timeout: 10)
         resolver.inputs.isSending = true
         let resolved = try resolver.resolve()

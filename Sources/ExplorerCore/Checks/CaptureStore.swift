@@ -30,9 +30,10 @@ public struct CaptureStore: Sendable, Equatable {
         byEnvironment[CaptureStore.key(environment)]?[name]
     }
 
-    /// The captured values as variables, to add to a request's variable scopes (below `--set`).
+    /// The captured values as variables, to add to a request's variable scopes (below `--set`); they came from
+    /// responses, so they are inserted literally, never read as templates.
     public func variables(environment: String?) -> [Variable] {
-        values(environment: environment).map { Variable(name: $0.name, value: $0.value, secret: $0.secret) }
+        values(environment: environment).map { Variable(name: $0.name, value: $0.value, secret: $0.secret, isLiteral: true) }
     }
 
     /// Whether every capture of `request` (the request at `reference`) has a fresh value in `environment`: one that
@@ -51,8 +52,15 @@ public struct CaptureStore: Sendable, Equatable {
         let path = PathText.appending(directory, fileName)
         var store = CaptureStore()
         guard let data = FileManager.default.contents(atPath: path) else { return store }
+        let text = String(decoding: data, as: UTF8.self)
+        // Nothing but comments: a save whose captures were all secret (they went to secrets.local.yaml).
+        let hasContent = text.split(whereSeparator: \.isNewline).contains { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            return !trimmed.isEmpty && !trimmed.hasPrefix("#")
+        }
+        guard hasContent else { return store }
         let parser = CollectionFileParser(file: path)
-        let map = try parser.document(String(decoding: data, as: UTF8.self), what: "captured values by environment")
+        let map = try parser.document(text, what: "captured values by environment")
         for environment in map.keys {
             guard let values = try map.map(environment) else { continue }
             for name in values.keys {
@@ -72,7 +80,9 @@ public struct CaptureStore: Sendable, Equatable {
     public func persist(environment: String, collectionDirectory directory: String) throws(SaveError) {
         let mine = values(environment: environment)
         for value in mine where value.secret {
-            try SecretsFile.set(value.value, for: value.name, environment: environment, inCollection: directory)
+            // secrets.local.yaml is read as templates; a captured value is data, so its `{{` is written escaped.
+            let stored = value.value.replacingOccurrences(of: "{{", with: "\\{{")
+            try SecretsFile.set(stored, for: value.name, environment: environment, inCollection: directory)
         }
         // Read, merged and written under one lock: a run saving at the same moment cannot write between the read
         // and the write and have its values dropped.
@@ -90,6 +100,9 @@ public struct CaptureStore: Sendable, Equatable {
         merged.record(mine.filter { !$0.secret && !$0.isFromFile }, environment: environment)
         // A capture now marked secret lives in secrets.local.yaml only: an old plain copy here would win over it.
         for value in mine where value.secret { merged.byEnvironment[CaptureStore.key(environment)]?[value.name] = nil }
+        let path = PathText.appending(directory, CaptureStore.fileName)
+        // Only secret captures and no file yet: nothing to write here.
+        if merged.byEnvironment.values.allSatisfy({ $0.values.allSatisfy(\.secret) }), !FileManager.default.fileExists(atPath: path) { return }
         var lines = ["# Values captured from responses by apiexplorer (--save-captures). Safe to delete."]
         for environmentKey in merged.byEnvironment.keys.sorted() {
             let values = merged.values(environment: environmentKey).filter { !$0.secret }
@@ -103,6 +116,6 @@ public struct CaptureStore: Sendable, Equatable {
                 lines.append("    at: \(Int(value.capturedAt.timeIntervalSince1970))")
             }
         }
-        try AtomicFileWriter.write(Data((lines.joined(separator: "\n") + "\n").utf8), to: PathText.appending(directory, CaptureStore.fileName))
+        try AtomicFileWriter.write(Data((lines.joined(separator: "\n") + "\n").utf8), to: path)
     }
 }

@@ -30,6 +30,8 @@ public struct CollectionRunner: Sendable {
     /// The process environment, for `{{$env.NAME}}`: read once, because building it from `environ` for every request
     /// was a tenth of `run --repeat 1000`'s time.
     public var processEnvironment: [String: String]
+    /// What the collection may read and run outside its directory (without a `sender`, which decides itself).
+    public var trust = TrustGrant.nothing
 
     /// Creates a runner.
     public init(collection: CollectionSpec, environment: EnvironmentSpec?, overrides: [Variable] = [], extraHeaders: [KeyValue] = [],
@@ -109,8 +111,9 @@ public struct CollectionRunner: Sendable {
         var resolver = RequestResolver(collection: collection, folders: planned.located.folders, request: request,
                                        environment: environment, overrides: variables, extraHeaders: extraHeaders, demoBaseURL: demoBaseURL,
                                        processEnvironment: processEnvironment)
-        // Sent, not previewed: secret references are read (once per process).
+        // Sent, not previewed: secret references are read (once per process), as far as the collection is trusted.
         resolver.inputs.isSending = true
+        resolver.inputs.trust = trust
         if let sender {
             var outcome = await sender(resolver)
             outcome.iteration = iteration

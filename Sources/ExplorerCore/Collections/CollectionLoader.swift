@@ -74,15 +74,17 @@ public struct CollectionLoader: Sendable {
         result.problems += parser.warnings
         var (root, environments) = spec
         environments = applySecrets(to: environments, directory: directory, manifest: manifest, into: &result)
-        var visited: Set<String> = [CollectionLoader.realPath(directory)]
-        fill(&root, depth: 0, visited: &visited, into: &result)
+        let real = CollectionLoader.realPath(directory)
+        var visited: Set<String> = [real]
+        fill(&root, depth: 0, root: real, visited: &visited, into: &result)
         var collection = CollectionSpec(root: root, environments: environments)
         collection.spec = CollectionLoader.specPath(parser.spec, directory: directory)
         collection.keepSessionCookies = parser.keepSessionCookies
+        collection.trustList = TrustList.scan(collection, files: result.loadedFiles, home: environment["HOME"] ?? NSHomeDirectory())
         return collection
     }
 
-    private func fill(_ folder: inout FolderSpec, depth: Int, visited: inout Set<String>, into result: inout CollectionLoadResult) {
+    private func fill(_ folder: inout FolderSpec, depth: Int, root: String, visited: inout Set<String>, into result: inout CollectionLoadResult) {
         let manager = FileManager.default
         let entries: [String]
         do {
@@ -100,6 +102,12 @@ public struct CollectionLoader: Sendable {
                 result.problems.append(CollectionProblem(SourceLocation(file: path), "cannot be read (a broken symbolic link?)"))
                 continue
             }
+            // A symbolic link out of the collection would load (and show) a file from elsewhere as if it were the
+            // collection's own, and trust is given to what is inside.
+            guard (CollectionLoader.realPath(path) + "/").hasPrefix(root == "/" ? "/" : root + "/") else {
+                result.problems.append(CollectionProblem(SourceLocation(file: path), "skipped: it is a symbolic link that leads outside the collection"))
+                continue
+            }
             if isDirectory.boolValue {
                 let real = CollectionLoader.realPath(path)
                 guard !visited.contains(real) else {
@@ -111,7 +119,7 @@ public struct CollectionLoader: Sendable {
                     continue
                 }
                 visited.insert(real)
-                if let sub = loadFolder(at: path, depth: depth + 1, visited: &visited, into: &result) { folder.folders.append(sub) }
+                if let sub = loadFolder(at: path, depth: depth + 1, root: root, visited: &visited, into: &result) { folder.folders.append(sub) }
                 continue
             }
             guard depth == 0 || readsNestedRequests else { continue }
@@ -136,7 +144,7 @@ public struct CollectionLoader: Sendable {
         }
     }
 
-    private func loadFolder(at directory: String, depth: Int, visited: inout Set<String>, into result: inout CollectionLoadResult) -> FolderSpec? {
+    private func loadFolder(at directory: String, depth: Int, root: String, visited: inout Set<String>, into result: inout CollectionLoadResult) -> FolderSpec? {
         let slug = PathText.lastComponent(directory)
         let manifest = CollectionLoader.manifest("folder", in: directory)
         var parser = CollectionFileParser(file: manifest ?? directory)
@@ -151,7 +159,7 @@ public struct CollectionLoader: Sendable {
             return nil
         }
         result.problems += parser.warnings
-        fill(&folder, depth: depth, visited: &visited, into: &result)
+        fill(&folder, depth: depth, root: root, visited: &visited, into: &result)
         return folder
     }
 
@@ -170,6 +178,11 @@ public struct CollectionLoader: Sendable {
     }
 
     private func readText(_ path: String, into result: inout CollectionLoadResult) throws(CollectionProblem) -> String {
+        // A file linked from elsewhere is not the collection's: never read (or quoted in an error) as if it were.
+        let folder = CollectionLoader.realPath(PathText.deletingLastComponent(path))
+        guard CollectionLoader.realPath(path).hasPrefix(folder == "/" ? "/" : folder + "/") else {
+            throw CollectionProblem(SourceLocation(file: path), "skipped: it is a symbolic link that leads outside the collection")
+        }
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         if let size = attributes?[.size] as? Int, size > maximumFileSize {
             throw CollectionProblem(SourceLocation(file: path), "the file is \(CollectionLoader.sizeText(size)); collection files are limited to \(CollectionLoader.sizeText(maximumFileSize))")
@@ -218,10 +231,6 @@ public struct CollectionLoader: Sendable {
                 if let value = local[variable.name] {
                     filled.value = value
                     filled.file = path
-                }
-                if let name = variable.fromEnvironment, let value = self.environment[name] {
-                    filled.value = value
-                    filled.file = nil
                 }
                 return filled
             }

@@ -10,11 +10,19 @@ public struct CollectionSpec: Sendable, Equatable {
     /// `keepSessionCookies: true`: session cookies (no Expires or Max-Age) are kept on disk with the others instead of
     /// being dropped when the process ends; an environment's own key wins.
     public var keepSessionCookies: Bool?
+    /// What the collection reads or runs outside its directory, found when it was loaded; trust is given to this list.
+    public var trustList: TrustList
 
     /// Creates a collection.
     public init(root: FolderSpec, environments: [EnvironmentSpec]) {
         self.root = root
         self.environments = environments
+        self.trustList = TrustList(directory: root.directory)
+    }
+
+    /// Equal by what the collection holds; its trust list is derived from its files, so it does not count.
+    public static func == (lhs: CollectionSpec, rhs: CollectionSpec) -> Bool {
+        lhs.root == rhs.root && lhs.environments == rhs.environments && lhs.spec == rhs.spec && lhs.keepSessionCookies == rhs.keepSessionCookies
     }
 
     /// The display name.

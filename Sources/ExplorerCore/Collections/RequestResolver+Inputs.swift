@@ -12,14 +12,23 @@ extension RequestResolver {
         return noted.questions
     }
 
-    /// The `{{$command …}}` resolving this request would run that have not run in this process; found by a preview.
-    public func commandsToRun() -> [String] {
+    /// What outside its collection resolving this request would read or run (commands, files elsewhere,
+    /// environment variables, secret stores), in the order met; found by a preview, so nothing is read or run.
+    public func outsideReads() -> [OutsideRead] {
         let noted = NotedInputs()
         var looking = self
         looking.inputs.isSending = false
-        looking.inputs.notesCommand = { noted.add(command: $0) }
+        looking.inputs.mayAsk = true
+        looking.inputs.notesOutsideRead = { noted.add(read: $0) }
         _ = try? looking.resolve()
-        return noted.commands
+        let variables = looking.variableResolver
+        for check in looking.checks { _ = try? check.resolvingVariables(with: variables) }
+        return noted.reads
+    }
+
+    /// The outside reads of this request that `inputs.trust` does not allow.
+    public func untrustedReads() -> [OutsideRead] {
+        outsideReads().filter { !inputs.trust.allows($0) }
     }
 }
 
@@ -28,7 +37,7 @@ private final class NotedInputs: @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`.
     private var noted: [PromptQuestion] = []
-    private var commandsMet: [String] = []
+    private var readsMet: [OutsideRead] = []
 
     func add(_ question: PromptQuestion) {
         lock.lock()
@@ -41,10 +50,10 @@ private final class NotedInputs: @unchecked Sendable {
         }
     }
 
-    func add(command: String) {
+    func add(read: OutsideRead) {
         lock.lock()
         defer { lock.unlock() }
-        if !commandsMet.contains(command) { commandsMet.append(command) }
+        if !readsMet.contains(read) { readsMet.append(read) }
     }
 
     var questions: [PromptQuestion] {
@@ -53,9 +62,9 @@ private final class NotedInputs: @unchecked Sendable {
         return noted
     }
 
-    var commands: [String] {
+    var reads: [OutsideRead] {
         lock.lock()
         defer { lock.unlock() }
-        return commandsMet
+        return readsMet
     }
 }

@@ -69,6 +69,9 @@ public struct RequestResolver: Sendable {
         var resolver = VariableResolver(scopes: scopes, environmentName: environment?.name, context: "request \(reference)",
                                         processEnvironment: processEnvironment)
         resolver.inputs = inputs
+        if resolver.inputs.trustAdvice == ResolutionInputs().trustAdvice {
+            resolver.inputs.trustAdvice = "Run apiexplorer trust \(collection.slug) to see what it reads and runs, and trust it."
+        }
         resolver.directory = collection.directory
         return resolver
     }
@@ -322,7 +325,20 @@ public struct RequestResolver: Sendable {
     }
 
     private func requestBody(_ body: ResolvedBody) throws(ResolveError) -> RequestBody? {
+        let boundary = CollectionBoundary(directory: collection.directory, home: processEnvironment["HOME"] ?? NSHomeDirectory())
         func read(_ full: String) throws(ResolveError) -> Data {
+            // A body file outside the collection is uploaded only when the collection is trusted with it; a preview
+            // reads none.
+            if let outside = boundary.outsideRead(full) {
+                guard inputs.mayRead else {
+                    if inputs.mayAsk { inputs.notesOutsideRead?(outside) }
+                    return Data()
+                }
+                guard inputs.trust.allows(outside) else {
+                    throw .file(path: full, context: "request \(reference)",
+                                reason: "it is outside the collection, and the collection is not trusted to read it. \(inputs.trustAdvice)")
+                }
+            }
             guard let data = FileManager.default.contents(atPath: full) else {
                 throw .file(path: full, context: "request \(reference)", reason: FileManager.default.fileExists(atPath: full) ? "permission denied" : "no such file")
             }

@@ -1,6 +1,6 @@
 /// What resolving may read from outside the collection's files, and whether it may now: secret references
-/// (`op://…`), `{{$prompt Label}}` answers and `{{$command …}}` output. A preview on the UI thread reads nothing and
-/// shows `{{name}}`; a send reads.
+/// (`op://…`), `{{$prompt Label}}` answers, `{{$command …}}` output, `{{$file …}}` and environment variables. A
+/// preview on the UI thread reads nothing and shows `{{name}}`; a send reads what the collection is trusted with.
 public struct ResolutionInputs: Sendable {
     /// Where secret references are read and kept.
     public var secretStore: SecretStore = .shared
@@ -18,12 +18,19 @@ public struct ResolutionInputs: Sendable {
     /// Told of each `{{$prompt Label}}` a preview meets unanswered (and whether it is secret), to ask before sending.
     public var notesPrompt: (@Sendable (String, Bool) -> Void)?
 
-    /// The user allowed this collection's `{{$command …}}` (asked once, or `run --allow-commands`).
-    public var allowsCommands = false
-    /// What to do when a send meets a command that is not allowed.
-    public var commandAdvice = "Allow the collection's commands first: apiexplorer send asks on a terminal, run takes --allow-commands."
-    /// Told of each `{{$command …}}` a preview meets that has not run, to ask before sending.
-    public var notesCommand: (@Sendable (String) -> Void)?
+    /// What outside the collection the user trusts it to read or run (`apiexplorer trust`, the explorer's question,
+    /// `--trust`); anything else is never read or run.
+    public var trust = TrustGrant.nothing
+    /// What to do when a send meets something the collection is not trusted to read or run.
+    public var trustAdvice = "Trust the collection first: apiexplorer trust COLLECTION lists what it reads and runs."
+    /// Told of each outside read (a command, a file elsewhere, an environment variable, a secret store) a preview
+    /// meets, to ask for trust before sending.
+    public var notesOutsideRead: (@Sendable (OutsideRead) -> Void)?
+
+    /// Files and environment variables may be read: resolving to send, masking included.
+    var mayRead: Bool { isSending }
+    /// Programs may run and questions be asked: resolving to send, not only looking.
+    var mayRun: Bool { isSending && mayAsk }
 
     /// Nothing read: a preview.
     public init() {}

@@ -10,17 +10,22 @@ public struct Variable: Sendable, Equatable {
     public var fromEnvironment: String?
     /// The file the value was read from (the collection file or `secrets.local.yaml`), for messages; nil when not loaded.
     public var file: String?
+    /// True for a value taken from a response (a capture): it is data, inserted as it is and never read as a template,
+    /// so a server cannot make apiexplorer read a file or run a command by answering `{{$file …}}`.
+    public var isLiteral = false
 
     /// Creates a variable.
-    public init(name: String, value: String, secret: Bool = false, fromEnvironment: String? = nil) {
+    public init(name: String, value: String, secret: Bool = false, fromEnvironment: String? = nil, isLiteral: Bool = false) {
         self.name = name
         self.value = value
         self.secret = secret
         self.fromEnvironment = fromEnvironment
+        self.isLiteral = isLiteral
     }
 
     /// Equal by what the variable is; where its value was read from does not count.
     public static func == (lhs: Variable, rhs: Variable) -> Bool {
         lhs.name == rhs.name && lhs.value == rhs.value && lhs.secret == rhs.secret && lhs.fromEnvironment == rhs.fromEnvironment
+            && lhs.isLiteral == rhs.isLiteral
     }
 }

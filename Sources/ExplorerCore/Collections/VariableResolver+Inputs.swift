@@ -1,57 +1,93 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension VariableResolver {
-    /// `{{$file path}}` and `{{$prompt Label}}`; nil for any other name.
+    /// `{{$file path}}`, `{{$prompt Label}}` and `{{$command …}}`; nil for any other name.
     func input(_ name: String, chain: [String]) throws(VariableError) -> String? {
-        if let path = argument(of: "$file", in: name) { return try fileText(path, name: name) }
-        if let label = argument(of: "$prompt", in: name) { return try answer(label, name: name, chain: chain) }
-        if let command = argument(of: "$command", in: name) { return try output(of: command, name: name) }
+        if let path = TemplateScanner.argument(of: "$file", in: name) { return try fileText(path, name: name) }
+        if let label = TemplateScanner.argument(of: "$prompt", in: name) { return try answer(label, name: name, chain: chain) }
+        if let command = TemplateScanner.argument(of: "$command", in: name) { return try output(of: command, name: name) }
         return nil
     }
 
-    /// The text after `keyword` and a space, nil when `name` is not that built-in.
-    private func argument(of keyword: String, in name: String) -> String? {
-        guard name.hasPrefix(keyword + " ") else { return nil }
-        let rest = name.dropFirst(keyword.count).trimmingCharacters(in: .whitespaces)
-        return rest.isEmpty ? nil : rest
+    /// The process environment variable `key` when sending and trusted to read it, nil when it is not set; the
+    /// template `{{shown}}` in a preview, which reads nothing.
+    func environmentValue(_ key: String, for shown: String) throws(VariableError) -> String? {
+        let read = OutsideRead(.environment, key)
+        guard inputs.mayRead else {
+            if inputs.mayAsk { inputs.notesOutsideRead?(read) }
+            return "{{\(shown)}}"
+        }
+        try requireTrust(read, name: shown)
+        return processEnvironment[key]
+    }
+
+    /// Refuses `read` unless the collection is trusted with it.
+    func requireTrust(_ read: OutsideRead, name: String) throws(VariableError) {
+        guard !inputs.trust.allows(read) else { return }
+        throw VariableError(name: name, context: context, environment: environmentName,
+                            reason: "\(read.description), and this collection is not trusted to", advice: inputs.trustAdvice)
+    }
+
+    /// What the collection's boundary is for `{{$file}}`: its directory, or the working directory when there is none.
+    var boundary: CollectionBoundary {
+        CollectionBoundary(directory: directory ?? FileManager.default.currentDirectoryPath,
+                           home: processEnvironment["HOME"] ?? NSHomeDirectory())
     }
 
     /// A file's text, its path relative to the collection (or absolute, `~` for the home directory), without the
-    /// final line break an editor adds (a token file would otherwise break a header).
+    /// final line break an editor adds (a token file would otherwise break a header). A file outside the collection
+    /// (after `..` and symbolic links) is read only when the collection is trusted with it; a preview reads nothing.
     private func fileText(_ path: String, name: String) throws(VariableError) -> String {
-        var full = path
-        if full == "~" || full.hasPrefix("~/") {
-            let home = processEnvironment["HOME"] ?? NSHomeDirectory()
-            full = home + full.dropFirst()
-        } else if !full.hasPrefix("/") {
-            full = PathText.appending(directory ?? FileManager.default.currentDirectoryPath, full)
+        let boundary = self.boundary
+        let full = boundary.absolute(path)
+        guard inputs.mayRead else {
+            if inputs.mayAsk, let outside = boundary.outsideRead(full) { inputs.notesOutsideRead?(outside) }
+            return "{{\(name)}}"
+        }
+        if let outside = boundary.outsideRead(full) { try requireTrust(outside, name: name) }
+        func failure(_ reason: String, _ advice: String = "A relative path is taken from the collection's directory.") -> VariableError {
+            VariableError(name: name, context: context, environment: environmentName, reason: reason, advice: advice)
+        }
+        var info = stat()
+        guard stat(full, &info) == 0 else { throw failure("reads \(full), which does not exist") }
+        // A FIFO or a device would block or never end; only a regular file has text to insert.
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            let what = info.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a regular file (a device, FIFO or socket)"
+            throw failure("reads \(full), which is \(what)")
+        }
+        guard info.st_size <= VariableResolver.maximumFileSize else {
+            throw failure("reads \(full), which is \(CollectionLoader.sizeText(Int(info.st_size))); {{$file}} reads at most \(CollectionLoader.sizeText(VariableResolver.maximumFileSize))",
+                          "Send a large file as a file body instead.")
         }
         guard let data = FileManager.default.contents(atPath: full) else {
-            let why = FileManager.default.fileExists(atPath: full) ? "cannot be read (permission denied)" : "reads \(full), which does not exist"
-            throw VariableError(name: name, context: context, environment: environmentName, reason: why,
-                                advice: "A relative path is taken from the collection's directory.")
+            throw failure("reads \(full), which cannot be read (permission denied)")
         }
         guard var text = String(data: data, encoding: .utf8) else {
-            throw VariableError(name: name, context: context, environment: environmentName, reason: "reads \(full), which is not UTF-8 text",
-                                advice: "Send a binary file as a file body instead.")
+            throw failure("reads \(full), which is not UTF-8 text", "Send a binary file as a file body instead.")
         }
         if text.last?.isNewline == true { text.removeLast() }
         return text
     }
 
-    /// What `{{$command …}}` printed: run once per process when sending in a collection whose commands are
-    /// allowed, `{{$command …}}` in a preview.
+    /// The most `{{$file}}` inserts: a token or a key, never a body.
+    static let maximumFileSize = 1024 * 1024
+
+    /// What `{{$command …}}` printed: run once per process when sending in a collection trusted with it,
+    /// `{{$command …}}` in a preview.
     private func output(of command: String, name: String) throws(VariableError) -> String {
-        let workingDirectory = directory ?? FileManager.default.currentDirectoryPath
-        if let known = inputs.secretStore.cachedOutput(of: command, in: workingDirectory) { return known }
-        guard inputs.isSending, inputs.mayAsk else {
-            if inputs.mayAsk { inputs.notesCommand?(command) }
+        let read = OutsideRead(.command, command)
+        guard inputs.mayRead else {
+            if inputs.mayAsk { inputs.notesOutsideRead?(read) }
             return "{{\(name)}}"
         }
-        guard inputs.allowsCommands else {
-            throw VariableError(name: name, context: context, environment: environmentName,
-                                reason: "runs a shell command, and this collection's commands are not allowed", advice: inputs.commandAdvice)
-        }
+        try requireTrust(read, name: name)
+        let workingDirectory = directory ?? FileManager.default.currentDirectoryPath
+        if let known = inputs.secretStore.cachedOutput(of: command, in: workingDirectory) { return known }
+        // Masking only looks: it never runs a program.
+        guard inputs.mayRun else { return "{{\(name)}}" }
         do {
             return try inputs.secretStore.output(of: command, in: workingDirectory, environment: processEnvironment)
         } catch {

@@ -8,8 +8,15 @@ extension VariableResolver {
                               advice: error.advice)
         }
         guard let reference else { return nil }
+        let read = reference.outsideRead
+        guard inputs.mayRead else {
+            if inputs.mayAsk { inputs.notesOutsideRead?(read) }
+            return "{{\(variable.name)}}"
+        }
+        try requireTrust(read, name: variable.name)
         if let known = inputs.secretStore.cachedValue(reference, environment: processEnvironment) { return known }
-        guard inputs.isSending else { return "{{\(variable.name)}}" }
+        // Masking only looks: it never runs a program.
+        guard inputs.mayRun || reference.command == nil else { return "{{\(variable.name)}}" }
         if reference.command != nil { inputs.willReadSecret?(variable.name, reference) }
         do {
             return try inputs.secretStore.value(reference, environment: processEnvironment)

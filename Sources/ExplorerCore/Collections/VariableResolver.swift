@@ -45,13 +45,17 @@ public struct VariableResolver: Sendable {
 
     /// Every secret value in scope, for masking output.
     public var secretValues: [String] {
-        // Masking only looks: it never runs a program or asks a question.
+        // Masking only looks: it reads what a send may read, but never runs a program or asks a question.
         var quiet = self
-        quiet.inputs.isSending = false
         quiet.inputs.mayAsk = false
         var values: [String] = []
         for scope in scopes {
-            for variable in scope.variables where variable.secret && !variable.value.isEmpty {
+            for variable in scope.variables where variable.secret {
+                if quiet.inputs.mayRead, let name = variable.fromEnvironment,
+                   let value = try? quiet.environmentValue(name, for: variable.name), !value.isEmpty {
+                    values.append(value)
+                }
+                guard !variable.value.isEmpty else { continue }
                 if let reference = try? SecretReference.parse(variable.value) {
                     // Only a value already read: masking never runs a program. The reference itself is no secret, and
                     // errors name it.
@@ -62,10 +66,14 @@ public struct VariableResolver: Sendable {
                 values.append(variable.value)
             }
         }
-        // A prompt not answered or a command not run yet is shown as written (`{{$prompt Password}}`), no secret.
-        let unread = values.filter { $0.contains("{{$prompt ") || $0.contains("{{$command ") }
+        // A prompt not answered, or a command, file or environment variable not read (a preview), is shown as written
+        // (`{{$prompt Password}}`), no secret.
+        let unread = values.filter { value in VariableResolver.unreadMarkers.contains { value.contains($0) } }
         return Array(Set(values).subtracting(unread)).sorted { $0.count > $1.count }
     }
+
+    /// What a value still holds when something in it was not read.
+    static let unreadMarkers = ["{{$prompt ", "{{$command ", "{{$file ", "{{$env.", "{{$processEnv."]
 
     /// `text` with every variable substituted.
     public func resolve(_ text: String) throws(VariableError) -> String {
@@ -75,24 +83,13 @@ public struct VariableResolver: Sendable {
     private func resolve(_ text: String, depth: Int, chain: [String]) throws(VariableError) -> String {
         guard text.contains("{{") else { return text }
         var output = ""
-        var rest = Substring(text)
-        while let open = rest.range(of: "{{") {
-            let before = rest[..<open.lowerBound]
-            if before.hasSuffix("\\") {
-                output += before.dropLast() + "{{"
-                rest = rest[open.upperBound...]
-                continue
+        for piece in TemplateScanner.pieces(of: text) {
+            switch piece {
+            case let .literal(run): output += run
+            case let .template(name): output += try value(of: name, depth: depth, chain: chain)
             }
-            output += before
-            guard let close = rest[open.upperBound...].range(of: "}}") else {
-                output += rest[open.lowerBound...]
-                return output
-            }
-            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            output += try value(of: name, depth: depth, chain: chain)
-            rest = rest[close.upperBound...]
         }
-        return output + rest
+        return output
     }
 
     private func value(of name: String, depth: Int, chain: [String]) throws(VariableError) -> String {
@@ -100,7 +97,10 @@ public struct VariableResolver: Sendable {
         guard let (variable, scope) = scopedLookup(name) else {
             throw VariableError(name: name, context: context, environment: environmentName)
         }
+        if let environmentName = variable.fromEnvironment, let value = try environmentValue(environmentName, for: name) { return value }
         if variable.secret, let value = try referencedValue(of: variable, in: scope) { return value }
+        // A value from a response is data: inserted as it is, never read as a template.
+        if variable.isLiteral { return variable.value }
         guard !chain.contains(name), depth < 16 else {
             throw VariableError(name: name, context: context, environment: environmentName,
                                 reason: "refers to itself through " + (chain + [name]).map { "{{\($0)}}" }.joined(separator: " → "),
@@ -116,9 +116,8 @@ public struct VariableResolver: Sendable {
         case "$isoTimestamp": return ISO8601DateFormatter().string(from: Date())
         case "$randomInt": return String(Int.random(in: 0..<1000))
         default:
-            if name.hasPrefix("$env.") || name.hasPrefix("$processEnv.") {
-                let key = String(name.drop(while: { $0 != "." }).dropFirst())
-                guard let value = processEnvironment[key] else {
+            if let key = TemplateScanner.environmentName(in: name) {
+                guard let value = try environmentValue(key, for: name) else {
                     throw VariableError(name: name, context: context, environment: environmentName,
                                         reason: "reads the process environment variable \(key), which is not set",
                                         advice: "Set \(key) in the shell that starts apiexplorer.")

@@ -47,6 +47,12 @@ public struct SecretReference: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
+    /// What reading the secret reaches outside the collection, for the trust it needs.
+    public var outsideRead: OutsideRead {
+        if case let .environment(name) = kind { return OutsideRead(.environment, name) }
+        return OutsideRead(.secretStore, text)
+    }
+
     /// The program that reads the secret and its arguments; nil for an environment variable.
     public var command: (tool: String, arguments: [String])? {
         switch kind {

@@ -79,6 +79,18 @@ struct CaptureTests {
         #expect(throws: CollectionProblem.self) { try CaptureStore.load(collectionDirectory: temp.path("Mini")) }
     }
 
+    @Test func onlySecretCapturesLeaveNoFileThatReadsAsAnError() throws {
+        let temp = try TempCollections()
+        try temp.write("Mini/collection.yaml", minimalCollection)
+        var store = CaptureStore()
+        store.record([CapturedValue(name: "token", value: "tok-1", secret: true, origin: "Mini/login $.token")], environment: "local")
+        try store.persist(environment: "local", collectionDirectory: temp.path("Mini"))
+        #expect(!FileManager.default.fileExists(atPath: temp.path("Mini/captures.local.yaml")))
+        // A file left with only its comment (every capture since became secret) reads as no values.
+        try temp.write("Mini/captures.local.yaml", "# Values captured from responses by apiexplorer (--save-captures). Safe to delete.\n")
+        #expect(try CaptureStore.load(collectionDirectory: temp.path("Mini")).values(environment: "local").isEmpty)
+    }
+
     @Test func twoSavesAtOnceKeepBothValues() async throws {
         let temp = try TempCollections()
         try temp.write("Mini/collection.yaml", minimalCollection)

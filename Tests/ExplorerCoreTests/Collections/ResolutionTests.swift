@@ -69,10 +69,15 @@ struct ResolutionTests {
         #expect(abs(stamp - now) <= 2)
         let random = try #require(Int(try text(r, "{{$randomInt}}")))
         #expect((0..<1000).contains(random))
-        #expect(try text(r, "{{$env.HOME_X}}/y") == "/home/x/y")
+        // An environment variable is read only when sending, and only in a trusted collection; a preview shows it.
+        #expect(try text(r, "{{$env.HOME_X}}/y") == "{{$env.HOME_X}}/y")
+        var sending = r
+        sending.inputs.isSending = true
+        sending.inputs.trust = TrustGrant(reads: [OutsideRead(.environment, "HOME_X"), OutsideRead(.environment, "NOT_SET_X")])
+        #expect(try sending.variableResolver.resolve("{{$env.HOME_X}}/y") == "/home/x/y")
         #expect(ISO8601DateFormatter().date(from: try text(r, "{{$isoTimestamp}}")) != nil)
         do {
-            _ = try r.variableResolver.resolve("{{$env.NOT_SET_X}}")
+            _ = try sending.variableResolver.resolve("{{$env.NOT_SET_X}}")
             Issue.record("expected an error")
         } catch {
             #expect(error.name == "$env.NOT_SET_X" && error.reason == "reads the process environment variable NOT_SET_X, which is not set")
@@ -172,8 +177,8 @@ struct ResolutionTests {
         let local = try #require(collection.environment(named: "local"))
         #expect(local.variables == [
             Variable(name: "token", value: "local-file-token", secret: true),
-            Variable(name: "fromEnvVar", value: "env-token", secret: true, fromEnvironment: "S_TOKEN"),
-            Variable(name: "both", value: "env-both", secret: true, fromEnvironment: "S_BOTH"),
+            Variable(name: "fromEnvVar", value: "", secret: true, fromEnvironment: "S_TOKEN"),
+            Variable(name: "both", value: "from-file", secret: true, fromEnvironment: "S_BOTH"),
             Variable(name: "plain", value: "visible"),
             Variable(name: "extra", value: "extra-secret", secret: true),
         ])
@@ -182,9 +187,14 @@ struct ResolutionTests {
         #expect(collection.allRequests.count == 1)
 
         let located = try #require(collection.locate(["r"]))
-        let resolved = try RequestResolver(collection: collection, folders: [], request: located.request, environment: local,
-                                           processEnvironment: [:]).resolve()
-        #expect(resolved.secretValues == ["local-file-token", "extra-secret", "env-token", "env-both"])
+        // fromEnv is read when sending, from the process environment, in a trusted collection; it wins over the file.
+        var resolver = RequestResolver(collection: collection, folders: [], request: located.request, environment: local,
+                                       processEnvironment: ["S_TOKEN": "env-token", "S_BOTH": "env-both"])
+        resolver.inputs.isSending = true
+        resolver.inputs.trust = TrustGrant(collection.trustList)
+        let resolved = try resolver.resolve()
+        #expect(resolved.request.effectiveHeaders["X-Both"] == "env-both")
+        #expect(Set(resolved.secretValues) == ["local-file-token", "extra-secret", "env-token", "env-both", "from-file"])
         #expect(resolved.request.effectiveHeaders["Authorization"] == "Bearer local-file-token")
         #expect(resolved.masked("Authorization: Bearer local-file-token; plain visible; env-both")
                     == "Authorization: Bearer ••••••; plain visible; ••••••")

@@ -3,8 +3,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `{{$command …}}`: run by `/bin/sh -c` in the collection's directory only when allowed, once per store, shown as
-/// `{{$command …}}` in previews; approvals kept 0600 under the SHA-256 of the files holding commands.
+/// `{{$command …}}`: run by `/bin/sh -c` in the collection's directory only when the collection is trusted with it,
+/// once per store, shown as `{{$command …}}` in previews; trust kept 0600 as the fingerprint of the collection's list.
 @Suite("Command built-in and its approvals")
 struct CommandBuiltInTests {
     static func resolver(_ temp: TempDirectory) throws -> RequestResolver {
@@ -30,27 +30,26 @@ struct CommandBuiltInTests {
         return resolver
     }
 
-    @Test func runsOnlyWhenAllowedAndOncePerStore() throws {
+    @Test func runsOnlyWhenTrustedAndOncePerStore() throws {
         let temp = try TempDirectory()
         var resolver = try Self.resolver(temp)
         let calls = temp.path + "/S/calls"
         // A preview shows it and runs nothing; the request says which commands it would run.
         #expect(try resolver.resolve().request.authentication == .bearer(token: "{{$command echo run >> calls; cat token.txt}}"))
-        #expect(resolver.commandsToRun() == ["echo run >> calls; cat token.txt"])
+        #expect(resolver.outsideReads() == [OutsideRead(.command, "echo run >> calls; cat token.txt")])
         resolver.inputs.isSending = true
-        resolver.inputs.commandAdvice = "Pass --allow-commands."
+        resolver.inputs.trustAdvice = "Run apiexplorer trust S."
         var message = ""
         do { _ = try resolver.resolve() } catch { message = error.description }
-        #expect(message.contains("runs a shell command, and this collection's commands are not allowed") && message.hasSuffix("Pass --allow-commands."),
-                "\(message)")
+        #expect(message.contains("runs the shell command: echo run >> calls; cat token.txt, and this collection is not trusted to")
+                    && message.hasSuffix("Run apiexplorer trust S."), "\(message)")
         #expect(!FileManager.default.fileExists(atPath: calls))
-        resolver.inputs.allowsCommands = true
+        resolver.inputs.trust = TrustGrant(resolver.collection.trustList)
         let sent = try resolver.resolve()
         #expect(sent.request.authentication == .bearer(token: "cmd-SECRET-token"))
         #expect(sent.secretValues.contains("cmd-SECRET-token"))
         _ = try resolver.resolve()
         #expect(String(decoding: FileManager.default.contents(atPath: calls) ?? Data(), as: UTF8.self) == "run\n")
-        #expect(resolver.commandsToRun().isEmpty)
     }
 
     @Test func aFailingCommandSaysWhy() throws {
@@ -58,30 +57,30 @@ struct CommandBuiltInTests {
         var resolver = try Self.resolver(temp)
         try FileManager.default.removeItem(atPath: temp.path + "/S/token.txt")
         resolver.inputs.isSending = true
-        resolver.inputs.allowsCommands = true
+        resolver.inputs.trust = .everything
         var message = ""
         do { _ = try resolver.resolve() } catch { message = error.description }
         #expect(message.contains("could not run: `/bin/sh` failed (exit 1): cat: token.txt"), "\(message)")
     }
 
-    @Test func approvalsAreKeptPrivateAndAChangedFileAsksAgain() throws {
+    @Test func trustIsKeptPrivateAndAChangedListAsksAgain() throws {
         let temp = try TempDirectory()
-        _ = try Self.resolver(temp)
-        let directory = temp.path + "/S"
-        let found = try #require(CollectionCommands.scan(directory))
-        #expect(found.commands == ["echo run >> calls; cat token.txt"])
-        #expect(found.digest.count == 64)
-        let approvals = CommandApprovals.standard(environment: ["XDG_STATE_HOME": temp.path + "/state"])
-        #expect(approvals.path == temp.path + "/state/apiexplorer/allowed-commands.json")
-        #expect(!approvals.allows(found))
-        try approvals.allow(found)
-        #expect(approvals.allows(found))
-        let mode = try FileManager.default.attributesOfItem(atPath: approvals.path)[.posixPermissions] as? Int
+        let resolver = try Self.resolver(temp)
+        let list = resolver.collection.trustList
+        #expect(list.reads == [OutsideRead(.command, "echo run >> calls; cat token.txt")])
+        #expect(list.fingerprint.count == 64)
+        let store = TrustStore.standard(environment: ["XDG_STATE_HOME": temp.path + "/state"])
+        #expect(store.path == temp.path + "/state/apiexplorer/trusted-collections.json")
+        #expect(!store.trusts(list) && store.grant(list) == .nothing)
+        try store.trust(list)
+        #expect(store.trusts(list) && store.grant(list).allows(OutsideRead(.command, "echo run >> calls; cat token.txt")))
+        let mode = try FileManager.default.attributesOfItem(atPath: store.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         try temp.write("S/r.yaml", "url: /y\nheaders:\n  - name: X\n    value: \"{{$command date}}\"\n")
-        let changed = try #require(CollectionCommands.scan(directory))
-        #expect(changed.digest != found.digest && changed.commands.contains("date"))
-        #expect(!approvals.allows(changed))
-        #expect(CollectionCommands.scan(temp.path + "/nothing") == nil)
+        let changed = try #require(CollectionStore(directory: temp.path, loader: CollectionLoader()).load().collection(named: "S")).trustList
+        #expect(changed.fingerprint != list.fingerprint && changed.reads.contains(OutsideRead(.command, "date")))
+        #expect(!store.trusts(changed))
+        #expect(try store.revoke(directory: temp.path + "/S"))
+        #expect(!store.trusts(list))
     }
 }

@@ -41,7 +41,7 @@ struct InputBuiltInTests {
                     secret: true
             """)
         try temp.write("S/r.yaml", "url: \(url)\n" + body)
-        let result = CollectionStore(directory: temp.path, loader: CollectionLoader()).load()
+        let result = CollectionStore(directory: temp.path, loader: CollectionLoader(environment: ["HOME": temp.path + "/home"])).load()
         #expect(result.problems.isEmpty, "\(result.problems)")
         let collection = try #require(result.collection(named: "S"))
         let located = try #require(collection.locate(["r"]))
@@ -54,9 +54,19 @@ struct InputBuiltInTests {
         try temp.write("S/keys/id.txt", "relative-id\n")
         try temp.write("home/.token", "home-token\r\n")
         try temp.write("abs.txt", "absolute")
-        let resolver = try Self.resolver(temp, url: "'/x/{{$file keys/id.txt}}/{{$file ~/.token}}/{{ $file \(temp.path)/abs.txt }}'")
+        var resolver = try Self.resolver(temp, url: "'/x/{{$file keys/id.txt}}/{{$file ~/.token}}/{{ $file \(temp.path)/abs.txt }}'")
+        // A preview reads nothing: it shows the templates.
+        #expect(try resolver.resolvedURLString() == "http://127.0.0.1:9/x/{{$file keys/id.txt}}/{{$file ~/.token}}/{{$file \(temp.path)/abs.txt}}")
+        // Sending reads the file inside the collection; the two outside it need the collection's trust.
+        resolver.inputs.isSending = true
+        var refused = ""
+        do { _ = try resolver.resolvedURLString() } catch { refused = error.description }
+        #expect(refused.contains("reads the file \(temp.path)/home/.token, and this collection is not trusted to"), "\(refused)")
+        #expect(Set(resolver.collection.trustList.reads) == [OutsideRead(.file, temp.path + "/home/.token"), OutsideRead(.file, temp.path + "/abs.txt")])
+        resolver.inputs.trust = TrustGrant(resolver.collection.trustList)
         #expect(try resolver.resolvedURLString() == "http://127.0.0.1:9/x/relative-id/home-token/absolute")
-        let missing = try Self.resolver(temp, url: "'/x/{{$file keys/nope.txt}}'")
+        var missing = try Self.resolver(temp, url: "'/x/{{$file keys/nope.txt}}'")
+        missing.inputs.isSending = true
         var message = ""
         do { _ = try missing.resolve() } catch { message = error.description }
         #expect(message.contains("{{$file keys/nope.txt}}") && message.contains("\(temp.path)/S/keys/nope.txt, which does not exist"), "\(message)")

@@ -39,6 +39,8 @@ struct SecretReferenceResolutionTests {
         var resolver = RequestResolver(collection: collection, folders: located.folders, request: located.request,
                                        environment: collection.defaultEnvironment, processEnvironment: tools.environment)
         resolver.inputs.secretStore = SecretStore(timeout: 10)
+        // The cloned collection's secret stores are trusted here: what is tested is how they are read.
+        resolver.inputs.trust = .everything
         #expect(try resolver.previewURLString() == "http://127.0.0.1:9/items?key={{apiKey}}")
         let preview = try resolver.resolve()
         #expect(preview.request.authentication == .bearer(token: "{{token}}"))
@@ -52,9 +54,9 @@ struct SecretReferenceResolutionTests {
         #expect(sent.secretValues.contains("op-SECRET-token") && sent.secretValues.contains("pass-SECRET-key"))
         _ = try resolver.resolve()
         #expect(tools.calls == ["pass show work/api", "op read op://Private/api/token"])
-        // Read once, a preview shows the value masked, never the value.
+        // Read once, a preview still reads nothing: it shows the template, never the value.
         resolver.inputs.isSending = false
-        #expect(try resolver.previewURLString() == "http://127.0.0.1:9/items?key=••••••")
+        #expect(try resolver.previewURLString() == "http://127.0.0.1:9/items?key={{apiKey}}")
         #expect(!resolver.variableResolver.hasUnreadSecretReferences)
     }
 
@@ -65,6 +67,8 @@ struct SecretReferenceResolutionTests {
         var resolver = RequestResolver(collection: collection, folders: located.folders, request: located.request,
                                        environment: collection.defaultEnvironment, processEnvironment: tools.environment)
         resolver.inputs.secretStore = SecretStore(timeout: 10)
+        // The cloned collection's secret stores are trusted here: what is tested is how they are read.
+        resolver.inputs.trust = .everything
         resolver.inputs.isSending = true
         func message() -> String {
             do { _ = try resolver.resolve() } catch { return error.description }
