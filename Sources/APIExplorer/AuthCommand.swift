@@ -30,6 +30,7 @@ struct AuthCommand: AsyncParsableCommand {
     @OptionGroup var config: ConfigOptions
 
     @OptionGroup var requestOptions: RequestOptions
+    @OptionGroup var trust: TrustOptions
 
     @Flag(name: .long, help: "Print the access token on stdout (nothing else goes there).")
     var printToken = false
@@ -47,7 +48,16 @@ struct AuthCommand: AsyncParsableCommand {
         let result = try options.load(about: reference)
         let target = try RequestReference.find(reference, in: result)
         let environment = try ConfigOptions.environment(env, for: target, in: configFile)
-        let resolved = try target.resolve(environment: environment, options: requestOptions, demoBaseURL: nil)
+        // Getting a token is a send: what the collection is trusted with is read, and nothing else.
+        let prompter = TerminalPrompter()
+        var resolver = target.resolver(environment: environment, options: requestOptions, demoBaseURL: nil)
+        resolver.inputs.isSending = true
+        resolver.inputs.prompter = prompter
+        do { resolver.inputs.trust = try TrustGate(trustsAll: trust.trustsAll, prompter: prompter).grant(for: resolver) } catch {
+            StandardError.write("error: \(error.description)")
+            throw ExitCode(error.exitCode)
+        }
+        let resolved = try target.resolve(resolver)
         guard case let .oauth2(credential)? = resolved.request.authentication else {
             StandardError.write("error: \(reference) does not use oauth2 auth (it uses \(target.resolver(environment: environment, options: requestOptions, demoBaseURL: nil).effectiveAuth.typeName))")
             throw ExitCode(1)

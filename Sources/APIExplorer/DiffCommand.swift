@@ -32,6 +32,7 @@ struct DiffCommand: AsyncParsableCommand {
     var env: [String] = []
 
     @OptionGroup var requestOptions: RequestOptions
+    @OptionGroup var trust: TrustOptions
 
     @Option(name: .customLong("ignore-header"), help: "A response header not to compare, besides Date (repeatable).")
     var ignoredHeaders: [String] = []
@@ -76,13 +77,13 @@ struct DiffCommand: AsyncParsableCommand {
         // As send does: a {{$prompt}} is asked once on the terminal for both environments, {{$command}} once allowed.
         let prompter = TerminalPrompter()
         let pipeline = SendPipeline(demo: launcher, history: history, source: "diff", showsSecrets: showSecrets, prompter: prompter,
-                                    commandGate: CommandGate(.ask(prompter, CommandApprovals.standard())))
+                                    trustGate: TrustGate(trustsAll: trust.trustsAll, prompter: prompter))
         let resolvers = environments.map { target.resolver(environment: $0, options: requestOptions, demoBaseURL: nil) }
         // Both resolve before either is sent: an unresolved variable sends nothing.
         for resolver in resolvers {
             do { _ = try await pipeline.resolve(resolver) } catch {
                 StandardError.write("error: \(SecretMasker(secrets: showSecrets ? [] : resolver.variableResolver.secretValues).mask(error.description))")
-                throw ExitCode(2)
+                throw ExitCode(error.exitCode)
             }
         }
         async let firstExchange = pipeline.send(resolvers[0], evaluating: false)

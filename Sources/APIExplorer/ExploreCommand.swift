@@ -17,6 +17,7 @@ struct ExploreCommand: AsyncParsableCommand {
     var env: String?
 
     @OptionGroup var request: RequestOptions
+    @OptionGroup var trust: TrustOptions
 
     @OptionGroup var historyOptions: HistoryOptions
 
@@ -83,11 +84,13 @@ struct ExploreCommand: AsyncParsableCommand {
             : PathText.appending(FileManager.default.currentDirectoryPath, "Collections")
         model.session.overrides = request.overrides
         model.session.extraHeaders = request.extraHeaders
-        // Collections whose {{$command …}} the user allowed before, with the files holding them unchanged, are not asked about.
-        let approvals = CommandApprovals.standard()
+        // Collections trusted before are not asked about while their list is the one trusted (the first frame loads
+        // only top-level requests, so the list is compared when sending); --trust asks about none.
+        let trusted = TrustStore.standard().fingerprints()
         for collection in result.collections {
-            if let found = CollectionCommands.scan(collection.directory), approvals.allows(found) { model.session.allowedCommands.insert(collection.directory) }
+            if let fingerprint = trusted[TrustStore.key(collection.directory)] { model.session.trustedLists[collection.directory] = fingerprint }
         }
+        model.session.trustsAll = trust.trustsAll
         // Values a `run --save-captures` (or s in the environment picker) wrote are there from the start; a broken
         // file is reported in the status line rather than stopping the explorer.
         var stores: [String: CaptureStore] = [:]

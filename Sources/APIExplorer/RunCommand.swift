@@ -55,8 +55,7 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Write captured values next to the collection: secret ones to secrets.local.yaml, others to captures.local.yaml.")
     var saveCaptures = false
 
-    @Flag(name: .long, help: "Run the collections' {{$command …}} values (run never runs them without this flag).")
-    var allowCommands = false
+    @OptionGroup var trust: TrustOptions
 
     @Option(name: .long, parsing: .upToNextOption,
             help: ArgumentHelp("Write a report: --report junit FILE (or junit=FILE), json or text (repeatable).", valueName: "kind file"))
@@ -136,8 +135,20 @@ struct RunCommand: AsyncParsableCommand {
         history.openInBackground()
         let started = Date()
         let total = plans.reduce(0) { $0 + $1.1.count } * repetitions
-        let pipeline = SendPipeline(demo: launcher, history: history, source: "run", prompter: TerminalPrompter(),
-                                    commandGate: CommandGate(.flag(allowCommands)))
+        let prompter = TerminalPrompter()
+        let gate = TrustGate(trustsAll: trust.trustsAll, prompter: prompter)
+        // Asked once for each collection before anything is sent, so an untrusted collection sends nothing.
+        for (collection, plan, environment) in plans {
+            let resolvers = plan.map { planned in
+                RequestResolver(collection: collection, folders: planned.located.folders, request: planned.located.request,
+                                environment: environment, overrides: requestOptions.overrides, extraHeaders: requestOptions.extraHeaders)
+            }
+            do { _ = try gate.grant(for: resolvers) } catch {
+                StandardError.write("error: \(error.description)")
+                throw ExitCode(error.exitCode)
+            }
+        }
+        let pipeline = SendPipeline(demo: launcher, history: history, source: "run", prompter: prompter, trustGate: gate)
         let (overrides, extraHeaders) = (requestOptions.overrides, requestOptions.extraHeaders)
         let (parallel, repetitions, delay, bail, saveCaptures) = (parallel, repetitions, delay, bail, saveCaptures)
         let planned = plans

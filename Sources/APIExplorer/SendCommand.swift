@@ -36,6 +36,7 @@ struct SendCommand: AsyncParsableCommand {
     var env: String?
 
     @OptionGroup var requestOptions: RequestOptions
+    @OptionGroup var trust: TrustOptions
 
     @Option(name: .customLong("print"), help: "What to print: H request head, B request body, h response head, b response body, m status/time/size, t trace (protocol, TLS, redirects, timings; per hop the connection used: new, with the time to open it and then the time of DNS, TCP and the TLS handshake apart, or reused).")
     var printParts: String?
@@ -94,13 +95,13 @@ struct SendCommand: AsyncParsableCommand {
         history.openInBackground()
         let prompter = TerminalPrompter()
         let pipeline = SendPipeline(demo: launcher, history: history, source: "send", showsSecrets: showSecrets, prompter: prompter,
-                                    commandGate: CommandGate(.ask(prompter, CommandApprovals.standard())))
+                                    trustGate: TrustGate(trustsAll: trust.trustsAll, prompter: prompter))
         var resolver: RequestResolver
         do {
             resolver = try await pipeline.prepare(target.resolver(environment: environment, options: requestOptions, demoBaseURL: nil))
         } catch {
             StandardError.write("error: \(error.description)")
-            throw ExitCode(2)
+            throw ExitCode(error.exitCode)
         }
         if stream { resolver.request.stream = true }
         // Resolved first, so an unresolved variable is exit 1 with nothing printed, and the request head is printed

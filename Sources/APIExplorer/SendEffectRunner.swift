@@ -36,19 +36,18 @@ final class SendEffectRunner {
             let pipeline = SendPipeline(demo: demo, history: nil, source: "explorer")
             Task.detached {
                 do throws(SendFailure) {
-                    let text = RequestExporter().export(try await pipeline.resolve(resolver), as: .curl)
+                    let text = RequestExporter().export(try await pipeline.preview(resolver), as: .curl)
                     inbox.post(.copyReady(text: text, what: "the request as curl (secrets masked)"))
                 } catch {
                     inbox.post(.statusReported("Not copied: \(error.description)"))
                 }
             }
-        case let .allowCommands(directory):
-            // Remembered off the UI: the files holding commands are read and hashed.
+        case let .trustCollection(list):
+            // Remembered off the UI, in the state directory.
             let inbox = self.inbox
             Task.detached {
-                guard let found = CollectionCommands.scan(directory) else { return }
-                do { try CommandApprovals.standard().allow(found) } catch {
-                    inbox.post(.statusReported("Commands allowed for this session only: \(String(describing: error))"))
+                do throws(SaveError) { try TrustStore.standard().trust(list) } catch {
+                    inbox.post(.statusReported("Trusted for this session only: \(error.description)"))
                 }
             }
         case let .replay(id, _, _):

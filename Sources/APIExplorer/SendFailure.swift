@@ -10,6 +10,8 @@ enum SendFailure: Error, Sendable {
     case unresolved(ResolveError)
     /// It was sent and failed (refused, timed out, TLS, cancelled).
     case transport(RequestError)
+    /// It needs to read or run what its collection is not trusted with; nothing was read, run or sent.
+    case untrusted(collection: String, reads: [OutsideRead])
 
     /// The reason in words, unmasked.
     var description: String {
@@ -17,7 +19,19 @@ enum SendFailure: Error, Sendable {
         case let .demoUnavailable(reason): return "The built-in demo API could not start: \(reason)"
         case let .unresolved(error): return error.description
         case let .transport(error): return error.localizedDescription
+        case let .untrusted(collection, reads):
+            let listed = reads.map { "  " + $0.description }.joined(separator: "\n")
+            return "Collection \(collection) is not trusted, and this request reads or runs outside it:\n\(listed)\n"
+                + "Nothing was read, run or sent. Run apiexplorer trust \(collection) to see the whole list and trust it, "
+                + "or pass --trust to trust it for this invocation only."
         }
+    }
+
+    /// The exit code a command ends with: 1 for a collection not trusted (as a failed check is: a decision, not
+    /// trouble), 2 for the rest.
+    var exitCode: Int32 {
+        if case .untrusted = self { return 1 }
+        return 2
     }
 
     /// True when the user cancelled the request.

@@ -15,8 +15,9 @@ struct SendPipeline: Sendable {
     var showsSecrets = false
     /// Asks for `{{$prompt Label}}` values on the terminal (`send`, `run`); nil where answers come with the request.
     var prompter: TerminalPrompter?
-    /// Decides whether `{{$command …}}` may run (`send`, `run`); nil where that comes with the request.
-    var commandGate: CommandGate?
+    /// Decides what the request may read and run outside its collection (`send`, `run`, `diff`); nil where that comes
+    /// with the request (the explorer asks before it sends).
+    var trustGate: TrustGate?
 
     /// `resolver` ready to send: secret references read when resolved, the built-in demo's address filled in (starting
     /// the demo the first time).
@@ -24,13 +25,21 @@ struct SendPipeline: Sendable {
         var ready = resolver
         ready.inputs.isSending = true
         if let prompter { ready.inputs.prompter = prompter }
-        if let commandGate {
-            ready.inputs.commandAdvice = commandGate.advice
-            ready.inputs.allowsCommands = ready.inputs.allowsCommands || commandGate.allows(ready)
-        }
+        if let trustGate { ready.inputs.trust = try trustGate.grant(for: ready) }
         guard resolver.environment?.usesBuiltInDemo == true else { return ready }
         do { ready.demoBaseURL = try await demo.baseURL() } catch { throw .demoUnavailable(String(describing: error)) }
         return ready
+    }
+
+    /// The request `resolver` makes as a preview shows it (an export, a copy): the demo's address filled in, nothing
+    /// read or run outside the collection, templates shown as written.
+    func preview(_ resolver: RequestResolver) async throws(SendFailure) -> ResolvedRequest {
+        var looking = resolver
+        looking.inputs.isSending = false
+        if resolver.environment?.usesBuiltInDemo == true {
+            do { looking.demoBaseURL = try await demo.baseURL() } catch { throw .demoUnavailable(String(describing: error)) }
+        }
+        do { return try looking.resolve() } catch { throw .unresolved(error) }
     }
 
     /// The request `resolver` makes, ready to send.

@@ -33,7 +33,7 @@ struct SecretMaskingCLITests {
         let temp = try collection(server)
         let history = temp.path + "/history.sqlite"
         let env = [SecretEchoCollection.variable: Self.secret]
-        let sent = try await CLIRunner.run(["send", "S/secret/a", "--print", "Hmb", "--collections", temp.path, "--history", history],
+        let sent = try await CLIRunner.run(["send", "--trust", "S/secret/a", "--print", "Hmb", "--collections", temp.path, "--history", history],
                                            environment: env)
         #expect(sent.status == 0, "\(sent.stderr)")
         // The server did receive the encoded secret: it is the echo that must be masked.
@@ -43,17 +43,17 @@ struct SecretMaskingCLITests {
         #expect(sent.stdout.contains("\n/secret/a?api_key=••••••"), "the echoed body: \(sent.stdout)")
 
         // A parameter whose name says nothing about secrets is masked by its value.
-        let other = try await CLIRunner.run(["send", "S/secret/b", "--print", "Hb", "--collections", temp.path, "--no-history"], environment: env)
+        let other = try await CLIRunner.run(["send", "--trust", "S/secret/b", "--print", "Hb", "--collections", temp.path, "--no-history"], environment: env)
         #expect(!other.stdout.contains(Self.encoded) && other.stdout.contains("GET /secret/b?q=•••••• HTTP/1.1"), "\(other.stdout)")
 
         // What the user takes out on purpose keeps the bytes.
         let file = temp.path + "/body.txt"
-        let saved = try await CLIRunner.run(["send", "S/secret/a", "--output", file, "--collections", temp.path, "--no-history"],
+        let saved = try await CLIRunner.run(["send", "--trust", "S/secret/a", "--output", file, "--collections", temp.path, "--no-history"],
                                             environment: env)
         #expect(saved.status == 0, "\(saved.stderr)")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "/secret/a?api_key=" + Self.encoded)
 
-        let run = try await CLIRunner.run(["run", "S", "--collections", temp.path, "--no-history"], environment: env)
+        let run = try await CLIRunner.run(["run", "--trust", "S", "--collections", temp.path, "--no-history"], environment: env)
         #expect(!run.stdout.contains(Self.encoded) && !run.stderr.contains(Self.encoded), "\(run.stdout)\(run.stderr)")
 
         // History shows the mask as the mask, and the size that was received (the mask is not the secret's length).

@@ -30,17 +30,17 @@ struct SecretReferenceCLITests {
         try tools.add("op", "printf 'op-SECRET-cli-2718\\n'")
         let path = ["PATH": tools.directory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
 
-        let sent = try await CLIRunner.run(["send", "S/one", "--print", "Hb", "--collections", temp.path, "--no-history"], environment: path)
+        let sent = try await CLIRunner.run(["send", "--trust", "S/one", "--print", "Hb", "--collections", temp.path, "--no-history"], environment: path)
         #expect(sent.status == 0, "\(sent.stderr)")
         #expect(sent.stdout.contains("••••••") && !sent.stdout.contains("SECRET") && !sent.stderr.contains("SECRET"), "\(sent.stdout)")
         #expect(tools.calls.count == 1)
         // Shown on request, the server's echo proves the value arrived.
-        let shown = try await CLIRunner.run(["send", "S/one", "--print", "b", "--show-secrets", "--collections", temp.path, "--no-history"],
+        let shown = try await CLIRunner.run(["send", "--trust", "S/one", "--print", "b", "--show-secrets", "--collections", temp.path, "--no-history"],
                                             environment: path)
         #expect(shown.stdout.contains("op-SECRET-cli-2718"), "\(shown.stdout)")
         #expect(tools.calls.count == 2)
         // Two requests in one process: one read.
-        let run = try await CLIRunner.run(["run", "S", "--collections", temp.path, "--no-history"], environment: path)
+        let run = try await CLIRunner.run(["run", "--trust", "S", "--collections", temp.path, "--no-history"], environment: path)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(!run.stdout.contains("SECRET") && !run.stderr.contains("SECRET"))
         #expect(tools.calls == Array(repeating: "op read op://Private/api/token", count: 3))
@@ -53,12 +53,12 @@ struct SecretReferenceCLITests {
         try Self.collection(temp, server: server)
         let tools = try FakeSecretTools(in: temp.path)
         let onlyTools = ["PATH": tools.directory]
-        let missing = try await CLIRunner.run(["send", "S/one", "--collections", temp.path, "--no-history"], environment: onlyTools)
+        let missing = try await CLIRunner.run(["send", "--trust", "S/one", "--collections", temp.path, "--no-history"], environment: onlyTools)
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("{{token}}") && missing.stderr.contains("`op` is not installed or not on PATH"), "\(missing.stderr)")
         #expect(missing.stderr.contains("secrets.local.yaml"), "\(missing.stderr)")
         try tools.add("op", "echo '[ERROR] 2026/11/27 08:00:00 You are not currently signed in.' >&2; exit 1")
-        let locked = try await CLIRunner.run(["send", "S/one", "--collections", temp.path, "--no-history"], environment: onlyTools)
+        let locked = try await CLIRunner.run(["send", "--trust", "S/one", "--collections", temp.path, "--no-history"], environment: onlyTools)
         #expect(locked.status == 1)
         #expect(locked.stderr.contains("`op` failed (exit 1): [ERROR] 2026/11/27 08:00:00 You are not currently signed in."), "\(locked.stderr)")
         #expect(locked.stdout.isEmpty)
