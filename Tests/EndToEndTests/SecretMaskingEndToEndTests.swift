@@ -13,7 +13,7 @@ struct SecretMaskingEndToEndTests {
         try temp.write("S/collection.yaml", SecretEchoCollection.collectionFile(name: "S", baseURL: server.baseURL))
         try temp.write("S/a.yaml", "url: /secret/a\nquery:\n  - name: q\n    value: \"{{apiSecret}}\"\n")
         let binary = try BuiltProducts.executable(named: "apiexplorer")
-        let session = try TmuxSession(arguments: [binary.path, "--collections", temp.path, "--no-history"], width: 120, height: 30,
+        let session = try TmuxSession(arguments: [binary.path, "--trust", "--collections", temp.path, "--no-history"], width: 120, height: 30,
                                       environment: [SecretEchoCollection.variable: secret])
         defer { session.kill() }
         try session.waitFor("env: local")

@@ -93,8 +93,8 @@ public enum AppEffect: Sendable {
     case cookies(directory: String, environment: String?, keepsSessionCookies: Bool, remove: CookieRecord? = nil, clear: Bool = false)
     /// Read every collection from disk again.
     case reload
-    /// Remember in the state directory that the collection in `directory` may run its `{{$command …}}`.
-    case allowCommands(directory: String)
+    /// Remember in the state directory that the collection is trusted with what `list` reads and runs.
+    case trustCollection(TrustList)
     /// Leave the explorer.
     case quit
 }

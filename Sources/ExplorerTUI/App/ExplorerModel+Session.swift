@@ -25,7 +25,7 @@ extension ExplorerModel {
             modal = .valuePrompt(ValuePrompt(question: question))
             return []
         }
-        if let ask = commandsQuestion(sending: resolver) {
+        if let ask = trustQuestion(sending: resolver) {
             modal = .dialog(.confirmation(ask))
             return []
         }
@@ -47,19 +47,25 @@ extension ExplorerModel {
         return nil
     }
 
-    /// The question to allow the `{{$command …}}` sending `resolver` (and the requests it needs) would run, when its
-    /// collection's commands are not allowed yet; nil otherwise.
-    func commandsQuestion(sending resolver: RequestResolver) -> Confirmation? {
-        let directory = resolver.collection.directory
-        guard !session.allowedCommands.contains(directory) else { return nil }
+    /// The question to trust the collection of `resolver` when sending it (and the requests it needs) would read or
+    /// run outside it what it is not trusted with; nil otherwise. It lists the collection's whole list, safe to show.
+    func trustQuestion(sending resolver: RequestResolver) -> Confirmation? {
+        let collection = resolver.collection
+        let grant = session.grant(collection)
         let needs = (try? resolver.missingNeeds(in: session.captures, environment: SendSession.captureKey(resolver))) ?? []
-        var commands: [String] = []
-        for each in needs + [resolver] { commands += each.commandsToRun().filter { !commands.contains($0) } }
-        guard !commands.isEmpty else { return nil }
-        return Confirmation(title: " Allow commands in collection \(resolver.collection.name)? ",
-                            message: "Sending runs these shell commands: " + commands.joined(separator: " · ")
-                                + ". Allow them (remembered until a file holding them changes)?",
-                            purpose: .allowCommands(directory: directory))
+        var missing: [OutsideRead] = []
+        for var each in needs + [resolver] {
+            each.inputs.trust = grant
+            missing += each.untrustedReads()
+        }
+        // Nothing to ask, or nothing trusting the list would allow (a --set value, a link changed since loading): the
+        // send then fails with the resolver's own message, naming the read.
+        let list = collection.trustList
+        guard !missing.isEmpty, missing.allSatisfy(TrustGrant(list).allows) else { return nil }
+        let name = TerminalSafeText.sanitize(collection.name, allowTab: false)
+        let message = "Sending reads or runs these outside the collection:\n" + list.listing.map { "  " + $0 }.joined(separator: "\n")
+            + "\nTrust the collection (remembered until this list changes)?"
+        return Confirmation(title: " Trust collection \(name)? ", message: message, purpose: .trustCollection(list))
     }
 
     /// Ctrl-J on a WebSocket request: in its open conversation, sends the Body tab's text as a message; otherwise

@@ -292,9 +292,9 @@ extension ExplorerModel {
             return [.changeTree(.delete(request), select: parent, movedFrom: nil)]
         case .sendInvalidJSON:
             return send(confirmed: true)
-        case let .allowCommands(directory):
-            session.allowedCommands.insert(directory)
-            return [.allowCommands(directory: directory)] + send(confirmed: true)
+        case let .trustCollection(list):
+            session.trustedLists[list.directory] = list.fingerprint
+            return [.trustCollection(list)] + send(confirmed: true)
         case let .replaceWithCurl(key, request):
             return inRequest { pane in
                 pane.replace(key, with: request)

@@ -59,7 +59,8 @@ struct ValuePromptTests {
     @Test func aWebSocketRequestAsksItsPromptsAndCommandsBeforeConnecting() throws {
         let chat = RequestSpec(name: "Chat", slug: "chat", method: "WS", url: "/ws?user={{$prompt User}}&id={{$command printf 7}}", file: "/tmp/none/chat.yaml")
         let root = FolderSpec(name: "W", slug: "W", requests: [chat], directory: "/tmp/none")
-        let collection = CollectionSpec(root: root, environments: [EnvironmentSpec(name: "local", baseURL: "http://127.0.0.1:8787", isDefault: true)])
+        var collection = CollectionSpec(root: root, environments: [EnvironmentSpec(name: "local", baseURL: "http://127.0.0.1:8787", isDefault: true)])
+        collection.trustList = TrustList(directory: "/tmp/none", sites: [OutsideReadSite(OutsideRead(.command, "printf 7"), at: SourceLocation(file: "/tmp/none/chat.yaml", line: 2))])
         var model = ExplorerModel(collections: [collection], width: 90, height: 24)
         func opened(_ effects: [AppEffect]) -> RequestResolver? {
             for case let .openWebSocket(_, resolver, _) in effects { return resolver }
@@ -68,12 +69,12 @@ struct ValuePromptTests {
         #expect(opened(Fixtures.press([.character("G"), .enter], &model)) == nil)
         #expect(model.modal?.valuePrompt?.question == PromptQuestion(label: "User", secret: false))
         Fixtures.press(Fixtures.typing("ada"), &model)
-        #expect(opened(Fixtures.press([.enter], &model)) == nil, "the command is allowed first")
+        #expect(opened(Fixtures.press([.enter], &model)) == nil, "the collection is trusted first")
         #expect(screen(model).contains("printf 7"), "\(screen(model))")
         let effects = Fixtures.press([.character("y")], &model)
-        #expect(effects.contains { if case .allowCommands(directory: "/tmp/none") = $0 { true } else { false } })
+        #expect(effects.contains { if case .trustCollection = $0 { true } else { false } })
         let resolver = try #require(opened(effects))
-        #expect(resolver.inputs.promptAnswers == ["User": "ada"] && resolver.inputs.allowsCommands)
+        #expect(resolver.inputs.promptAnswers == ["User": "ada"] && resolver.inputs.trust.allows(OutsideRead(.command, "printf 7")))
     }
 
     @Test func theOverlayRendersAloneInABuffer() {

@@ -10,8 +10,8 @@ public struct Confirmation: Sendable, Equatable {
         case sendInvalidJSON
         /// Replace the request `key`'s method, URL, query, headers and body with those of a pasted curl command.
         case replaceWithCurl(key: String, request: RequestSpec)
-        /// Let the collection in `directory` run its `{{$command …}}`, remember that, and send.
-        case allowCommands(directory: String)
+        /// Trust a collection with what its list reads and runs outside it, remember that, and send.
+        case trustCollection(TrustList)
     }
 
     /// The title.

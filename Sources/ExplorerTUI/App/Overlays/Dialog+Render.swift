@@ -49,8 +49,10 @@ extension Dialog {
                 Paragraph(lines: [note], wrap: true).render(in: Rect(x: inner.x, y: top, width: inner.width, height: inner.bottom - top), buffer: &buffer)
             }
         case let .confirmation(confirmation):
-            let lines = [StyledLine(confirmation.message), StyledLine("y: yes · any other key: no", style: Theme.dim)]
-            let width = min(size.width - 4, max(40, confirmation.message.count + 4))
+            // A message of several lines (a list to agree to) keeps its lines.
+            let messageLines = confirmation.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let lines = messageLines.map { StyledLine($0) } + [StyledLine("y: yes · any other key: no", style: Theme.dim)]
+            let width = min(size.width - 4, max(40, (messageLines.map(\.count).max() ?? 0) + 4))
             let rows = Paragraph(lines: lines, wrap: true).rows(width: width - 2).count
             let area = Overlay.centered(width: width, height: min(size.height - 2, rows + 2), in: screen)
             buffer.fill(area)

@@ -42,12 +42,19 @@ extension SendSession {
         return (pendingNeeds.isEmpty ? .send(id: id, resolver: next) : .sendNeed(id: id, resolver: next), next.reference)
     }
 
-    /// `resolver` with the prompts answered in this session and its collection's commands allowed if they were.
+    /// `resolver` with the prompts answered in this session and what its collection is trusted with.
     public func answered(_ resolver: RequestResolver) -> RequestResolver {
         var answered = resolver
         answered.inputs.promptAnswers = promptAnswers
-        answered.inputs.allowsCommands = allowedCommands.contains(resolver.collection.directory)
+        answered.inputs.trust = grant(resolver.collection)
         return answered
+    }
+
+    /// What `collection` may read and run outside its directory in this session.
+    public func grant(_ collection: CollectionSpec) -> TrustGrant {
+        if trustsAll { return .everything }
+        let list = collection.trustList
+        return list.isEmpty || trustedLists[collection.directory] == list.fingerprint ? TrustGrant(list) : .nothing
     }
 
     /// A needed request came back with `captured` values, kept for the request they were needed by; a failed one

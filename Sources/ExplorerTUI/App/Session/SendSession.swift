@@ -32,8 +32,11 @@ public struct SendSession: Sendable {
     /// Answers to `{{$prompt Label}}` given in this session, by label: each label is asked once.
     public var promptAnswers: [String: String] = [:]
 
-    /// The directories of the collections whose `{{$command …}}` may run (allowed before, or in this session).
-    public var allowedCommands: Set<String> = []
+    /// The fingerprints of the trust lists the user trusted (before, or in this session), by collection directory: a
+    /// collection whose list still has that fingerprint may read and run what it lists.
+    public var trustedLists: [String: String] = [:]
+    /// `--trust`: every collection may read and run what it asks for, for this session only.
+    public var trustsAll = false
     /// Palette rows picked and requests sent, most recent first (`PaletteItem.id`s): ties in the palette go to these.
     public var recentPicks: [String] = []
 
