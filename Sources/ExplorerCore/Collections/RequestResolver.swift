@@ -105,9 +105,14 @@ public struct RequestResolver: Sendable {
         try resolvedURLString(using: variableResolver)
     }
 
-    private func resolvedURLString(using resolver: VariableResolver) throws(ResolveError) -> String {
-        let url: String
-        do { url = try resolver.resolve(request.url) } catch { throw .variable(error) }
+    /// With `encodingQuery`, a variable in the URL's query is substituted percent-encoded, as it is sent; previews
+    /// show it as written.
+    private func resolvedURLString(using resolver: VariableResolver, encodingQuery: Bool = false) throws(ResolveError) -> String {
+        func sub(_ text: String) throws(ResolveError) -> String {
+            do { return try resolver.resolve(text) } catch { throw .variable(error) }
+        }
+        let template = encodingQuery ? try URLQueryTemplate.encodingQueryPlaceholders(request.url, substitute: sub) : request.url
+        let url = try sub(template)
         if RequestResolver.hasScheme(url) { return url }
         guard let base = baseURLValue else {
             throw .invalidURL(url, context: "request \(reference) (no environment is selected, so a path has no base URL)")
@@ -178,7 +183,7 @@ public struct RequestResolver: Sendable {
         func sub(_ text: String) throws(ResolveError) -> String {
             do { return try resolver.resolve(text) } catch { throw .variable(error) }
         }
-        let full = try resolvedURLString(using: resolver)
+        let full = try resolvedURLString(using: resolver, encodingQuery: true)
         guard var components = URLComponents(string: full), let scheme = components.scheme?.lowercased(),
               (["http", "https"].contains(scheme) || request.isWebSocket && ["ws", "wss"].contains(scheme)),
               components.host?.isEmpty == false else {
