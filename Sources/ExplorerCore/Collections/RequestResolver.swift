@@ -220,6 +220,10 @@ public struct RequestResolver: Sendable {
         // literal in the file too): masked in what is printed, logged and exported, as history masks them.
         var secretValues = resolver.secretValues
         switch built.authentication {
+        // A Basic password goes out as base64 of `user:password`, which no form of the password alone matches.
+        case let .basic(username, password)?:
+            let pair = "\(username):\(password)"
+            secretValues += [password, pair, Data(pair.utf8).base64EncodedString()]
         case let .digest(_, password)?: secretValues.append(password)
         case let .aws(credentials)?: secretValues += [credentials.secretKey] + (credentials.sessionToken.map { [$0] } ?? [])
         // The client secret, the password and the tokens held, so a server echoing one is masked too.
