@@ -216,6 +216,10 @@ public struct RequestResolver: Sendable {
         // The nearest auth that is not `inherit` decides, so `none` on a folder also cancels the collection's credentials
         // (in the context tree a nil authentication means "inherit" and would let them through).
         built.authentication = try authentication(effectiveAuth, sub)
+        // The transport drops such a header (or would let it start another), while `--print H` showed it as sent.
+        for header in built.effectiveHeaders where (header.name + header.value).unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) {
+            throw .headerLineBreak(name: header.name, context: "request \(reference)")
+        }
         // A Digest password, an AWS secret key and a session token are secrets whatever they are written as (a
         // literal in the file too): masked in what is printed, logged and exported, as history masks them.
         var secretValues = resolver.secretValues
