@@ -1,16 +1,18 @@
-/// The query of a URL template with each `{{…}}` in it substituted percent-encoded, so a server decodes exactly the
-/// value substituted (a base64 token's `+` arrives as `+`, not a space), while the text written around the
-/// placeholders keeps the meaning it has in a URL (`?q=a+b` still sends `a b`).
+/// The query of a URL template with each `{{…}}` in a parameter's value substituted percent-encoded, so a server
+/// decodes exactly the value substituted (a base64 token's `+` arrives as `+`, not a space), while the text written
+/// around the placeholders keeps the meaning it has in a URL (`?q=a+b` still sends `a b`).
 enum URLQueryTemplate {
-    /// `template` with the placeholders after its first `?` (and before a `#`) replaced by `substitute` of the whole
-    /// placeholder (`{{name}}`), percent-encoded; everything else, `\{{` included, is left for the caller to resolve.
-    /// A `?` or `#` inside a placeholder does not count: a URL whose query comes whole from one variable is unchanged.
+    /// `template` with each placeholder after a parameter's `=` in its query (after the first `?`, before a `#`)
+    /// replaced by `substitute` of the whole placeholder (`{{name}}`), percent-encoded; everything else, `\{{`
+    /// included, is left for the caller to resolve. A placeholder standing for names or whole parameters
+    /// (`?{{params}}`) keeps its `&` and `=` as separators, and a `?` or `#` inside a placeholder does not count.
     static func encodingQueryPlaceholders(_ template: String,
                                           substitute: (String) throws(ResolveError) -> String) throws(ResolveError) -> String {
         guard template.contains("{{"), template.contains("?") else { return template }
         var output = ""
         var rest = Substring(template)
         var inQuery = false
+        var inValue = false
         while !rest.isEmpty {
             if rest.hasPrefix("\\{{") {
                 output += "\\{{"
@@ -19,19 +21,19 @@ enum URLQueryTemplate {
             }
             if rest.hasPrefix("{{"), let close = rest.range(of: "}}") {
                 let placeholder = String(rest[..<close.upperBound])
-                output += inQuery ? QueryEncoding.encode(try substitute(placeholder)) : placeholder
+                output += inValue ? QueryEncoding.encode(try substitute(placeholder)) : placeholder
                 rest = rest[close.upperBound...]
                 continue
             }
             let character = rest.removeFirst()
-            if character == "?", !inQuery, !output.contains("#") {
-                inQuery = true
-            } else if character == "#", inQuery {
+            switch character {
+            case "?" where !inQuery && !output.contains("#"): inQuery = true
+            case "&" where inQuery: inValue = false
+            case "=" where inQuery: inValue = true
+            case "#" where inQuery:
                 // The fragment is not sent; it is resolved as written, like the path.
-                inQuery = false
-                output.append(character)
-                output += rest
-                return output
+                return output + "#" + rest
+            default: break
             }
             output.append(character)
         }
