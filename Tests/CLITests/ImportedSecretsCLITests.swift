@@ -57,36 +57,37 @@ struct ImportedSecretsCLITests {
         return headers.first { $0["name"]?.lowercased() == "x-key" }?["value"]
     }
 
+    /// Imports `source` (written as `file`) with `kind` and checks that `secret`, declared as `variable`, is only in
+    /// the collection's `secrets.local.yaml` (owner-only) and is what `reference` sends.
+    func expectImportKeepsSecret(kind: String, file: String, source: String, slug: String, variable: String, secret: String,
+                                 sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
+        let temp = try TempDirectory()
+        try temp.write(file, source)
+        let imported = try await CLIRunner.run(["import", kind, temp.path + "/" + file, "--into", temp.path + "/cols"])
+        #expect(imported.status == 0, "\(imported.stderr)", sourceLocation: sourceLocation)
+        #expect(!imported.stdout.contains(secret), sourceLocation: sourceLocation)
+        let written = try files(in: temp.path + "/cols/" + slug)
+        #expect(written.others.range(of: Data(secret.utf8)) == nil, "a tracked file holds the secret", sourceLocation: sourceLocation)
+        #expect(written.secrets.contains(secret) && written.mode & 0o077 == 0, "\(written.secrets) \(String(written.mode, radix: 8))",
+                sourceLocation: sourceLocation)
+        let yaml = try String(contentsOfFile: temp.path + "/cols/\(slug)/collection.yaml", encoding: .utf8)
+        #expect(yaml.contains(variable) && yaml.contains("secret: true"), "\(yaml)", sourceLocation: sourceLocation)
+        #expect(try await sentKey("\(slug)/echo", collections: temp.path + "/cols") == secret, sourceLocation: sourceLocation)
+    }
+
     @Test func aPostmanSecretVariableGoesToTheSecretsFile() async throws {
         let server = try await LoopbackServer.start()
-        let temp = try TempDirectory()
-        try temp.write("vault.json", Self.postman(server.baseURL.absoluteString))
-        let imported = try await CLIRunner.run(["import", "postman", temp.path + "/vault.json", "--into", temp.path + "/cols"])
-        #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(!imported.stdout.contains(Self.postmanSecret))
-        let written = try files(in: temp.path + "/cols/vault")
-        #expect(written.others.range(of: Data(Self.postmanSecret.utf8)) == nil, "a tracked file holds the secret")
-        #expect(written.secrets.contains(Self.postmanSecret) && written.mode & 0o077 == 0, "\(written.secrets) \(String(written.mode, radix: 8))")
-        let yaml = try String(contentsOfFile: temp.path + "/cols/vault/collection.yaml", encoding: .utf8)
-        #expect(yaml.contains("apiKey") && yaml.contains("secret: true"), "\(yaml)")
-        #expect(try await sentKey("vault/echo", collections: temp.path + "/cols") == Self.postmanSecret)
+        try await expectImportKeepsSecret(kind: "postman", file: "vault.json", source: Self.postman(server.baseURL.absoluteString),
+                                          slug: "vault", variable: "apiKey", secret: Self.postmanSecret)
         await server.stop()
     }
 
     @Test(arguments: [true, false])
     func anInsomniaPrivateBaseEnvironmentGoesToTheSecretsFile(subEnvironment: Bool) async throws {
         let server = try await LoopbackServer.start()
-        let temp = try TempDirectory()
-        try temp.write("ins.json", Self.insomnia(server.baseURL.absoluteString, subEnvironment: subEnvironment))
-        let imported = try await CLIRunner.run(["import", "insomnia", temp.path + "/ins.json", "--into", temp.path + "/cols"])
-        #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(!imported.stdout.contains(Self.insomniaSecret))
-        let written = try files(in: temp.path + "/cols/private-base")
-        #expect(written.others.range(of: Data(Self.insomniaSecret.utf8)) == nil, "a tracked file holds the secret")
-        #expect(written.secrets.contains(Self.insomniaSecret) && written.mode & 0o077 == 0, "\(written.secrets) \(String(written.mode, radix: 8))")
-        let yaml = try String(contentsOfFile: temp.path + "/cols/private-base/collection.yaml", encoding: .utf8)
-        #expect(yaml.contains("api_key") && yaml.contains("secret: true"), "\(yaml)")
-        #expect(try await sentKey("private-base/echo", collections: temp.path + "/cols") == Self.insomniaSecret)
+        try await expectImportKeepsSecret(kind: "insomnia", file: "ins.json",
+                                          source: Self.insomnia(server.baseURL.absoluteString, subEnvironment: subEnvironment),
+                                          slug: "private-base", variable: "api_key", secret: Self.insomniaSecret)
         await server.stop()
     }
 }
