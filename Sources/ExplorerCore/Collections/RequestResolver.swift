@@ -108,9 +108,14 @@ public struct RequestResolver: Sendable {
         try resolvedURLString(using: variableResolver)
     }
 
-    private func resolvedURLString(using resolver: VariableResolver) throws(ResolveError) -> String {
-        let url: String
-        do { url = try resolver.resolve(request.url) } catch { throw .variable(error) }
+    /// With `encodingQuery`, a variable in the URL's query is substituted percent-encoded, as it is sent; previews
+    /// show it as written.
+    private func resolvedURLString(using resolver: VariableResolver, encodingQuery: Bool = false) throws(ResolveError) -> String {
+        func sub(_ text: String) throws(ResolveError) -> String {
+            do { return try resolver.resolve(text) } catch { throw .variable(error) }
+        }
+        let template = encodingQuery ? try URLQueryTemplate.encodingQueryPlaceholders(request.url, substitute: sub) : request.url
+        let url = try sub(template)
         if RequestResolver.hasScheme(url) { return url }
         guard let base = baseURLValue else {
             throw .invalidURL(url, context: "request \(reference) (no environment is selected, so a path has no base URL)")
@@ -181,7 +186,7 @@ public struct RequestResolver: Sendable {
         func sub(_ text: String) throws(ResolveError) -> String {
             do { return try resolver.resolve(text) } catch { throw .variable(error) }
         }
-        let full = try resolvedURLString(using: resolver)
+        let full = try resolvedURLString(using: resolver, encodingQuery: true)
         guard var components = URLComponents(string: full), let scheme = components.scheme?.lowercased(),
               (["http", "https"].contains(scheme) || request.isWebSocket && ["ws", "wss"].contains(scheme)),
               components.host?.isEmpty == false else {
@@ -214,10 +219,18 @@ public struct RequestResolver: Sendable {
         // The nearest auth that is not `inherit` decides, so `none` on a folder also cancels the collection's credentials
         // (in the context tree a nil authentication means "inherit" and would let them through).
         built.authentication = try authentication(effectiveAuth, sub)
+        // The transport drops such a header (or would let it start another), while `--print H` showed it as sent.
+        for header in built.effectiveHeaders where (header.name + header.value).unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) {
+            throw .headerLineBreak(name: header.name, context: "request \(reference)")
+        }
         // A Digest password, an AWS secret key and a session token are secrets whatever they are written as (a
         // literal in the file too): masked in what is printed, logged and exported, as history masks them.
         var secretValues = resolver.secretValues
         switch built.authentication {
+        // A Basic password goes out as base64 of `user:password`, which no form of the password alone matches.
+        case let .basic(username, password)?:
+            let pair = "\(username):\(password)"
+            secretValues += [password, pair, Data(pair.utf8).base64EncodedString()]
         case let .digest(_, password)?: secretValues.append(password)
         case let .aws(credentials)?: secretValues += [credentials.secretKey] + (credentials.sessionToken.map { [$0] } ?? [])
         // The client secret, the password and the tokens held, so a server echoing one is masked too.

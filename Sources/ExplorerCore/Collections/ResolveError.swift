@@ -8,6 +8,8 @@ public enum ResolveError: Error, Sendable, Equatable, CustomStringConvertible {
     case file(path: String, context: String, reason: String)
     /// A setting this platform cannot honour.
     case unsupported(String)
+    /// A header's name or value holds CR or LF (often from a variable's value), which a header cannot carry.
+    case headerLineBreak(name: String, context: String)
 
     /// A sentence a person can act on.
     public var description: String {
@@ -18,6 +20,11 @@ public enum ResolveError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .file(path, context, reason):
             return "Cannot read the file '\(path)' for \(context): \(reason)."
         case let .unsupported(message): return message
+        case let .headerLineBreak(name, context):
+            // The value is not repeated: it may be a secret, and its line break would break this message too.
+            let shown = TerminalSafeText.sanitize(name.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n"))
+            return "The header '\(shown)' of \(context) contains a line break (CR/LF), which a header cannot carry; nothing was sent. "
+                + "Remove the line break from its value (check the variables it uses)."
         }
     }
 }

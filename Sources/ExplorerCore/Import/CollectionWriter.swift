@@ -72,7 +72,7 @@ public enum CollectionWriter {
     public static func write(_ result: ImportResult, into collectionsDirectory: String, force: Bool,
                              sourceDirectory: String? = nil) throws(CollectionWriteError) -> CollectionWriteSummary {
         let manager = FileManager.default
-        let planned = plan(result.collection, in: collectionsDirectory)
+        let planned = plan(ImportedSecrets.placed(result.collection), in: collectionsDirectory)
         let destination = planned.directory
         let exists = manager.fileExists(atPath: destination) || (try? manager.destinationOfSymbolicLink(atPath: destination)) != nil
         if exists, !force { throw .exists(path: destination) }

@@ -9,7 +9,7 @@ public enum CurlImporter {
         let parsed = try parse(text, source: source)
         let host = URLComponents(string: parsed.request.url)?.host ?? "curl"
         let root = FolderSpec(name: host, slug: ImportSlug.make(host, fallback: "curl"), requests: [parsed.request])
-        return ImportResult(collection: CollectionSpec(root: root, environments: []), attachments: parsed.attachments, report: parsed.report)
+        return ActiveTemplates.noted(ImportResult(collection: CollectionSpec(root: root, environments: []), attachments: parsed.attachments, report: parsed.report))
     }
 
     /// The request alone, for adding to an existing collection.

@@ -27,7 +27,8 @@ enum DynamicVariables {
     }
 
     private static func mapped(_ name: String, path: String, report: inout ImportReport) -> String {
-        if native.contains(name) || name.hasPrefix("$env.") { return name }
+        // apiexplorer's own built-ins that read or run something stay active; ActiveTemplates reports them.
+        if native.contains(name) || ActiveTemplates.prefixes.contains(where: name.hasPrefix) || name.hasPrefix("$prompt ") { return name }
         let words = name.split(separator: " ").map(String.init)
         let head = words.first ?? name
         switch head {

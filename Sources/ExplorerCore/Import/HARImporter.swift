@@ -116,7 +116,7 @@ public enum HARImporter {
         let fileName = PathText.deletingExtension(PathText.lastComponent(source))
         let name = fileName.isEmpty || source == "stdin" ? "HAR" : fileName
         let rootFolder = FolderSpec(name: name, slug: ImportSlug.make(name, fallback: "har"), folders: folders)
-        return ImportResult(collection: CollectionSpec(root: rootFolder, environments: []), report: report)
+        return ActiveTemplates.noted(ImportResult(collection: CollectionSpec(root: rootFolder, environments: []), report: report))
     }
 
     /// One entry's request: headers without the noise, cookies as asked, the query split out and the body kept.

@@ -50,7 +50,7 @@ public enum HTTPFileImporter {
                                                            variables: variables))
         }
         if collection.environments.isEmpty, !shared.isEmpty { collection.root.variables += shared }
-        return ImportResult(collection: collection, attachments: parsed.attachments, report: report)
+        return ActiveTemplates.noted(ImportResult(collection: collection, attachments: parsed.attachments, report: report))
     }
 
     /// `{"env": {"name": "value"}}` (or VS Code's settings with `rest-client.environmentVariables`) as variables per environment.

@@ -20,6 +20,6 @@ public enum InsomniaImporter {
         var reader = InsomniaReader(source: source)
         let root = try LocatedJSONParser.parse(Array(data), source: source)
         let collection = try reader.collection(root)
-        return ImportResult(collection: collection, attachments: reader.attachments, report: reader.report)
+        return ActiveTemplates.noted(ImportResult(collection: collection, attachments: reader.attachments, report: reader.report))
     }
 }

@@ -37,6 +37,8 @@ enum InsomniaTemplate {
     private static func variable(_ inner: String, written: String, label: String, report: inout ImportReport) -> String {
         let name = inner.hasPrefix("_.") ? String(inner.dropFirst(2)) : inner
         if VariableResolver.isValidName(name) { return "{{\(name)}}" }
+        // A built-in (`{{ $env.HOME }}`, `{{ $file token }}`) is mapped as the other importers map it.
+        if name.hasPrefix("$") { return DynamicVariables.rewrite("{{\(name)}}", path: label, report: &report) }
         report.add(label, "\(written) is a Nunjucks expression apiexplorer does not evaluate; kept as written (sent as text until it is replaced)")
         return written
     }

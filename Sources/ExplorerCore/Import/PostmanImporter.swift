@@ -22,7 +22,7 @@ public enum PostmanImporter {
             environment.baseURL = ImportBaseURL.guess(environment.variables, requests: collection.allRequests.map(\.request))
             collection.environments.append(environment)
         }
-        return ImportResult(collection: collection, attachments: reader.attachments, report: reader.report)
+        return ActiveTemplates.noted(ImportResult(collection: collection, attachments: reader.attachments, report: reader.report))
     }
 
     /// One Postman environment file (`{"name": …, "values": [{"key", "value", "enabled", "type"}]}`); `secret` values

@@ -85,7 +85,8 @@ struct CollectionSendTests {
         #expect(reply.header("X-Own") == "own" && reply.header("X-Extra") == "cli" && reply.header("X-Disabled") == nil)
         #expect(reply.header("Authorization") == "Basic " + Data("ada:pw-from-file".utf8).base64EncodedString())
         #expect(reply.body == #"{"id": 42}"# && reply.header("Content-Type") == "application/json")
-        #expect(resolved.secretValues == ["pw-from-file"])
+        // The secret variable, then the Basic password, its `user:password` pair and that pair's base64 as sent.
+        #expect(resolved.secretValues == ["pw-from-file", "pw-from-file", "ada:pw-from-file", Data("ada:pw-from-file".utf8).base64EncodedString()])
 
         let key = try #require(collection.locate(["things", "key"]))
         let keyRequest = try RequestResolver(collection: collection, folders: key.folders, request: key.request,

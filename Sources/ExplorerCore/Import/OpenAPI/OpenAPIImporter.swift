@@ -23,6 +23,6 @@ public enum OpenAPIImporter {
         let root = try OpenAPIDocumentParser.parse(Array(data), source: source)
         var reader = OpenAPIReader(root: root, source: source, readFile: readFile)
         let collection = try reader.collection()
-        return ImportResult(collection: collection, report: reader.report)
+        return ActiveTemplates.noted(ImportResult(collection: collection, report: reader.report))
     }
 }

@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+@testable import ExplorerCore
+
+/// The masker finds a secret in each form it can take in a request or a server's echo of it.
+@Suite("SecretMasker: encoded forms")
+struct SecretMaskerEncodingTests {
+    @Test(arguments: [
+        ("über-geheim", #"{"a":"\u00fcber-geheim"}"#),
+        ("über-geheim", #"{"a":"\u00FCber-geheim"}"#),
+        ("über/geheim", #"{"a":"\u00fcber\/geheim"}"#),
+        ("a/b-secret", #"{"a":"a\/b-secret"}"#),
+        ("ab+cd ef", "q=ab%2Bcd%20ef"),
+        ("ab+cd ef", "q=ab%2Bcd+ef"),
+        ("ab+cd ef", "q=ab%2bcd%20ef"),
+        ("zwölf €", #"{"a":"zw\u00f6lf \u20ac"}"#),
+        ("emoji-😀-key", #"{"a":"emoji-\ud83d\ude00-key"}"#),
+    ])
+    func aSecretIsMaskedInItsEncodedForm(secret: String, text: String) {
+        let masked = SecretMasker(secrets: [secret]).mask(text)
+        #expect(masked.contains(SecretMasker.mask), "\(text) → \(masked)")
+    }
+}
