@@ -99,6 +99,14 @@ public struct VariableResolver: Sendable {
         }
         if let environmentName = variable.fromEnvironment, let value = try environmentValue(environmentName, for: name) { return value }
         if variable.secret, let value = try referencedValue(of: variable, in: scope) { return value }
+        // A secret declared without a value is not set yet: sent empty, a header or a key silently goes out blank.
+        if variable.secret, variable.value.isEmpty {
+            guard inputs.mayRead else { return "{{\(name)}}" }
+            let file = environmentName.map { "\($0): \(name): VALUE" } ?? "\(name): VALUE"
+            throw VariableError(name: name, context: context, environment: environmentName,
+                                reason: "is a secret with no value (\(scope.origin))",
+                                advice: "Set it in secrets.local.yaml beside collection.yaml (\(file)), or pass --set \(name)=VALUE.")
+        }
         // A value from a response is data: inserted as it is, never read as a template.
         if variable.isLiteral { return variable.value }
         guard !chain.contains(name), depth < 16 else {
