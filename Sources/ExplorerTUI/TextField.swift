@@ -16,6 +16,9 @@ public struct TextField: Widget, Hashable {
     public var placeholderStyle: Style
     /// Whether to draw the cursor, typically only while the field has focus.
     public var showsCursor: Bool
+    /// The whole text is selected, as an offered default is: typing or pasting replaces it, Backspace, Delete and the
+    /// kill keys clear it, and moving the cursor keeps it.
+    public var isSelected = false
 
     /// Creates a field with the cursor at the end of `text`.
     public init(
@@ -48,6 +51,7 @@ public struct TextField: Widget, Hashable {
     public mutating func insert(_ string: String) {
         let clean = TextField.sanitized(string)
         guard !clean.isEmpty else { return }
+        if isSelected { clearSelection() }
         let split = text.index(text.startIndex, offsetBy: cursor)
         let prefix = String(text[..<split]) + clean
         text = prefix + text[split...]
@@ -142,9 +146,27 @@ public struct TextField: Widget, Hashable {
         cursor = position
     }
 
+    /// Replaces a selected default with nothing.
+    private mutating func clearSelection() {
+        text = ""
+        cursor = 0
+        scrollOffset = 0
+        isSelected = false
+    }
+
     /// Applies the usual readline-style binding for `key`; returns false when the key is not an edit.
     @discardableResult
     public mutating func handle(_ key: Key) -> Bool {
+        if isSelected {
+            switch key {
+            case .character: break
+            case .backspace, .control("h"), .delete, .control("d"), .control("u"), .control("k"), .control("w"):
+                clearSelection()
+                return true
+            default:
+                isSelected = false
+            }
+        }
         switch key {
         case .character(let character): insert(character)
         case .backspace, .control("h"): backspace()
@@ -196,7 +218,7 @@ public struct TextField: Widget, Hashable {
             buffer.write(placeholder, at: origin, style: placeholderStyle, maxWidth: rect.width)
         } else {
             let visible = String(Array(text)[visibleStart(width: rect.width)...])
-            buffer.write(visible, at: origin, style: style, maxWidth: rect.width)
+            buffer.write(visible, at: origin, style: isSelected ? style.patched(with: .reversed) : style, maxWidth: rect.width)
         }
         guard showsCursor else { return }
         let column = cursorColumn(width: rect.width)

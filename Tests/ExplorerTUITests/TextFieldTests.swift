@@ -126,4 +126,29 @@ import Testing
         expectLines(buffer, ["https://…   "])
         #expect(buffer.cell(x: 0, y: 0)?.style == Style(attributes: [.dim, .reverse]))
     }
+
+    @Test func aSelectedDefaultIsReplacedByTypingAndKeptByMoving() {
+        var field = TextField(text: "response.json")
+        field.isSelected = true
+        field.handle(.character("/"))
+        field.insert("tmp/x.json")
+        #expect(field.text == "/tmp/x.json" && !field.isSelected)
+
+        var kept = TextField(text: "message 1")
+        kept.isSelected = true
+        kept.handle(.left)
+        kept.insert("x")
+        #expect(kept.text == "message x1" && !kept.isSelected)
+
+        var cleared = TextField(text: "message 1")
+        cleared.isSelected = true
+        cleared.handle(.backspace)
+        #expect(cleared.text.isEmpty && cleared.cursor == 0)
+
+        var shown = TextField(text: "ab", showsCursor: false)
+        shown.isSelected = true
+        var buffer = CellBuffer(width: 4, height: 1)
+        shown.render(in: buffer.area, buffer: &buffer)
+        #expect(buffer.cell(x: 0, y: 0)?.style == .reversed && buffer.cell(x: 1, y: 0)?.style == .reversed)
+    }
 }

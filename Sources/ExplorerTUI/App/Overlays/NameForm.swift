@@ -48,7 +48,12 @@ public struct NameForm: Sendable, Equatable {
     /// Creates a form.
     public init(title: String, fields: [(String, String)], purpose: Purpose, note: String = "") {
         self.title = title
-        self.fields = fields.map { Field(label: $0.0, field: TextField(text: $0.1)) }
+        // A value offered is selected: the first character typed replaces it rather than being appended to it.
+        self.fields = fields.map { label, value in
+            var field = TextField(text: value)
+            field.isSelected = !value.isEmpty
+            return Field(label: label, field: field)
+        }
         self.purpose = purpose
         self.note = note
     }
