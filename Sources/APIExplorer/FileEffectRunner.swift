@@ -135,11 +135,14 @@ enum FileEffectRunner {
             }
         case let .saveBody(data, path):
             Task.detached {
-                do {
+                let existed = FileManager.default.fileExists(atPath: path)
+                do throws(SaveError) {
                     try AtomicFileWriter.write(data, to: path)
                     inbox.post(.statusReported("Saved the body (\(MeasurementText.byteCount(data.count))) to \(path)."))
                 } catch {
-                    inbox.post(.statusReported("Not saved: \(error)"))
+                    // The error's own sentence, said once; "the old file is unchanged" only when there was one.
+                    guard case let .writeFailed(_, reason) = error else { return inbox.post(.statusReported(error.description)) }
+                    inbox.post(.statusReported("Not saved: writing \(path) failed (\(reason))" + (existed ? "; the old file is unchanged." : ".")))
                 }
             }
         default:

@@ -319,6 +319,28 @@ struct ComposeEndToEndTests {
         #expect(try session.waitForExit() == 0)
     }
 
+    /// The file name `S` offers is selected: typing replaces it (it was appended to: `response.json/home/…`), and a
+    /// save that fails says so once, without claiming an old file that never was.
+    @Test func theOfferedFileNameIsReplacedAndAFailedSaveSaysSoOnce() throws {
+        let collections = try scratchCollections()
+        defer { try? FileManager.default.removeItem(at: collections) }
+        let session = try explorer(collections, on: "Get user")
+        defer { session.kill() }
+        try session.sendKeys("C-j")
+        try session.waitFor("200 OK")
+        try session.sendKeys("Tab", "Tab", "S")
+        try session.waitFor("response.json")
+        let missing = "/nonexistent-\(UUID().uuidString.prefix(8))/x.json"
+        try session.sendText(missing)
+        let typed = try session.waitFor(missing)
+        #expect(!typed.contains("response.json"), "\(typed)")
+        try session.sendKeys("Enter")
+        let failed = try session.waitFor("Not saved: writing \(missing) failed")
+        #expect(!failed.contains("Not saved: Not saved") && !failed.contains("old file is unchanged"), "\(failed)")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
     /// A click as an xterm sends it without SGR mode (what ncurses asks tmux for): ESC [ M, the button, then column and
     /// row, each plus 32 and counted from 1.
     private func click(_ session: TmuxSession, x: Int, y: Int) throws {
