@@ -334,12 +334,25 @@ final class NcursesTerminal {
         return .paste(String(scalars))
     }
 
-    /// After Esc: another character already waiting means Alt was held (the terminal sent ESC + char).
-    private func readAltKey() -> Key {
+    /// After Esc: another character already waiting means Alt was held (the terminal sent ESC + char), or a control
+    /// sequence ncurses did not know for this terminal (`ESC[1~`), decoded here; one that is no key (a terminal's
+    /// reply, an unknown sequence) is dropped (nil) rather than typed as text.
+    private func readAltKey() -> Key? {
         let window = cn_stdscr()
         wtimeout(window, 0)
         guard let (code, isKeyCode) = readCode() else { return .escape }
         if !isKeyCode, let scalar = Unicode.Scalar(UInt32(bitPattern: code)), scalar.value >= 32, scalar.value != 127 {
+            if scalar == "[" || scalar == "O" || scalar == "]" {
+                // The rest of a sequence follows at once; a lone `ESC [` is Alt-[.
+                wtimeout(window, 30)
+                defer { wtimeout(window, 0) }
+                var sequence = String(Character(scalar))
+                guard let (next, nextIsKeyCode) = readCode(), !nextIsKeyCode, let nextScalar = Unicode.Scalar(UInt32(bitPattern: next)) else {
+                    return .alt(Character(scalar))
+                }
+                sequence.unicodeScalars.append(nextScalar)
+                return readEscapeSequence(sequence)
+            }
             return .alt(Character(scalar))
         }
         // Esc then a special key: keep both, so the special key is read next.
@@ -349,6 +362,32 @@ final class NcursesTerminal {
             unget_wch(wchar_t(code))
         }
         return .escape
+    }
+
+    /// Reads the rest of a control sequence begun with `sequence` and decodes it; an operating system command
+    /// (`ESC ]`, a colour or title reply) runs to BEL or `ESC \` and is dropped, as is a legacy mouse report's three
+    /// bytes after `ESC [ M`.
+    private func readEscapeSequence(_ start: String) -> Key? {
+        var sequence = start
+        if sequence.hasPrefix("]") {
+            var previous: Unicode.Scalar = " "
+            for _ in 0..<4096 {
+                guard let scalar = sequence.unicodeScalars.last, scalar != "\u{07}", !(previous == "\u{1B}" && scalar == "\\") else { return nil }
+                previous = scalar
+                guard let (code, isKeyCode) = readCode(), !isKeyCode, let next = Unicode.Scalar(UInt32(bitPattern: code)) else { return nil }
+                sequence.unicodeScalars.append(next)
+            }
+            return nil
+        }
+        while !Key.isCompleteEscapeSequence(sequence), sequence.unicodeScalars.count < Key.longestEscapeSequence {
+            guard let (code, isKeyCode) = readCode(), !isKeyCode, let next = Unicode.Scalar(UInt32(bitPattern: code)) else { return nil }
+            sequence.unicodeScalars.append(next)
+        }
+        if sequence == "[M" {
+            for _ in 0..<3 { _ = readCode() }
+            return nil
+        }
+        return Key.decodingEscapeSequence(sequence)
     }
 
     private static func decodeKeyCode(_ code: Int32, size: (width: Int, height: Int)) -> Key? {

@@ -319,6 +319,23 @@ struct ComposeEndToEndTests {
         #expect(try session.waitForExit() == 0)
     }
 
+    /// With `TERM=xterm-256color` inside tmux, Home and End arrive as escape sequences ncurses does not know
+    /// (`ESC[1~`, `ESC[4~`); they move the cursor, and a terminal's reply (`ESC[2;2R`) is dropped, never typed.
+    @Test func homeAndEndSequencesMoveAndRepliesAreDropped() throws {
+        let collections = try scratchCollections()
+        defer { try? FileManager.default.removeItem(at: collections) }
+        let session = try explorer(collections, on: "Echo JSON", environment: ["TERM": "xterm-256color"])
+        defer { session.kill() }
+        try session.sendKeys("Tab", "u")
+        for (sequence, typed) in [("\u{1B}[1~", "a"), ("\u{1B}[4~", "b"), ("\u{1B}[7~", "c"), ("\u{1B}[8~", "d"), ("\u{1B}OH", "e"),
+                                  ("\u{1B}OF", "f"), ("\u{1B}[H", "g"), ("\u{1B}[F", "h"), ("\u{1B}[2;2R\u{1B}[>84;0;0c", "i")] {
+            try session.sendText(sequence)
+            try session.sendText(typed)
+        }
+        let screen = try session.waitFor("geca/echobdfhi")
+        #expect(!screen.contains("1~") && !screen.contains("4~") && !screen.contains("2;2R") && !screen.contains("84;0"), "\(screen)")
+    }
+
     /// The file name `S` offers is selected: typing replaces it (it was appended to: `response.json/home/…`), and a
     /// save that fails says so once, without claiming an old file that never was.
     @Test func theOfferedFileNameIsReplacedAndAFailedSaveSaysSoOnce() throws {
