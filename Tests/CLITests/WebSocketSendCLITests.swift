@@ -35,6 +35,18 @@ struct WebSocketSendCLITests {
         return temp
     }
 
+    @Test func anEnvironmentsBaseURLMayBeAWebSocketURL() async throws {
+        let server = try WebSocketLoopbackServer()
+        defer { server.stop() }
+        let temp = try TempDirectory()
+        // A WebSocket-only API: its environment's base URL is ws://.
+        try temp.write("S/collection.yaml", "name: S\nenvironments:\n  - name: local\n    baseURL: ws://127.0.0.1:\(server.port)\n")
+        try temp.write("S/chat.yaml", "method: WS\nurl: /chat\nmessages:\n  - text: over ws\n")
+        let result = try await CLIRunner.run(["send", "S/chat", "--messages", "1", "--collections", temp.path, "--no-history"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Connected to ws://127.0.0.1:\(server.port)/chat") && result.stdout.contains("over ws"), "\(result.stdout)\(result.stderr)")
+    }
+
     @Test func savedMessagesGoOutAndEachAnswerIsPrinted() async throws {
         let server = try WebSocketLoopbackServer()
         defer { server.stop() }

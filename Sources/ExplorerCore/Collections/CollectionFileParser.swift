@@ -147,10 +147,8 @@ struct CollectionFileParser {
                     throw CollectionProblem(env.location("name"), "duplicate environment name '\(name)'")
                 }
                 let baseURL = try env.requiredString("baseURL", in: "environment '\(name)'")
-                if baseURL != EnvironmentSpec.builtInDemo, !baseURL.contains("{{") {
-                    guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
-                        throw CollectionProblem(env.location("baseURL"), "environment '\(name)' has baseURL '\(baseURL)', which is not an http:// or https:// URL (or \(EnvironmentSpec.builtInDemo))")
-                    }
+                if EnvironmentChange.baseURLProblem(baseURL) != nil {
+                    throw CollectionProblem(env.location("baseURL"), "environment '\(name)' has baseURL '\(baseURL)', which is not \(EnvironmentChange.baseURLKinds)")
                 }
                 let isDefault = try env.bool("default") ?? false
                 if isDefault, let first = environments.first(where: \.isDefault) {

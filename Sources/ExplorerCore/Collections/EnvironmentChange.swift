@@ -77,12 +77,16 @@ public enum EnvironmentChange: Sendable, Equatable {
         }
     }
 
-    /// Why `baseURL` cannot be an environment's base URL, or nil.
+    /// Why `baseURL` cannot be an environment's base URL, or nil: http(s), or ws(s) for an API of WebSockets only.
     static func baseURLProblem(_ baseURL: String) -> String? {
         guard baseURL != EnvironmentSpec.builtInDemo, !baseURL.contains("{{") else { return nil }
-        guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
-            return "'\(baseURL)' is not an http:// or https:// URL (or \(EnvironmentSpec.builtInDemo))."
+        guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https", "ws", "wss"].contains(scheme),
+              url.host != nil else {
+            return "'\(baseURL)' is not \(baseURLKinds)."
         }
         return nil
     }
+
+    /// What a base URL may be, for messages.
+    static let baseURLKinds = "an http://, https://, ws:// or wss:// URL (or \(EnvironmentSpec.builtInDemo))"
 }
