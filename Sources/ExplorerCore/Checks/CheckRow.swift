@@ -209,13 +209,14 @@ public enum CheckRow: Sendable, Equatable {
         return .string(text)
     }
 
+    /// `$events…` and `$messages…` read a stream's events, as in a file's checks.
     private static func parses(_ path: String) -> Bool {
-        path.contains("{{") || (try? JSONPath(path)) != nil
+        path.contains("{{") || (try? JSONPath(StreamEventsDocument.eventsPath(path) ?? path)) != nil
     }
 
     private static func checkPath(_ path: String) throws(CheckLineError) {
         guard !path.contains("{{") else { return }
-        do { _ = try JSONPath(path) } catch { throw CheckLineError("the JSONPath '\(path)' does not parse: \(error.message) (column \(error.column)).") }
+        do { _ = try JSONPath(StreamEventsDocument.eventsPath(path) ?? path) } catch { throw CheckLineError("the JSONPath '\(path)' does not parse: \(error.message) (column \(error.column)).") }
     }
 
     private static func checkRegex(_ pattern: String) throws(CheckLineError) {

@@ -17,6 +17,8 @@ struct CheckRowTests {
         "$.user.name equals \"Ada Lovelace\"", "$.id equals 3", "$.ok equals true", "$.tags contains \"x\"",
         "$.items[?@.price < 10].name exists", "$.gone does not exist", "$.id is integer", "$.items count 3", "$.name matches ^A",
         "body contains hello world", "response time < 500 ms", "body matches schema ../_files/user.schema.json",
+        // A stream's events and a conversation's messages, as the tab shows them when loaded from a file.
+        "$events[0].data.price equals 101", "$messages[*].data count 2", "$events[?@.data.price > 100].id exists",
     ])
     func aLineReadsBackAsItself(line: String) throws {
         #expect(try CheckRow.parse(line, requestFile: file).text(requestFile: file) == line)
