@@ -269,10 +269,11 @@ final class RequestOperation: @unchecked Sendable {
         guard let onPart else { return }
         let time = secondsSinceStart()
         let (current, events) = lock.withLock { () -> (Bool, [StreamEvent]) in
-            guard !finished, streamingAttempt == attempt, var reader = eventReader else { return (false, []) }
+            guard !finished, streamingAttempt == attempt, eventReader != nil else { return (false, []) }
             lastActivity = DispatchTime.now().uptimeNanoseconds
-            let events = reader.read(data, time: time)
-            eventReader = reader
+            // Read in place: a copy of the reader shared its buffer of the line being read, so each piece copied the
+            // whole line so far before adding to it (a 60 MB line took 27 s, a 100 MB one 76 s).
+            let events = eventReader?.read(data, time: time) ?? []
             keep(events)
             return (true, events)
         }
