@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 39 from outside, through the binary: `--set baseURL=…` sends where it says; a hostile event stream and an
+/// oversized config file are refused with the limit named, and what came before the over-long event is shown.
+@Suite("Limits and overrides a hostile server or file cannot get round (issue 39)")
+struct TrustLimitsCLITests {
+    /// A collection `T` whose environment points at `baseURL`, with a request `who` at the path `/who`.
+    private func collection(baseURL: String) throws -> TempDirectory {
+        let temp = try TempDirectory()
+        try temp.write("T/collection.yaml", "name: T\nenvironments:\n  - name: local\n    baseURL: \(baseURL)\n")
+        try temp.write("T/who.yaml", "name: Who\nurl: /who\n")
+        return temp
+    }
+
+    @Test func anEventOverTheLimitEndsSendWithTheLimitNamedAfterTheEventsBefore() async throws {
+        let server = try PacedEventServer()
+        defer { server.stop() }
+        let temp = try collection(baseURL: server.baseURL.absoluteString)
+        try temp.write("T/long.yaml", "name: Long\nurl: /long/\(17 << 20)\n")
+        let output = try await CLIRunner.run(["send", "T/long", "--print", "b", "--collections", temp.path])
+        #expect(output.status == 2, "\(output.stderr)")
+        #expect(output.stdout.contains("first"), "the event before is shown: \(output.stdout.prefix(300))")
+        #expect(!output.stdout.contains("after"))
+        #expect(output.stderr.contains("maxEventSize") && output.stderr.contains("16.0 MB"), "\(output.stderr)")
+    }
+}
