@@ -25,4 +25,13 @@ struct TrustLimitsCLITests {
         #expect(!output.stdout.contains("after"))
         #expect(output.stderr.contains("maxEventSize") && output.stderr.contains("16.0 MB"), "\(output.stderr)")
     }
+
+    @Test func aConfigFileOverOneMegabyteIsNotReadAndTheWarningNamesItAndTheLimit() async throws {
+        let temp = try collection(baseURL: "http://127.0.0.1:9")
+        try temp.write("config.yaml", "theme: light\n" + String(repeating: "# padding padding padding padding\n", count: 64_000))
+        let config = temp.path + "/config.yaml"
+        let output = try await CLIRunner.run(["envs", "--collections", temp.path, "--config", config])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr.contains(config) && output.stderr.contains("1.0 MB"), "\(output.stderr)")
+    }
 }
