@@ -14,6 +14,22 @@ struct TrustLimitsCLITests {
         return temp
     }
 
+    @Test func setBaseURLOverridesTheEnvironmentsForSendAndRun() async throws {
+        let environment = try FaultServer(routes: ["/who": .respond(status: 200, headers: ["Content-Type: text/plain"], body: "the environment's")])
+        defer { environment.stop() }
+        let override = try FaultServer(routes: ["/who": .respond(status: 200, headers: ["Content-Type: text/plain"], body: "the override's")])
+        defer { override.stop() }
+        let temp = try collection(baseURL: environment.baseURL.absoluteString)
+        let base = "baseURL=" + override.baseURL.absoluteString
+        let sent = try await CLIRunner.run(["send", "T/who", "--set", base, "--print", "b", "--collections", temp.path])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(sent.stdout.contains("the override's"), "\(sent.stdout)")
+        let ran = try await CLIRunner.run(["run", "T", "--set", base, "--collections", temp.path])
+        #expect(ran.status == 0, "\(ran.stdout)\(ran.stderr)")
+        #expect(override.requests(to: "/who").count == 2)
+        #expect(environment.requests(to: "/who").isEmpty, "nothing went to the environment's base URL")
+    }
+
     @Test func anEventOverTheLimitEndsSendWithTheLimitNamedAfterTheEventsBefore() async throws {
         let server = try PacedEventServer()
         defer { server.stop() }
