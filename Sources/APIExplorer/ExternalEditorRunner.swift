@@ -1,18 +1,39 @@
 import ExplorerCore
 import ExplorerTUI
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Hands the terminal to `$VISUAL`/`$EDITOR` (else `vi`) on a request file or a body, and reads the result back.
 ///
-/// The editor works on a copy beside the request file (a dot name, which the loader skips). A request file is put in
-/// place only when it loads without errors; otherwise the copy stays, the error names the copy's line and column, and
-/// the next E opens the copy again, so nothing typed is lost. The copy goes when it is applied, when the edit is
-/// abandoned (the editor fails on a fresh copy, or the copy is left as the file is) and when the explorer quits.
+/// The editor works on a copy beside the request file (a dot name, which the loader skips), one per process and with
+/// the file's own permissions. A request file is put in place only when it loads without errors and has not changed on
+/// disk since the edit began (another editor, or another explorer, saved it meanwhile); otherwise the copy stays, the
+/// message says why (naming the copy's line and column for an error), and the next E opens the copy again, so nothing
+/// typed is lost. The copy goes when it is applied, when the edit is abandoned (the editor fails on a fresh copy, or
+/// the copy is left as the file is) and when the explorer quits.
 enum ExternalEditorRunner {
-    /// The copy the editor works on for the request file `file`: `.NAME.yaml.edit` beside it.
+    /// The copy the editor works on for the request file `file`: `.NAME.yaml.PID.edit` beside it, so two explorers
+    /// editing one file never share, and overwrite, one copy.
     static func copyPath(for file: String) -> String {
         let (directory, name) = PathText.split(file)
-        return PathText.appending(directory.isEmpty ? "." : directory, ".\(name).edit")
+        return PathText.appending(directory.isEmpty ? "." : directory, ".\(name).\(getpid()).edit")
+    }
+
+    /// Creates `copy` holding `data` with the permissions of `file` from the moment it exists: a copy of a 0600 file
+    /// readable by everyone would show what the file keeps private.
+    private static func createCopy(_ copy: String, of file: String, data: Data) -> Bool {
+        var status = stat()
+        let mode = stat(file, &status) == 0 ? status.st_mode & 0o777 : 0o600
+        let fd = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard fd >= 0 else { return false }
+        // The umask may have taken bits away; the copy has exactly the file's.
+        fchmod(fd, mode)
+        let failure = AtomicFileWriter.writeAll(data, to: fd)
+        close(fd)
+        if failure != 0 { unlink(copy) }
+        return failure == 0
     }
 
     static func run(_ edit: ExternalEdit, terminal: NcursesTerminal, reload: (@Sendable () -> CollectionLoadResult?)?, keyMap: KeyMap) -> ExternalEditResult {
@@ -22,6 +43,9 @@ enum ExternalEditorRunner {
         let copy: String
         // A copy left by an edit that did not apply holds what was typed then; one made now holds nothing new.
         var isFreshCopy = false
+        // The file as the edit began from it: what the copy was made of, or for a copy left from before, the file as the
+        // explorer loaded it. A different file on disk when the edit is applied is a conflict.
+        var base = edit.original
         switch edit.target {
         case .body:
             let suffix = edit.text.trimmingCharacters(in: .whitespaces).hasPrefix("{") || edit.text.trimmingCharacters(in: .whitespaces).hasPrefix("[") ? "json" : "txt"
@@ -33,11 +57,11 @@ enum ExternalEditorRunner {
         case .requestFile:
             copy = copyPath(for: edit.file)
             if !FileManager.default.fileExists(atPath: copy) {
-                guard let data = FileManager.default.contents(atPath: edit.file),
-                      FileManager.default.createFile(atPath: copy, contents: data) else {
+                guard let data = FileManager.default.contents(atPath: edit.file), createCopy(copy, of: edit.file, data: data) else {
                     return .failed("Could not copy \(edit.file) for the editor.")
                 }
                 isFreshCopy = true
+                base = data
             }
         }
         let status = terminal.handOver(to: editor, file: copy)
@@ -58,7 +82,7 @@ enum ExternalEditorRunner {
             return .body(key: edit.key, text: text)
         case .requestFile:
             // Left as the file is (never changed, or changed back): nothing to apply or to keep.
-            if FileManager.default.contents(atPath: edit.file) == after {
+            if after == base || FileManager.default.contents(atPath: edit.file) == after {
                 try? FileManager.default.removeItem(atPath: copy)
                 return .failed("The request file is unchanged.")
             }
@@ -68,7 +92,17 @@ enum ExternalEditorRunner {
                 let again = keyMap.keyLabel(for: .externalEditor, focus: .request).map { " \($0) opens your edit again (quitting discards it);" } ?? ""
                 return .failed("Not applied: \(error.location.description): \(error.message).\(again.isEmpty ? " The" : again + " the") file is unchanged.")
             }
-            do { try AtomicFileWriter.write(after, to: edit.file) } catch { return .failed(String(describing: error)) }
+            do {
+                try CollectionStore.replaceFile(at: edit.file, with: after, original: base)
+            } catch SaveError.conflict {
+                // Short enough for the status bar: what happened, where the edit is, and the keys to go on.
+                let keys = [keyMap.keyLabel(for: .reload, focus: .tree).map { "\($0) shows the file now" },
+                            keyMap.keyLabel(for: .externalEditor, focus: .request).map { "\($0) opens your edit" }].compactMap { $0 }
+                let hint = keys.isEmpty ? "." : " (" + keys.joined(separator: ", ") + ")."
+                return .failed("Not applied: \(name) changed on disk during the edit; your edit stays in \(PathText.lastComponent(copy))" + hint)
+            } catch {
+                return .failed(String(describing: error))
+            }
             try? FileManager.default.removeItem(atPath: copy)
             guard let result = reload?() else {
                 return .failed("Saved" + (keyMap.keyLabel(for: .reload, focus: .tree).map { "; \($0) shows the change." } ?? "."))

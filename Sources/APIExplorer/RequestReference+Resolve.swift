@@ -12,7 +12,8 @@ extension RequestReference {
         } catch {
             StandardError.write("\(error.description) (captured values not used)")
         }
-        return RequestResolver(collection: collection, folders: located.folders, request: located.request, environment: environment,
+        return RequestResolver(collection: collection, folders: located.folders, request: located.request,
+                               environment: environment?.overridingBaseURL(with: options.overrides),
                                overrides: captured + options.overrides, extraHeaders: options.extraHeaders, demoBaseURL: demoBaseURL)
     }
 

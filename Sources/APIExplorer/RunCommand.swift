@@ -161,7 +161,8 @@ struct RunCommand: AsyncParsableCommand {
                 if let name = environment?.name, !environmentNames.contains(name) { environmentNames.append(name) }
                 var store = CaptureStore()
                 do { store = try CaptureStore.load(collectionDirectory: collection.directory) } catch { StandardError.write("\(error)") }
-                var runner = CollectionRunner(collection: collection, environment: environment, overrides: overrides,
+                var runner = CollectionRunner(collection: collection, environment: environment?.overridingBaseURL(with: overrides),
+                                              overrides: overrides,
                                               extraHeaders: extraHeaders, parallel: parallel,
                                               repetitions: repetitions, delay: Double(delay) / 1000, bail: bail)
                 runner.sender = { resolver in

@@ -26,8 +26,10 @@ enum SchemaEffectRunner {
 
     /// Sends the introspection query for `key` and reads the answer; a schema that reads is written to the cache.
     static func fetch(key: GraphQLSchemaKey, resolver: RequestResolver, pipeline: SendPipeline, cache: GraphQLSchemaCache) async -> AppMessage {
-        let exchange = await pipeline.send(GraphQLIntrospection.resolver(for: resolver), evaluating: false)
+        let exchange = await pipeline.send(GraphQLIntrospection.resolver(for: resolver), evaluating: false,
+                                           limit: GraphQLIntrospection.limited)
         func failed(_ text: String) -> AppMessage { .schemaFetched(key: key, schema: nil, fetched: nil, failure: exchange.masker.mask(text)) }
+        if case let .transport(error)? = exchange.failure, error.transportFailure == .tooLarge { return failed(GraphQLIntrospection.tooLargeText) }
         if let failure = exchange.failureText { return failed(failure) }
         guard let response = exchange.response else { return failed("no answer") }
         let status = response.urlResponse.statusCode

@@ -192,12 +192,16 @@ struct SendCommand: AsyncParsableCommand {
             StandardError.write("interrupted: \(count)")
             throw ExitCode(130)
         }
-        pipeline.record(exchange)
         guard let response = exchange.response else {
+            // A stream that failed (silent too long, an event over maxEventSize) keeps what arrived before, as Ctrl-C does.
+            var failed = exchange
+            if let request = exchange.resolved?.request { failed.response = printer.interruptedResponse(to: request) }
+            pipeline.record(failed)
             StandardError.write("error: \(exchange.failureText ?? "no response")")
             StandardError.write(count)
             throw ExitCode(2)
         }
+        pipeline.record(exchange)
         StandardError.write(count)
         for line in exchange.outcome?.tallyLines ?? [] { StandardError.write(exchange.masker.mask(line)) }
         if let failure = printer.failure {

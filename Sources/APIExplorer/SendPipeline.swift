@@ -50,8 +50,9 @@ struct SendPipeline: Sendable {
     }
 
     /// Resolves and sends `resolver`'s request and, with `evaluating`, evaluates its checks and captures. With `onPart`
-    /// a response that streams is handed over as it arrives (head, body pieces, end) before the checks run.
-    func send(_ resolver: RequestResolver, evaluating: Bool = true,
+    /// a response that streams is handed over as it arrives (head, body pieces, end) before the checks run; `limit`
+    /// changes the resolved request before it goes (a tighter response limit for an answer the explorer reads itself).
+    func send(_ resolver: RequestResolver, evaluating: Bool = true, limit: (@Sendable (Request) -> Request)? = nil,
               onPart: (@Sendable (ResponseStreamPart) -> Void)? = nil) async -> SentExchange {
         let sentAt = Date()
         var exchange = SentExchange(resolver: resolver, sentAt: sentAt, masker: masker(resolver.variableResolver.secretValues))
@@ -67,6 +68,7 @@ struct SendPipeline: Sendable {
             exchange.failure = .unresolved(error)
             return exchange
         }
+        if let limit { resolved.request = limit(resolved.request) }
         exchange.resolved = resolved
         exchange.masker = masker(resolved.secretValues)
         exchange.sentAt = Date()

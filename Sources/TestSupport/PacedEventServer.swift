@@ -8,7 +8,9 @@ import Glibc
 /// - `/paced/COUNT/MICROSECONDS` writes COUNT events that far apart, each with its sequence number as its `id` and the
 ///   time it was written (`sent_ns`, the monotonic clock) in its JSON data, records each write's time (`sentTimes`),
 ///   and ends the stream 200 ms after the last event, so the last one has its time on a screen too;
-/// - `/bulk/BYTES` writes BYTES of 1 KB events as fast as the client reads them.
+/// - `/bulk/BYTES` writes BYTES of 1 KB events as fast as the client reads them;
+/// - `/long/BYTES` writes an event `first`, then one data line of BYTES `x` in 64 KB chunks, then an event `after`, as
+///   a hostile server would (the limits' tests: the client must stop reading it).
 /// Every event is one chunk of a chunked body, written with one `write`, and Nagle is off.
 public final class PacedEventServer: @unchecked Sendable {
     private var listener: LoopbackListener?
@@ -64,6 +66,9 @@ public final class PacedEventServer: @unchecked Sendable {
         } else if parts.count == 2, parts[0] == "bulk", let bytes = Int(parts[1]) {
             guard Self.writeAll(fd, Array(head.utf8)) else { return }
             bulk(fd, bytes: bytes)
+        } else if parts.count == 2, parts[0] == "long", let bytes = Int(parts[1]) {
+            guard Self.writeAll(fd, Array(head.utf8)) else { return }
+            long(fd, bytes: bytes)
         } else {
             _ = Self.writeAll(fd, Array("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
         }
@@ -102,6 +107,20 @@ public final class PacedEventServer: @unchecked Sendable {
             guard ok else { return }
             written += min(left, block.count)
         }
+        _ = Self.writeAll(fd, Array("0\r\n\r\n".utf8))
+    }
+
+    private func long(_ fd: Int32, bytes: Int) {
+        guard Self.writeAll(fd, Self.chunk(Array("data: first\n\ndata: ".utf8))) else { return }
+        let piece = Self.chunk([UInt8](repeating: UInt8(ascii: "x"), count: 65536))
+        var written = 0
+        while written + 65536 <= bytes {
+            // A client that stopped reading ends the loop: the write fails once it has closed.
+            guard Self.writeAll(fd, piece) else { return }
+            written += 65536
+        }
+        let rest = [UInt8](repeating: UInt8(ascii: "x"), count: bytes - written) + Array("\n\ndata: after\n\n".utf8)
+        guard Self.writeAll(fd, Self.chunk(rest)) else { return }
         _ = Self.writeAll(fd, Array("0\r\n\r\n".utf8))
     }
 

@@ -7,6 +7,12 @@ final class WebSocketLoopbackHandler: ChannelInboundHandler, @unchecked Sendable
     typealias InboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
 
+    private let closes: WebSocketCloseLog
+
+    init(closes: WebSocketCloseLog) {
+        self.closes = closes
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
         let payload = frame.unmaskedData
@@ -26,6 +32,9 @@ final class WebSocketLoopbackHandler: ChannelInboundHandler, @unchecked Sendable
                 body.writeInteger(UInt16(4001))
                 body.writeString("bye")
                 context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: body)), promise: nil)
+            } else if text == "bad-utf8" {
+                // "(" after a lead byte that wants a continuation byte: not UTF-8 (RFC 6455 5.6 asks for it).
+                context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(bytes: [0x61, 0xC3, 0x28]))), promise: nil)
             } else if text.hasPrefix("big:"), let count = Int(text.dropFirst(4)) {
                 send(context, .text, String(repeating: "x", count: count), fin: true)
             } else {
@@ -38,6 +47,8 @@ final class WebSocketLoopbackHandler: ChannelInboundHandler, @unchecked Sendable
         case .pong:
             send(context, .text, "pong: " + String(buffer: payload), fin: true)
         case .connectionClose:
+            var body = payload
+            closes.append(body.readInteger(as: UInt16.self))
             context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: payload))).whenComplete { _ in
                 context.close(promise: nil)
             }

@@ -8,13 +8,16 @@ import NIOWebSocket
 /// A WebSocket server on 127.0.0.1 and a free port (TLS when given a certificate), for the client's tests. It picks
 /// the first subprotocol offered, refuses the handshake on `/refuse` with 401, and answers text messages:
 /// `fragments` → "fragments" in three frames, `binary` → bytes 00 01 02 FF, `ping` → a ping "are you there" and,
-/// when the pong comes back, "pong: are you there", `close` → close 4001 "bye", `big:N` → N × "x"; anything else
-/// (text or binary) is echoed. A client's ping is answered and its close echoed.
+/// when the pong comes back, "pong: are you there", `close` → close 4001 "bye", `big:N` → N × "x", `bad-utf8` → a text
+/// frame that is not UTF-8; anything else (text or binary) is echoed. A client's ping is answered and its close echoed
+/// (its code kept in `closes`).
 public final class WebSocketLoopbackServer: @unchecked Sendable {
     /// The port it listens on.
     public let port: Int
     /// The handshake headers of each connection, in order (names lower-cased).
     public let handshakes: WebSocketHandshakeLog
+    /// The close codes clients sent, in order.
+    public let closes: WebSocketCloseLog
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
     private let isTLS: Bool
@@ -31,6 +34,8 @@ public final class WebSocketLoopbackServer: @unchecked Sendable {
         isTLS = context != nil
         let handshakes = WebSocketHandshakeLog()
         self.handshakes = handshakes
+        let closes = WebSocketCloseLog()
+        self.closes = closes
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -47,7 +52,7 @@ public final class WebSocketLoopbackServer: @unchecked Sendable {
                         return channel.eventLoop.makeSucceededFuture(headers)
                     },
                     upgradePipelineHandler: { channel, _ in
-                        channel.pipeline.removeHandler(refusing).flatMap { channel.pipeline.addHandler(WebSocketLoopbackHandler()) }
+                        channel.pipeline.removeHandler(refusing).flatMap { channel.pipeline.addHandler(WebSocketLoopbackHandler(closes: closes)) }
                     })
                 return channel.eventLoop.makeCompletedFuture {
                     if let context { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: context)) }

@@ -238,13 +238,14 @@ struct ComposeEndToEndTests {
 
         try session.sendKeys("BTab", "E")
         let broken = try session.waitFor("Not applied:")
-        #expect(broken.contains(".echo-json.yaml.edit:"), "the error names the edited copy's line and column")
+        #expect(broken.contains(".echo-json.yaml.") && broken.contains(".edit:"), "the error names the edited copy's line and column")
         #expect(!(try String(contentsOf: file, encoding: .utf8)).contains("url: ["))
         try session.sendKeys("E")
         try session.waitFor("Edited outside")
         let edited = try String(contentsOf: file, encoding: .utf8)
         #expect(edited.hasPrefix("name: Edited outside\n") && !edited.contains("url: ["))
-        #expect(!FileManager.default.fileExists(atPath: collections.appendingPathComponent("Demo/bodies/.echo-json.yaml.edit").path))
+        let bodies = try FileManager.default.contentsOfDirectory(atPath: collections.appendingPathComponent("Demo/bodies").path)
+        #expect(!bodies.contains { $0.hasPrefix(".echo-json.yaml.") && $0.hasSuffix(".edit") }, "the applied edit's copy is gone: \(bodies)")
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
     }

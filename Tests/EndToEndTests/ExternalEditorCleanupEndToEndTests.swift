@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue 26, item 4, in the real binary: the `.NAME.yaml.edit` copy `E` edits is gone once the edit is abandoned (the
+/// Issue 26, item 4, in the real binary: the `.NAME.yaml.PID.edit` copy `E` edits is gone once the edit is abandoned (the
 /// editor fails) and, for an edit that did not load, once the explorer quits.
 @Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed; apt-get install tmux to run the end-to-end tests"))
 struct ExternalEditorCleanupEndToEndTests {
@@ -17,13 +17,16 @@ struct ExternalEditorCleanupEndToEndTests {
         try """
         #!/bin/sh
         case "$1" in
-          *.b.yaml.edit) exit 3 ;;
+          *.b.yaml.*.edit) exit 3 ;;
           *) echo 'url: [' >> "$1" ;;
         esac
         """.write(to: editor, atomically: true, encoding: .utf8)
         chmod(editor.path, 0o755)
-        let copyOfA = root.appendingPathComponent("T/.a.yaml.edit").path
-        let copyOfB = root.appendingPathComponent("T/.b.yaml.edit").path
+        // The copies are the explorer's own (`.NAME.yaml.PID.edit`): found by their start and end.
+        func copies(of name: String) -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("T").path)) ?? [])
+                .filter { $0.hasPrefix(".\(name).yaml.") && $0.hasSuffix(".edit") }
+        }
         let binary = try BuiltProducts.executable(named: "apiexplorer")
         let session = try TmuxSession(arguments: [binary.path, "--collections", temp.path, "--no-history"], width: 110, height: 30,
                                       environment: ["EDITOR": editor.path, "VISUAL": ""])
@@ -36,17 +39,17 @@ struct ExternalEditorCleanupEndToEndTests {
         try session.waitFor("/a")
         try session.sendKeys("E")
         try session.waitFor("Not applied:")
-        #expect(FileManager.default.fileExists(atPath: copyOfA))
+        #expect(copies(of: "a").count == 1)
         // An editor that fails on a fresh copy abandons the edit: nothing of it is kept.
         try session.sendKeys("j")
         try session.waitFor("/b")
         try session.sendKeys("E")
         try session.waitFor("exited with status 3")
-        #expect(!FileManager.default.fileExists(atPath: copyOfB), "the abandoned edit left \(copyOfB)")
+        #expect(copies(of: "b").isEmpty, "the abandoned edit left \(copies(of: "b"))")
         // Quitting removes the copy the broken edit left.
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
-        #expect(!FileManager.default.fileExists(atPath: copyOfA), "quitting left \(copyOfA)")
+        #expect(copies(of: "a").isEmpty, "quitting left \(copies(of: "a"))")
         #expect(try String(contentsOf: root.appendingPathComponent("T/a.yaml"), encoding: .utf8) == "name: A\nurl: /a\n")
     }
 }

@@ -39,10 +39,7 @@ public struct CollectionStore: Sendable {
 
     private static func save(_ edited: RequestSpec, keys: [String], original: Data?) throws(SaveError) -> Data {
         let path = edited.file
-        guard let current = FileManager.default.contents(atPath: path) else {
-            throw .unreadable(path: path, reason: "the file no longer exists")
-        }
-        if let original, original != current { throw .conflict(path: path) }
+        let current = try unchangedContents(at: path, since: original)
         guard var text = String(data: current, encoding: .utf8) else { throw .unreadable(path: path, reason: "not UTF-8 text") }
         for key in keys {
             let later = RequestSpec.fileKeys.drop { $0 != key }.dropFirst()
@@ -52,6 +49,16 @@ public struct CollectionStore: Sendable {
         guard data != current else { return data }
         try AtomicFileWriter.write(data, to: path)
         return data
+    }
+
+    /// The file at `path` as it is on disk, unless it changed since `original` (the bytes the edit started from; nil
+    /// checks nothing) was read: writing over it would lose that change, so that is a conflict.
+    static func unchangedContents(at path: String, since original: Data?) throws(SaveError) -> Data {
+        guard let current = FileManager.default.contents(atPath: path) else {
+            throw .unreadable(path: path, reason: "the file no longer exists")
+        }
+        if let original, original != current { throw .conflict(path: path) }
+        return current
     }
 
     /// `text` with the top-level `key` block replaced by `block` (or inserted before the first of `insertBefore`); an

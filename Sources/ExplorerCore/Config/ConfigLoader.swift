@@ -41,6 +41,12 @@ public enum ConfigLoader {
     /// Reads the file at `path`; a file that does not exist gives an empty config with `exists` false.
     public static func load(path: String) -> ConfigFile {
         guard FileManager.default.fileExists(atPath: path) else { return ConfigFile(path: path) }
+        if let refusal = SettingsFileSize.refusal(path: path, what: "config file") {
+            var config = ConfigFile(path: path)
+            config.exists = true
+            config.problems = [CollectionProblem(SourceLocation(file: path), refusal + "; defaults apply", isWarning: true)]
+            return config
+        }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             var config = ConfigFile(path: path)
             config.exists = true

@@ -14,6 +14,20 @@ public enum GraphQLIntrospection {
         ofType { kind name ofType { kind name ofType { kind name } } } } } } } }
         """
 
+    /// The largest introspection answer read: the biggest public schemas answer a few megabytes, and a larger answer
+    /// (held, then parsed into objects several times its size) would take gigabytes of memory.
+    public static let maxAnswerBytes = 64 << 20
+
+    /// `request` made to stop reading an answer past `maxAnswerBytes` (or its own lower limit).
+    public static func limited(_ request: Request) -> Request {
+        request.configured { $0.maxResponseBytes = min($0.maxResponseBytes ?? maxAnswerBytes, maxAnswerBytes) }
+    }
+
+    /// Why an answer over `maxAnswerBytes` is not read, naming the limit.
+    public static var tooLargeText: String {
+        "the introspection answer is larger than \(MeasurementText.byteCount(maxAnswerBytes)), the most read for a schema"
+    }
+
     /// The request of `resolver` with the introspection query as its body: the same URL, method, headers, credentials,
     /// options and environment, so the schema comes from where the request goes. Its checks and captures are dropped:
     /// they are about the request's own answer.

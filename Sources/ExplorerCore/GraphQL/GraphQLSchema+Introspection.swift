@@ -6,6 +6,7 @@ extension GraphQLSchema {
     /// The schema in an introspection answer; a body with `errors` and no schema, or a schema missing a name or a
     /// kind, throws an error naming the place.
     public init(introspection data: Data) throws(GraphQLSchemaError) {
+        guard data.count <= GraphQLIntrospection.maxAnswerBytes else { throw GraphQLSchemaError(GraphQLIntrospection.tooLargeText) }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw GraphQLSchemaError("the answer is not a JSON object")
         }

@@ -31,6 +31,9 @@ public struct GraphQLSchemaCache: Sendable {
     /// The cached schema for `key` and when it was fetched; nil when there is none, or it no longer reads.
     public func read(_ key: GraphQLSchemaKey) -> (schema: GraphQLSchema, fetched: Date)? {
         let url = file(for: key)
+        // Checked before reading: a file grown past the limit (by hand, or by an older version) is not read whole.
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= GraphQLIntrospection.maxAnswerBytes else { return nil }
         guard let data = try? Data(contentsOf: url), let schema = try? GraphQLSchema(introspection: data) else { return nil }
         let fetched = (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? nil
         return (schema, fetched ?? Date())

@@ -51,6 +51,10 @@ extension Request {
         /// How much event data a streamed response keeps in `Response.events` (later events are counted, not kept), so
         /// an endless stream runs in bounded memory; 1 MiB by default, as history keeps bodies.
         public var keptEventBytes = 1 << 20
+        /// The most bytes one event of a streamed response (an SSE event's data, a JSON line) may hold; a longer one ends
+        /// the stream with `TransportFailure.tooLarge`, the events before it handed over, so a server cannot make the
+        /// client hold an endless line.
+        public var maxEventSize = Configuration.defaultMaxEventSize
         /// The transport async and publisher sends use when no session is passed; `nil` for
         /// `TransportKind.platformDefault`. `send(session:autoResumeTask:completion:)` always uses URLSession.
         public var transport: TransportKind?
@@ -64,6 +68,8 @@ extension Request {
         public static let defaultMaxResponseBytes = 1 << 30
         /// The default `memoryBodyLimit`: 16 MiB.
         public static let defaultMemoryBodyLimit = 16 << 20
+        /// The default `maxEventSize`: 16 MiB.
+        public static let defaultMaxEventSize = 16 << 20
 
         /// Creates a configuration; every parameter has the default a plain `URLRequest` would have.
         public init(

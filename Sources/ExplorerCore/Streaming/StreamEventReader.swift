@@ -5,14 +5,26 @@ import Foundation
 public struct StreamEventReader: Sendable {
     /// How the body splits.
     public let format: StreamFormat
-    private var events = ServerSentEventParser()
-    private var lines = NDJSONParser()
+    private var events: ServerSentEventParser
+    private var lines: NDJSONParser
     /// The start of a UTF-8 sequence the last piece cut off, joined to the next piece so no character is split.
     private var pending = Data()
 
-    /// A reader for a body of `format`.
-    public init(format: StreamFormat) {
+    /// A reader for a body of `format` whose events may each hold at most `maxEventSize` bytes.
+    public init(format: StreamFormat, maxEventSize: Int = Request.Configuration.defaultMaxEventSize) {
         self.format = format
+        events = ServerSentEventParser(maxEventSize: maxEventSize)
+        lines = NDJSONParser(maxEventSize: maxEventSize)
+    }
+
+    /// True once an event or line went past the limit: the stream cannot be read further.
+    public var isOverLimit: Bool {
+        switch format {
+        case .serverSentEvents: return events.isOverLimit
+        case .jsonLines: return lines.isOverLimit
+        // Each piece is handed over as it came, so no piece waits for more.
+        case .chunks: return false
+        }
     }
 
     /// The events the piece `bytes`, arrived at `time` seconds after sending, completed.

@@ -10,6 +10,8 @@ public enum WebSocketFailure: Error, Sendable, Equatable, CustomStringConvertibl
     case messageTooLarge(limit: Int)
     /// The server broke the protocol.
     case protocolError(String)
+    /// A text message from the server was not valid UTF-8.
+    case invalidText
     /// The connection is closed; nothing more can be sent.
     case closed
     /// The connection failed below WebSocket (DNS, TCP, TLS, proxy).
@@ -24,6 +26,7 @@ public enum WebSocketFailure: Error, Sendable, Equatable, CustomStringConvertibl
         case let .handshakeTimedOut(seconds): return "The WebSocket handshake did not finish within \(seconds) s"
         case let .messageTooLarge(limit): return "A message from the server is over the \(limit)-byte limit; the connection was closed (1009)"
         case let .protocolError(detail): return "The server broke the WebSocket protocol: \(detail)"
+        case .invalidText: return "A text message from the server is not valid UTF-8; the connection was closed (1007)"
         case .closed: return "The WebSocket connection is closed"
         case let .transport(detail): return detail
         }

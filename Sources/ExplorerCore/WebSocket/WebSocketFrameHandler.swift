@@ -22,7 +22,14 @@ final class WebSocketFrameHandler: ChannelInboundHandler, @unchecked Sendable {
         let frame = unwrapInboundIn(data)
         let payload = Data(frame.unmaskedData.readableBytesView)
         switch frame.opcode {
-        case .text: continuation.yield(.message(WebSocketMessage(text: String(decoding: payload, as: UTF8.self))))
+        case .text:
+            // RFC 6455 8.1: a text message that is not UTF-8 fails the connection with 1007; replacing the bad bytes
+            // would show a message the server never sent. Decoding replaces bad bytes, so equal bytes mean valid UTF-8.
+            let text = String(decoding: payload, as: UTF8.self)
+            guard text.utf8.elementsEqual(payload) else {
+                return fail(context, WebSocketFailure.invalidText, code: 1007)
+            }
+            continuation.yield(.message(WebSocketMessage(text: text)))
         case .binary: continuation.yield(.message(WebSocketMessage(binary: payload)))
         case .ping:
             // RFC 6455 5.5.3: a pong carries the ping's payload; frames from a client are masked.
@@ -55,18 +62,20 @@ final class WebSocketFrameHandler: ChannelInboundHandler, @unchecked Sendable {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        switch error {
+        case NIOWebSocketFrameAggregator.Error.accumulatedFrameSizeIsTooLarge, NIOWebSocketError.invalidFrameLength:
+            fail(context, .messageTooLarge(limit: limit), code: 1009)
+        default:
+            fail(context, .protocolError(String(describing: error)), code: 1002)
+        }
+    }
+
+    /// Ends the events with `failure` and closes the connection with `code`.
+    private func fail(_ context: ChannelHandlerContext, _ failure: WebSocketFailure, code: UInt16) {
         guard !finished else { return }
         finished = true
         // The failure is reported before the close frame goes out: that write can complete, and close, at once.
-        let code: UInt16
-        switch error {
-        case NIOWebSocketFrameAggregator.Error.accumulatedFrameSizeIsTooLarge, NIOWebSocketError.invalidFrameLength:
-            continuation.finish(throwing: WebSocketFailure.messageTooLarge(limit: limit))
-            code = 1009
-        default:
-            continuation.finish(throwing: WebSocketFailure.protocolError(String(describing: error)))
-            code = 1002
-        }
+        continuation.finish(throwing: failure)
         guard closeState.markSent() else {
             context.close(promise: nil)
             return

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A request or body handed to the external editor.
 public struct ExternalEdit: Sendable, Equatable {
     /// What is edited.
@@ -16,4 +18,7 @@ public struct ExternalEdit: Sendable, Equatable {
     public var file: String
     /// The body text, when the target is the body.
     public var text: String
+    /// The request file's bytes as the explorer loaded them: applying the edit over a file that changed on disk since is
+    /// a conflict, as a save is.
+    public var original: Data?
 }

@@ -114,4 +114,15 @@ struct ConfigLoaderTests {
         #expect(xdg.path == "/x/apiexplorer/config.yaml" && !xdg.isExplicit)
         #expect(ConfigLocation(flag: nil, environment: ["HOME": "/h"]).path == "/h/.config/apiexplorer/config.yaml")
     }
+
+    @Test func aConfigFileOverOneMegabyteIsNotReadAndSaysWhy() throws {
+        let temp = try TempDirectory()
+        // Valid YAML whose comments make it 2 MB: only its size is wrong with it.
+        try temp.write("config.yaml", "theme: light\n" + String(repeating: "# padding padding padding padding\n", count: 64_000))
+        let path = temp.path + "/config.yaml"
+        let config = ConfigLoader.load(path: path)
+        #expect(config.theme == nil, "nothing of it applies")
+        let messages = config.problems.map(\.description)
+        #expect(messages.count == 1 && messages.allSatisfy { $0.contains(path) && $0.contains("1.0 MB") }, "\(messages)")
+    }
 }

@@ -72,6 +72,31 @@ struct GraphQLSchemaTests {
         #expect(object["query"] as? String == GraphQLIntrospection.query)
     }
 
+    @Test func anAnswerOver64MegabytesIsNotRead() throws {
+        // Well formed, so only its size refuses it: parsed, 200 MB of answer took 2.2 GB.
+        let padding = String(repeating: "p", count: 65 << 20)
+        let answer = Data(#"{"padding": "\#(padding)", "data": {"__schema": {"queryType": {"name": "Q"}, "types": [{"kind": "OBJECT", "name": "Q", "fields": []}]}}}"#.utf8)
+        do {
+            let schema = try GraphQLSchema(introspection: answer)
+            Issue.record("a \(answer.count)-byte answer was read: \(schema.types.count) types")
+        } catch {
+            #expect(error.description.contains("64.0 MB"), "\(error.description)")
+        }
+    }
+
+    @Test func theIntrospectionRequestStopsReadingPast64Megabytes() async throws {
+        let server = try FaultServer(routes: ["/graphql": .largeJSON(bytes: 80 << 20)])
+        defer { server.stop() }
+        let request = GraphQLIntrospection.limited(Request(.post, url: server.url("/graphql")))
+        #expect(request.configuration.maxResponseBytes == 64 << 20)
+        do {
+            let response = try await request.send()
+            Issue.record("read \(response.data.count) bytes")
+        } catch {
+            #expect(error.transportFailure == .tooLarge, "\(error)")
+        }
+    }
+
     @Test func theCacheKeepsAnAnswerPerCollectionEnvironmentAndURL() throws {
         let temp = try TempDirectory()
         let cache = GraphQLSchemaCache.standard(environment: ["XDG_STATE_HOME": temp.path])

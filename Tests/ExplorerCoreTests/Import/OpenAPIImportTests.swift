@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ExplorerCore
+import TestSupport
 
 @Suite("Importing OpenAPI descriptions")
 struct OpenAPIImportTests {
@@ -158,6 +159,35 @@ struct OpenAPIImportTests {
                 #expect(error.description.hasPrefix(prefix), "\(error.description)")
             }
         }
+    }
+
+    @Test func aReferenceOutOfTheSpecsFolderIsRefusedUnread() throws {
+        let source = ImportFixtures.path("openapi/escape/spec.yaml")
+        let outside = ImportFixtures.path("openapi/outside-secret.yaml")
+        // The same file again by its absolute path, as a hostile spec would name /etc/passwd or ~/.ssh/id_rsa.
+        let text = try ImportFixtures.text("openapi/escape/spec.yaml") + """
+              /absolute:
+                post:
+                  requestBody:
+                    content:
+                      application/json:
+                        schema: {$ref: '\(outside)#/Token'}
+                  responses: {}
+
+            """
+        let reads = CallCounter()
+        let result = try OpenAPIImporter.importSpec(Data(text.utf8), source: source) { path in
+            reads.increment()
+            return FileManager.default.contents(atPath: path)
+        }
+        // Both references lead out of the folder, so no file may be read at all.
+        #expect(reads.value == 0, "no file outside the spec's folder is read")
+        let items = result.report.items.map { "\($0.path): \($0.message)" }
+        #expect(items.contains { $0.contains("'../outside-secret.yaml#/Token'") && $0.contains("outside the spec's folder") }, "\(items)")
+        // A long reference is shown cut at 120 characters; its start names it.
+        #expect(items.contains { $0.contains("'\(outside.prefix(100))") && $0.contains("outside the spec's folder") }, "\(items)")
+        #expect(!items.joined().contains("TOPSECRET") && !String(describing: result.collection).contains("TOPSECRET"))
+        #expect(result.collection.root.requests.map(\.name).contains("GET /inside"))
     }
 
     @Test func aReferenceLoopIsReportedNotFollowed() throws {

@@ -157,6 +157,25 @@ struct OAuth2TokenTests {
         await #expect(throws: OAuth2Error.needsInteraction(.deviceCode)) { try await interactive.validToken() }
     }
 
+    @Test func aTokenResponseOverOneMegabyteIsRefusedAndNotCached() async throws {
+        // A valid token, padded past the limit: a hostile endpoint would make every run keep megabytes in memory and on disk.
+        let padding = String(repeating: "p", count: 2 << 20)
+        let body = #"{"access_token": "at-huge", "token_type": "Bearer", "padding": "\#(padding)"}"#
+        let server = try FaultServer(routes: ["/token": .respond(status: 200, headers: ["Content-Type: application/json"], body: body)])
+        defer { server.stop() }
+        let temp = try TempDirectory()
+        let settings = OAuth2Spec(grant: .clientCredentials, tokenURL: server.url("/token").absoluteString, clientId: "a")
+        let credential = OAuth2Credential(settings: settings, key: "huge", cache: OAuth2TokenCache(directory: temp.path))
+        do {
+            try await credential.validToken()
+            Issue.record("a token of \(body.count) bytes was accepted")
+        } catch {
+            #expect(error.description.contains("1.0 MB"), "the limit is named: \(error.description)")
+        }
+        #expect(credential.currentToken == nil)
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: temp.path)) ?? []).isEmpty, "nothing cached")
+    }
+
     @Test func theRefreshTokenGrantStartsFromTheFilesToken() async throws {
         let server = try OAuthServer()
         let temp = try TempDirectory()

@@ -70,6 +70,27 @@ import TestSupport
         await #expect(throws: WebSocketFailure.messageTooLarge(limit: 1000)) { _ = try await next(&events) }
     }
 
+    @Test func aTextMessageThatIsNotUTF8ClosesWith1007() async throws {
+        let server = try WebSocketLoopbackServer()
+        defer { server.stop() }
+        let connection = try await WebSocketClient.connect(to: server.url())
+        var events = connection.events.makeAsyncIterator()
+        try await connection.send(WebSocketMessage(text: "bad-utf8"))
+        // RFC 6455 8.1: a text message that is not UTF-8 fails the connection with 1007, not a message with U+FFFD.
+        do {
+            let event = try await next(&events)
+            Issue.record("the frame was taken as \(String(describing: event))")
+        } catch {
+            #expect("\(error)".contains("not valid UTF-8") && "\(error)".contains("1007"), "\(error)")
+        }
+        var waited = 0
+        while server.closes.all.isEmpty, waited < 500 {
+            try await Task.sleep(for: .milliseconds(10))
+            waited += 1
+        }
+        #expect(server.closes.all == [1007])
+    }
+
     @Test func aRefusedHandshakeSaysWhatTheServerAnswered() async throws {
         let server = try WebSocketLoopbackServer()
         defer { server.stop() }

@@ -3,6 +3,20 @@ import Foundation
 import Testing
 
 @Suite struct ThemeFileTests {
+    @Test func aThemeFileOverOneMegabyteIsNotRead() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("theme-limit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("huge.yaml").path
+        try ("name: huge\nbase: light\n" + String(repeating: "# padding padding padding padding\n", count: 64_000)).write(toFile: path, atomically: true, encoding: .utf8)
+        do {
+            let theme = try ThemeFile.load(path: path)
+            Issue.record("a 2 MB theme was read: \(theme.palette.name)")
+        } catch {
+            #expect(error.description.hasPrefix(path) && error.description.contains("1.0 MB"), "\(error.description)")
+        }
+    }
+
     @Test func rolesTakeColoursNamesNumbersAndHexInGroupsOrDotted() throws {
         let theme = try ThemeFile.parse("""
         name: solar

@@ -7,6 +7,9 @@ public struct OAuth2TokenEndpoint: Sendable {
     public let settings: OAuth2Spec
     /// The request's configuration (TLS, proxy, timeout), so the token goes the way the request itself would.
     public let configuration: Request.Configuration
+    /// The largest answer read from a token endpoint: a token is a few kilobytes, and a larger answer would be kept
+    /// in memory, then in the token cache on disk.
+    public static let maxResponseBytes = 1 << 20
 
     /// Creates an endpoint for `settings`, sending with `configuration`.
     public init(settings: OAuth2Spec, configuration: Request.Configuration = Request.Configuration()) {
@@ -18,6 +21,7 @@ public struct OAuth2TokenEndpoint: Sendable {
         configuration.parseHTTPStatusErrors = false
         configuration.acceptedStatusCodes = nil
         configuration.streamsEveryResponse = false
+        configuration.maxResponseBytes = min(configuration.maxResponseBytes ?? Self.maxResponseBytes, Self.maxResponseBytes)
         self.settings = settings
         self.configuration = configuration
     }
@@ -63,6 +67,9 @@ public struct OAuth2TokenEndpoint: Sendable {
         do {
             response = try await request.send()
         } catch {
+            if error.transportFailure == .tooLarge {
+                throw .exchange("the \(what) answered with more than \(MeasurementText.byteCount(Self.maxResponseBytes)), the most a token response may be; nothing was kept")
+            }
             guard let answered = error.response else { throw .exchange("the \(what) could not be reached: \(error.description)") }
             response = answered
         }

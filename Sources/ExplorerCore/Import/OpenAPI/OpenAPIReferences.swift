@@ -2,7 +2,9 @@ import Foundation
 
 /// Resolves `$ref`s in an OpenAPI description: local pointers (`#/components/schemas/Pet`), other files relative to
 /// the referring one (`common.yaml#/Pet`, with `%`-encoded fragments), reading each file once. URLs are not fetched
-/// (an import works offline), and a chain of references that returns to itself is reported rather than followed.
+/// (an import works offline), a file outside the main file's folder is refused unread (a spec is often someone else's
+/// file, and `../../secret.yaml` or `/etc/passwd` would put a local file's content into the collection), and a chain of
+/// references that returns to itself is reported rather than followed.
 struct OpenAPIReferences {
     /// Reads a referenced file; nil when it cannot be read.
     typealias FileReader = @Sendable (String) -> Data?
@@ -77,6 +79,9 @@ struct OpenAPIReferences {
         let path = filePart.isEmpty ? file : Self.joined(file, filePart)
         let key = Self.normalised(path)
         if documents[key] == nil {
+            guard isInsideSpecFolder(path) else {
+                return (nil, "'$ref' '\(Self.shown(text))' leads outside the spec's folder; an import reads only files in that folder or below it")
+            }
             if let reason = failures[key] { return (nil, "broken '$ref' '\(Self.shown(text))': \(reason)") }
             guard let data = readFile(path) else {
                 failures[key] = "\(relative(path)) cannot be read"
@@ -146,6 +151,17 @@ struct OpenAPIReferences {
             parts.append(part)
         }
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+    }
+
+    /// Whether `path` lies in the main file's folder or below it, after `..` and symbolic links are followed.
+    func isInsideSpecFolder(_ path: String) -> Bool {
+        let folder = Self.real(PathText.deletingLastComponent(rootFile))
+        return Self.real(path).hasPrefix(folder == "/" ? "/" : folder + "/")
+    }
+
+    /// `path` made absolute, `.` and `..` folded and symbolic links followed (as far as they exist).
+    private static func real(_ path: String) -> String {
+        URL(fileURLWithPath: path.isEmpty ? "." : path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     /// `path` relative to the main file's directory when it lies below it.

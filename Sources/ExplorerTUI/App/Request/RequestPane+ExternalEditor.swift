@@ -18,12 +18,13 @@ extension RequestPane {
                 status = "Only a JSON or text body opens in the editor; E in the tree opens the whole file."
                 return []
             }
-            return [.openEditor(ExternalEdit(key: selected.key, target: .body, file: request.file, text: text))]
+            return [.openEditor(ExternalEdit(key: selected.key, target: .body, file: request.file, text: text, original: nil))]
         }
         guard requestEditor.drafts[selected.key]?.edited == nil else {
             status = "Save (s) the unsaved edits first: the editor opens the file as it is on disk."
             return []
         }
-        return [.openEditor(ExternalEdit(key: selected.key, target: .requestFile, file: request.file, text: ""))]
+        return [.openEditor(ExternalEdit(key: selected.key, target: .requestFile, file: request.file, text: "",
+                                         original: requestEditor.drafts[selected.key]?.original))]
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ExplorerCore
 import Yams
 
 /// A custom theme read from YAML: a `base` theme with some roles restyled.
@@ -25,6 +26,9 @@ public struct ThemeFile: Sendable {
 
     /// Reads the theme at `path`; throws when the file cannot be read or is not a YAML mapping.
     public static func load(path: String) throws(ThemeFileProblem) -> ThemeFile {
+        if let refusal = SettingsFileSize.refusal(path: path, what: "theme file") {
+            throw ThemeFileProblem(file: path, line: 0, column: 0, message: refusal)
+        }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw ThemeFileProblem(file: path, line: 0, column: 0, message: "cannot read the theme file")
         }
