@@ -11,7 +11,8 @@ enum ToolEffectRunner {
         case let .export(id, resolver, format):
             Task.detached {
                 do throws(SendFailure) {
-                    let resolved = try await pipeline.resolve(resolver)
+                    // An export is a preview: it reads and runs nothing outside the collection, and shows templates.
+                    let resolved = try await pipeline.preview(resolver)
                     inbox.post(.exported(id: id, format: format, text: RequestExporter().export(resolved, as: format)))
                 } catch {
                     inbox.post(.toolFailed(id: id, message: error.description))
