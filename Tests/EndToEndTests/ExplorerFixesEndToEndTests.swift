@@ -25,8 +25,9 @@ struct ExplorerFixesEndToEndTests {
               - name: token
                 secret: true
         """)
-        try temp.write("T/a-bad.yaml", "url: /bad\n")
-        try temp.write("T/b-ok.yaml", "url: /ok\n")
+        // No credentials on these two: a secret with no value is not sent, and they are sent below.
+        try temp.write("T/a-bad.yaml", "url: /bad\nauth:\n  type: none\n")
+        try temp.write("T/b-ok.yaml", "url: /ok\nauth:\n  type: none\n")
         try temp.write("T/c-user.yaml", "url: /users/{{id}}\nvariables:\n  - name: id\n    value: \"1\"\n")
         let binary = try BuiltProducts.executable(named: "apiexplorer")
         let session = try TmuxSession(arguments: [binary.path, "--collections", temp.path, "--set", "id=42"], width: 110, height: 30)

@@ -204,9 +204,9 @@ public struct RequestResolver: Sendable {
         // Headers the request omits (`omitHeaders`) are not sent, whatever the collection or a folder says.
         let omitted = Set(request.omittedHeaders.map { $0.lowercased() })
         func inherited(_ headers: [KeyValue]) -> [KeyValue] { headers.filter { !omitted.contains($0.name.lowercased()) } }
-        var context = ComponentContext(baseURL: base, properties: try properties(headers: inherited(collection.root.headers), auth: collection.root.auth, sub))
+        var context = ComponentContext(baseURL: base, properties: try properties(headers: inherited(collection.root.headers), sub))
         for folder in folders {
-            context = context.child(properties: try properties(headers: inherited(folder.headers), auth: folder.auth, sub))
+            context = context.child(properties: try properties(headers: inherited(folder.headers), sub))
         }
         var query = inlineQuery
         for item in request.query where item.enabled { query.append(URLQueryItem(name: try sub(item.name), value: try sub(item.value))) }
@@ -281,10 +281,13 @@ public struct RequestResolver: Sendable {
                           clientKeyFile: try path(environment.clientKey), clientKeyPassphrase: passphrase)
     }
 
-    private func properties(headers: [KeyValue], auth: AuthSpec, _ sub: (String) throws(ResolveError) -> String) throws(ResolveError) -> RequestProperties {
+    private func properties(headers: [KeyValue], _ sub: (String) throws(ResolveError) -> String) throws(ResolveError) -> RequestProperties {
         var resolved = HTTPHeaders()
         for header in headers where header.enabled { resolved.add(try sub(header.name), try sub(header.value)) }
-        return RequestProperties(headers: resolved, authentication: auth == .inherit ? nil : try authentication(auth, sub))
+        // Credentials are not resolved level by level: the nearest that is not `inherit` is set on the request (see
+        // `resolve`), so a folder's or the collection's unused credentials are never read (an OAuth token fetched, a
+        // secret with no value refused) for a request that sends none or its own.
+        return RequestProperties(headers: resolved, authentication: nil)
     }
 
     private func authentication(_ auth: AuthSpec, _ sub: (String) throws(ResolveError) -> String) throws(ResolveError) -> Authentication? {

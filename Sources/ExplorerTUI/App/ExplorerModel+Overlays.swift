@@ -210,7 +210,14 @@ extension ExplorerModel {
     static func emptyCredentialWarning(_ resolver: RequestResolver, environmentKey: String?) -> String? {
         let shows = environmentKey.map { "; \($0) shows the environment." } ?? "."
         let variables = resolver.variableResolver
-        func empty(_ text: String) -> Bool { ((try? variables.resolve(text)) ?? "").isEmpty }
+        func empty(_ text: String) -> Bool {
+            // A secret with no value shows as {{name}} in a preview; it is empty all the same.
+            let names = TemplateScanner.names(in: text)
+            if !names.isEmpty, names.allSatisfy({ variables.lookup($0).map { $0.secret && $0.value.isEmpty && $0.fromEnvironment == nil } ?? false }) {
+                return true
+            }
+            return ((try? variables.resolve(text)) ?? "").isEmpty
+        }
         switch resolver.effectiveAuth {
         case let .bearer(token) where empty(token):
             return "Warning: the bearer token is empty (\(token.isEmpty ? "no token" : token) is not set)\(shows)"

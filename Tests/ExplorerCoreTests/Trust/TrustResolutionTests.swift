@@ -23,6 +23,8 @@ struct TrustResolutionTests {
         try temp.write("home/.ssh/id_rsa", "PRIVATE-KEY")
         var resolver = try Self.resolver(temp)
         resolver.inputs.isSending = true
+        // /etc/passwd has line breaks, which a header cannot carry: only its trust is tested, in the listing.
+        resolver.request.headers.removeAll { $0.name == "X-Up" }
         var message = ""
         do { _ = try resolver.resolve() } catch { message = error.description }
         #expect(message.contains("and this collection is not trusted to") && message.contains("apiexplorer trust S"), "\(message)")
