@@ -103,7 +103,10 @@ public enum WebSocketClient {
             if let sslContext {
                 try pipeline.addHandler(try NIOSSLClientHandler(context: sslContext, serverHostname: key.hostIsAddress ? nil : key.host))
             }
-            try pipeline.addHTTPClientHandlers(withClientUpgrade: (upgraders: [upgrader], completionHandler: { _ in upgraded.succeed(()) }))
+            // Bytes read past the 101's head (a greeting the server wrote with it, as RFC 6455 allows) belong to the
+            // frame decoder: NIO's default drops them when the HTTP decoder is removed.
+            try pipeline.addHTTPClientHandlers(leftOverBytesStrategy: .forwardBytes,
+                                               withClientUpgrade: (upgraders: [upgrader], completionHandler: { _ in upgraded.succeed(()) }))
             try pipeline.addHandler(refusal)
         }.get()
         var headers = NIOHTTP1.HTTPHeaders()
