@@ -80,7 +80,7 @@ public struct CollectionStore: Sendable {
             var end = keyLines.map(\.1).filter { $0 > start }.min() ?? lines.count
             // Keep blank lines and comments that sit right before the next key with that key.
             while end - 1 > start, lines[end - 1].trimmingCharacters(in: .whitespaces).isEmpty || lines[end - 1].hasPrefix("#") { end -= 1 }
-            lines.replaceSubrange(start..<end, with: block)
+            lines.replaceSubrange(start..<end, with: YAMLComments.carry(from: Array(lines[start..<end]), into: block))
         } else if block.isEmpty {
             return text
         } else if var before = keyLines.first(where: { insertBefore.contains($0.0) })?.1 {
