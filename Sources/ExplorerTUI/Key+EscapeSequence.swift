@@ -16,6 +16,19 @@ extension Key {
         return (0x40...0x7E).contains(last.value)
     }
 
+    /// The arrow, Home or End key a CSI or SS3 sequence ending in `final` stands for.
+    private static func cursorKey(_ final: Unicode.Scalar) -> Key? {
+        switch final {
+        case "A": return .up
+        case "B": return .down
+        case "C": return .right
+        case "D": return .left
+        case "H": return .home
+        case "F": return .end
+        default: return nil
+        }
+    }
+
     /// The key a complete sequence stands for (`[1~`, `[7~`, `[H`, `OH` are Home; `[4~`, `[8~`, `[F`, `OF` End;
     /// modifiers as in `[1;5H` are ignored); nil for a sequence that is no key, such as a terminal's reply to a query
     /// (`[2;2R`, `[>84;0;0c`), which is dropped rather than typed.
@@ -23,13 +36,8 @@ extension Key {
         let scalars = Array(sequence.unicodeScalars)
         guard scalars.count >= 2, let introducer = scalars.first, let final = scalars.last else { return nil }
         if introducer == "O" {
+            if let key = cursorKey(final) { return key }
             switch final {
-            case "A": return .up
-            case "B": return .down
-            case "C": return .right
-            case "D": return .left
-            case "H": return .home
-            case "F": return .end
             case "P": return .function(1)
             case "Q": return .function(2)
             case "R": return .function(3)
@@ -48,15 +56,7 @@ extension Key {
         // With a first parameter other than 1 these are reports (`ESC[2;2R` is a cursor position), not arrows.
         case "A", "B", "C", "D", "H", "F", "Z":
             guard fields.first.map({ $0.isEmpty || $0 == "1" }) ?? true else { return nil }
-            switch final {
-            case "A": return .up
-            case "B": return .down
-            case "C": return .right
-            case "D": return .left
-            case "H": return .home
-            case "F": return .end
-            default: return .backTab
-            }
+            return cursorKey(final) ?? .backTab
         case "~":
             switch fields.first ?? "" {
             case "1", "7": return .home
