@@ -12,7 +12,8 @@ struct ConfigCommand: ParsableCommand {
             The config file is --config FILE, else $APIEXPLORER_CONFIG, else $XDG_CONFIG_HOME/apiexplorer/config.yaml \
             (~/.config/apiexplorer/config.yaml). Flags win over environment variables, which win over the file. \
             Pass the flags explore takes (--no-mouse, --history, --no-history) to see their effect. Exit codes: 0; 1 a \
-            named config file is missing, or --init would overwrite a file without --force.
+            named config file is missing, the file does not parse, --check found an error or a warning, or --init would \
+            overwrite a file without --force.
             """
     )
 
@@ -27,6 +28,9 @@ struct ConfigCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the settings as JSON.")
     var json = false
 
+    @Flag(name: .long, help: "Check the config file: print its errors and warnings and exit 1 when there is one, 0 when it is clean (for CI).")
+    var check = false
+
     @Flag(name: .customLong("no-mouse"), help: "As explore's --no-mouse, to see its effect.")
     var noMouse = false
 
@@ -40,9 +44,16 @@ struct ConfigCommand: ParsableCommand {
             try writeTemplate(to: location.path)
             return
         }
-        let file = try config.load(reportWarnings: false)
+        let file = try config.load(reportWarnings: false, stopsOnErrors: false)
         let keymapProblems = KeyMap.configured(preset: file.keymapPreset?.value, overrides: file.keymapOverrides).problems
         let problems = file.problems + keymapProblems
+        if check {
+            for problem in problems { StandardError.write((problem.isWarning ? "" : "error: ") + problem.description) }
+            let count = problems.count
+            StandardOutput.write(Array(((count == 0 ? "\(location.path): no problems" : "\(location.path): \(count) problem\(count == 1 ? "" : "s")") + "\n").utf8))
+            if count > 0 { throw ExitCode(1) }
+            return
+        }
         let resolved = ResolvedConfig(file: file, flags: ConfigFlags(noMouse: noMouse, historyFile: historyOptions.file, noHistory: historyOptions.disabled,
                                                                     theme: themeOptions.theme))
         // A rebinding the key map dropped (a conflict, an unknown mode, action or key) is not in force: say so beside it.
@@ -73,6 +84,8 @@ struct ConfigCommand: ParsableCommand {
             lines.append("\(key)  \(value)  \(entry.origin)")
         }
         StandardOutput.write(Array((lines.joined(separator: "\n") + "\n").utf8))
+        // A file that does not parse fails, as everywhere it is read; warnings do not (--check fails on them too).
+        if file.problems.contains(where: { !$0.isWarning }) { throw ExitCode(1) }
     }
 
     private func writeTemplate(to path: String) throws {

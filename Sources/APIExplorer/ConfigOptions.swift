@@ -17,12 +17,18 @@ struct ConfigOptions: ParsableArguments {
 
     /// Reads the config file. A default file that is missing is an empty config; one the user named (`--config`,
     /// `APIEXPLORER_CONFIG`) that is missing exits 1. Warnings go to standard error when `reportWarnings`.
-    func load(reportWarnings: Bool = true) throws -> ConfigFile {
+    func load(reportWarnings: Bool = true, stopsOnErrors: Bool = true) throws -> ConfigFile {
         let location = self.location
         let config = ConfigLoader.load(path: location.path)
         if location.isExplicit, !config.exists {
             StandardError.write("error: the config file \(location.path) (\(location.origin)) does not exist; `apiexplorer config --init --config \(location.path)` writes one")
             throw ExitCode(1)
+        }
+        // A file that does not parse is an error wherever it is read: going on with defaults hid it.
+        if stopsOnErrors, config.problems.contains(where: { !$0.isWarning }) {
+            for problem in config.problems where !problem.isWarning { StandardError.write("error: " + problem.description) }
+            StandardError.write("error: fix the config file \(location.path) (apiexplorer config --check checks it)")
+            throw ExitCode(2)
         }
         if reportWarnings { for problem in config.problems { StandardError.write(problem.description) } }
         return config

@@ -56,6 +56,26 @@ struct ConfigCommandTests {
         #expect((object["warnings"] as? [String])?.count == 2)
     }
 
+    @Test func checkFailsACIJobOnAnyErrorOrWarning() async throws {
+        let temp = try TempDirectory()
+        try temp.write("clean.yaml", "mouse: false\n")
+        let (clean, warned, broken) = (temp.path + "/clean.yaml", temp.path + "/warned.yaml", temp.path + "/broken.yaml")
+        let ok = try await CLIRunner.run(["config", "--check", "--config", clean])
+        #expect(ok.status == 0 && ok.stdout.contains("no problems"), "\(ok.stdout)\(ok.stderr)")
+        try temp.write("warned.yaml", "mouse: false\nmouze: true\nkeymap:\n  tree:\n    renme: R\n")
+        let warning = try await CLIRunner.run(["config", "--check", "--config", warned])
+        #expect(warning.status == 1 && warning.stdout.contains("2 problems"), "\(warning.stdout)\(warning.stderr)")
+        #expect(warning.stderr.contains("mouze") && warning.stderr.contains("did you mean"), "\(warning.stderr)")
+        try temp.write("broken.yaml", "mouse: true\nkeymap: [unclosed\n")
+        let error = try await CLIRunner.run(["config", "--check", "--config", broken])
+        #expect(error.status == 1 && error.stderr.contains("error: ") && error.stderr.contains("broken.yaml:"), "\(error.stderr)")
+        // Everywhere the file is read, a file that does not parse stops the command instead of being ignored.
+        let shown = try await CLIRunner.run(["config", "--config", broken])
+        #expect(shown.status == 1, "\(shown.stderr)")
+        let send = try await CLIRunner.run(["send", "Demo/users/list", "--config", broken, "--no-history"])
+        #expect(send.status == 2 && send.stderr.contains("fix the config file \(broken)"), "\(send.stderr)")
+    }
+
     @Test func aMissingNamedConfigFileIsAnErrorAndAMissingDefaultIsNot() async throws {
         let temp = try TempDirectory()
         let missing = try await CLIRunner.run(["config", "--config", temp.path + "/nope.yaml"])

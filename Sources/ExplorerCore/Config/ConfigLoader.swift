@@ -64,10 +64,11 @@ public enum ConfigLoader {
         do {
             node = try Yams.compose(yaml: text, .basic, .default, .utf8)
         } catch let error as YamlError {
-            config.problems.append(warning(CollectionFileParser.problem(from: error, file: file)))
+            // An error, not a warning: the whole file would be ignored, and a command must not go on as if it were read.
+            config.problems.append(CollectionFileParser.problem(from: error, file: file))
             return config
         } catch {
-            config.problems.append(CollectionProblem(SourceLocation(file: file), "could not read YAML: \(error)", isWarning: true))
+            config.problems.append(CollectionProblem(SourceLocation(file: file), "could not read YAML: \(error)"))
             return config
         }
         // A file of only comments (what a user may start from) is an empty config.

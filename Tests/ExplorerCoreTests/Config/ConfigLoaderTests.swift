@@ -78,11 +78,12 @@ struct ConfigLoaderTests {
         #expect(config.mouse == nil && config.layoutSplit == nil && config.theme == nil)
     }
 
-    @Test func brokenYAMLIsOneWarningWithItsPosition() {
+    @Test func brokenYAMLIsOneErrorWithItsPosition() {
         let config = ConfigLoader.parse("mouse: true\nkeymap: [unclosed\n", file: "c.yaml")
         #expect(config.problems.count == 1)
         #expect(config.problems.first?.location.line == 3 || config.problems.first?.location.line == 2, "\(config.problems)")
-        #expect(config.problems.first?.isWarning == true)
+        // The whole file is unread: an error, which stops a command, not a warning it goes on after.
+        #expect(config.problems.first?.isWarning == false)
     }
 
     @Test func aBuiltInThemeIsReadInTheSpellingsTheFlagTakes() {
