@@ -56,7 +56,7 @@ public enum WebSocketClient {
     private static func describe(_ error: URLError) -> String {
         let failure = TransportFailure(error)
         let what = error.transportDetail ?? "could not connect (\(failure.rawValue))"
-        return what.prefix(1).uppercased() + what.dropFirst() + ". " + failure.suggestion
+        return what.prefix(1).uppercased() + what.dropFirst() + ". " + (error.transportAdvice ?? failure.suggestion)
     }
 
     private static func handshake(url: URL, key: NIOPoolKey, options: WebSocketOptions, tls: TLSOptions) async throws -> WebSocketConnection {
@@ -86,7 +86,7 @@ public enum WebSocketClient {
         let closeState = WebSocketCloseState()
         let upgraded = channel.eventLoop.makePromise(of: Void.self)
         let answer = NIOLoopBoundBox.makeEmptyBox(valueType: HTTPResponseHead.self, eventLoop: channel.eventLoop)
-        let refusal = WebSocketHandshakeRefusal(promise: upgraded)
+        let refusal = WebSocketHandshakeRefusal(promise: upgraded, host: key.host)
         let limit = options.maxMessageSize
         // Errors are answered by WebSocketFrameHandler, which reports them before its close frame goes out.
         let upgrader = NIOWebSocketClientUpgrader(maxFrameSize: limit, automaticErrorHandling: false) { channel, head in
@@ -118,7 +118,9 @@ public enum WebSocketClient {
         if let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery { target += "?" + query }
         let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: target, headers: headers)
         channel.write(HTTPClientRequestPart.head(head), promise: nil)
-        try await channel.writeAndFlush(HTTPClientRequestPart.end(nil))
+        // Not awaited: when the TLS handshake fails the write fails too, and the refusal (which certificate, and why)
+        // comes through the handshake's promise.
+        channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
         try await upgraded.futureResult.get()
         let response = try await channel.eventLoop.submit { answer.value }.get()
         let responseHeaders = response.map { $0.headers.map { (name: $0.name, value: $0.value) } } ?? []

@@ -1,14 +1,18 @@
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 /// Sees the server's answer when it is not an upgrade (a 401, a 404, a plain 200) and fails the handshake with it.
 final class WebSocketHandshakeRefusal: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
     typealias InboundIn = HTTPClientResponsePart
 
     private let promise: EventLoopPromise<Void>
+    /// The host as the URL names it, for a refused certificate to name.
+    private let host: String
 
-    init(promise: EventLoopPromise<Void>) {
+    init(promise: EventLoopPromise<Void>, host: String) {
         self.promise = promise
+        self.host = host
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -24,7 +28,13 @@ final class WebSocketHandshakeRefusal: ChannelInboundHandler, RemovableChannelHa
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        promise.fail(WebSocketFailure.transport(String(describing: error)))
+        if CertificateRefusal.refuses(error) {
+            // Said as HTTPS says it (self-signed, unknown CA, expired, another host), with the same advice.
+            let handler = try? context.pipeline.syncOperations.handler(type: NIOSSLClientHandler.self)
+            promise.fail(CertificateRefusal(error: error, host: host, certificate: handler?.peerCertificate))
+        } else {
+            promise.fail(WebSocketFailure.transport(String(describing: error)))
+        }
         context.close(promise: nil)
     }
 }

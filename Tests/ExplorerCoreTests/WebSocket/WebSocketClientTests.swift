@@ -125,6 +125,16 @@ import TestSupport
         connection.abort()
     }
 
+    @Test func aSelfSignedWSSServerIsNamedAsHTTPSNamesIt() async throws {
+        let certificates = try TestCertificates()
+        let server = try WebSocketLoopbackServer(certificateFile: certificates.selfSignedCertificate, keyFile: certificates.selfSignedKey)
+        defer { server.stop() }
+        var message = ""
+        do { _ = try await WebSocketClient.connect(to: server.url()) } catch { message = "\(error)" }
+        #expect(message == "The certificate of 127.0.0.1 is not trusted: it is self-signed. "
+                    + "Add its CA with caCertificates, or set verifyTLS: false for this environment if you trust the server.", "\(message)")
+    }
+
     @Test func throughAProxyTheConnectionIsTunnelled() async throws {
         let server = try WebSocketLoopbackServer()
         let proxy = try RecordingProxy()
