@@ -4,7 +4,8 @@ import Testing
 import TestSupport
 
 /// `send --print H` and `history show --print H` listing the request's headers as they went on the wire (those the
-/// core and the transport add, and credentials added per hop), secrets masked.
+/// core and the transport add, and credentials added per hop), secrets masked; `export curl --show-secrets` giving the
+/// cached OAuth 2.0 token.
 @Suite("Request headers shown as sent")
 struct SentHeadersCLITests {
     /// The header lines of a printed request head (after the request line, up to the blank line), by lower-cased name.
@@ -146,5 +147,22 @@ struct SentHeadersCLITests {
             #expect(!shown.stdout.contains("SECRET"))
         }
         #expect(SQLiteFileBytes.read(file).range(of: Data("SECRET".utf8)) == nil)
+    }
+
+    @Test func exportCurlGivesTheCachedTokenOnlyWithShowSecrets() async throws {
+        let server = try OAuthServer()
+        defer { server.stop() }
+        let temp = try Self.oauthCollection(server)
+        let environment = ["APIEXPLORER_STATE_DIR": temp.path + "/state"]
+        let fetched = try await CLIRunner.run(["auth", "S/echo", "--print-token", "--collections", temp.path], environment: environment)
+        #expect(fetched.status == 0, "\(fetched.stderr)")
+        let token = fetched.stdout.trimmingCharacters(in: .newlines)
+        #expect(token.hasPrefix("at-"))
+        let masked = try await CLIRunner.run(["export", "curl", "S/echo", "--collections", temp.path], environment: environment)
+        #expect(masked.status == 0 && masked.stdout.contains("Authorization: Bearer ••••••") && !masked.stdout.contains(token),
+                "\(masked.stdout)")
+        let shown = try await CLIRunner.run(["export", "curl", "S/echo", "--show-secrets", "--collections", temp.path],
+                                            environment: environment)
+        #expect(shown.status == 0 && shown.stdout.contains("Authorization: Bearer \(token)"), "\(shown.stdout)")
     }
 }
