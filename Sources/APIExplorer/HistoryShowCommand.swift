@@ -53,7 +53,7 @@ struct HistoryShowCommand: ParsableCommand {
                                       masker: SecretMasker(secrets: []))
         // Where and when it was sent goes to stderr, so stdout is exactly what `send` would have printed.
         StandardError.write(HistoryShowCommand.origin(of: exchange))
-        StandardOutput.write(Array(printer.requestText(exchange.storedRequest).utf8), to: STDOUT_FILENO)
+        StandardOutput.write(Array(printer.requestText(exchange.storedRequest, headers: exchange.request.headers).utf8), to: STDOUT_FILENO)
         guard let response = exchange.storedResponse else {
             StandardError.write("error: " + (exchange.error ?? "no response was received"))
             throw ExitCode(2)

@@ -10,6 +10,8 @@ struct ResponsePrinter {
     var pretty: PrettyMode
     var useColor: Bool
     var masker: SecretMasker
+    /// `--show-secrets`: credential headers printed as sent.
+    var revealsSecrets = false
 
     func paint(_ text: String, _ sgr: String) -> String {
         useColor ? "\u{1B}[\(sgr)m\(text)\u{1B}[0m" : text
@@ -21,17 +23,25 @@ struct ResponsePrinter {
         TerminalSafeText.sanitizedLines(utf8: Array(masker.mask(text).utf8)).joined(separator: "\n")
     }
 
-    /// The request part of the output.
-    func requestText(_ request: Request) -> String {
+    /// The request part of the output: `headers` are those the request went out with (`Response.sentHeaders`, or
+    /// `wireHeaders` when no hop was sent); a credential header added as it was sent shows its scheme alone unless
+    /// `revealsSecrets`.
+    func requestText(_ request: Request, headers: [Header]) -> String {
         var out = ""
         if parts.contains("H") {
             let url = request.url
             let target = (url?.path.isEmpty == false ? url?.path ?? "/" : "/") + (url?.query.map { "?\($0)" } ?? "")
             out += paint(clean("\(request.httpMethod.rawValue) \(target) HTTP/1.1"), "1") + "\n"
             if let host = url?.host { out += paint("Host", "36") + ": " + clean("\(host)\(url?.port.map { ":\($0)" } ?? "")") + "\n" }
-            var headers = request.effectiveHeaders
-            if let contentType = request.body?.contentType, headers["Content-Type"] == nil { headers.set("Content-Type", contentType) }
-            for field in headers.fields { out += paint(clean(field.name), "36") + ": " + clean(field.value) + "\n" }
+            let redactor = SecretRedactor()
+            // A credential added as the request went out (an OAuth 2.0 token, a Digest answer, a SigV4 signature, a
+            // cookie from the jar) is no value the masker knows; one the request itself set is masked when it is secret.
+            let own = Set(request.wireHeaders.map { $0.name.lowercased() + ":" + $0.value })
+            for field in headers {
+                let added = !own.contains(field.name.lowercased() + ":" + field.value)
+                let value = revealsSecrets || !added ? field.value : redactor.redact(name: field.name, value: field.value)
+                out += paint(clean(field.name), "36") + ": " + clean(value) + "\n"
+            }
             out += "\n"
         }
         if parts.contains("B"), let body = request.body, let data = try? body.encoded() {

@@ -104,8 +104,7 @@ struct SendCommand: AsyncParsableCommand {
             throw ExitCode(error.exitCode)
         }
         if stream { resolver.request.stream = true }
-        // Resolved first, so an unresolved variable is exit 1 with nothing printed, and the request head is printed
-        // before the wait for the answer.
+        // Resolved first, so an unresolved variable is exit 1 with nothing printed.
         let resolved = try target.resolve(resolver, showSecrets: showSecrets)
         if resolver.request.isWebSocket {
             defer { Task { await launcher.stop() } }
@@ -127,9 +126,10 @@ struct SendCommand: AsyncParsableCommand {
         var parts = Set(printParts ?? "mhb")
         if output != nil { parts.remove("b") }
         var printer = ResponsePrinter(parts: parts, pretty: mode, useColor: isTTY && mode.colors && !noColor,
-                                      masker: SecretMasker(secrets: showSecrets ? [] : resolved.secretValues))
-        StandardOutput.write(Array(printer.requestText(resolved.request).utf8), to: printTo)
-        let streamPrinter = StreamPrinter(printer: printer, printTo: printTo, output: output)
+                                      masker: SecretMasker(secrets: showSecrets ? [] : resolved.secretValues), revealsSecrets: showSecrets)
+        // The request head waits for the headers it went out with: cookies and credentials (an OAuth 2.0 token, a Digest
+        // answer, a SigV4 signature) are added per hop as it is sent.
+        let streamPrinter = StreamPrinter(printer: printer, printTo: printTo, output: output, request: resolved.request)
         let sending = Task { [resolver, evaluating = !noChecks] in
             await pipeline.send(resolver, evaluating: evaluating, onPart: { streamPrinter.handle($0) })
         }
@@ -137,6 +137,13 @@ struct SendCommand: AsyncParsableCommand {
         let exchange = await sending.value
         interrupt.stop()
         await launcher.stop()
+        if !streamPrinter.streamed {
+            // A secret the response captured, or the token fetched while sending, is masked from here on.
+            printer.masker = exchange.masker
+            let sent = exchange.response?.sentHeaders ?? []
+            StandardOutput.write(Array(printer.requestText(resolved.request, headers: sent.isEmpty ? resolved.request.wireHeaders : sent).utf8),
+                                 to: printTo)
+        }
         if streamPrinter.streamed {
             return try finishStream(exchange, printer: streamPrinter, pipeline: pipeline, interrupted: interrupt.wasInterrupted)
         }
@@ -151,8 +158,6 @@ struct SendCommand: AsyncParsableCommand {
             guard case let .transport(error)? = exchange.failure else { throw ExitCode(1) }
             throw ExitCode(error.transportFailure != nil || error.isCancelled ? 2 : 1)
         }
-        // A secret the response captured is masked from here on.
-        printer.masker = exchange.masker
         printer.writeResponse(response) { StandardOutput.write($0, to: printTo) }
         // On standard error, so a pipe (`send … --print b | jq`) gets the response alone.
         for line in exchange.outcome?.tallyLines ?? [] { StandardError.write(printer.masker.mask(line)) }

@@ -12,6 +12,8 @@ final class StreamPrinter: @unchecked Sendable {
     private var printer: ResponsePrinter
     private let printTo: Int32
     private let output: String?
+    /// The request, whose head (`--print H`) is printed with the response's, once the headers it went out with are known.
+    private let request: Request?
     // Guarded by `lock`.
     private var sawHead = false
     private var head: ResponseHead?
@@ -25,8 +27,9 @@ final class StreamPrinter: @unchecked Sendable {
     private var lastTime: TimeInterval = 0
 
     /// A printer writing what `printer` selects to `printTo`, and the raw body to `output` (a path, or `-`) when given.
-    init(printer: ResponsePrinter, printTo: Int32, output: String?) {
+    init(printer: ResponsePrinter, printTo: Int32, output: String?, request: Request? = nil) {
         self.printer = printer
+        self.request = request
         self.printTo = printTo
         self.output = output
     }
@@ -74,6 +77,7 @@ final class StreamPrinter: @unchecked Sendable {
             guard let head else { return nil }
             var response = Request.Response(request: request, urlResponse: head.urlResponse, data: Data(), duration: lastTime,
                                             headers: head.headers)
+            response.sentHeaders = head.sentHeaders
             response.events = kept
             response.eventCount = eventCount
             return response
@@ -96,7 +100,7 @@ final class StreamPrinter: @unchecked Sendable {
         self.head = head
         lastTime = head.time
         if let output { openOutput(output) }
-        var out = ""
+        var out = request.map { printer.requestText($0, headers: head.sentHeaders.isEmpty ? $0.wireHeaders : head.sentHeaders) } ?? ""
         if printer.parts.contains("m") {
             let status = "\(head.statusCode) " + printer.clean(HTTPStatus.reasonPhrase(for: head.statusCode))
             let type = head.headers["Content-Type"].map { "  " + printer.clean($0) } ?? ""

@@ -127,4 +127,32 @@ struct HistoryReplayTests {
         exchange.request.body = HistoryBody(data: Data("abc".utf8), size: 9_000_000, isTruncated: true)
         #expect(throws: HistoryReplayError.self) { try HistoryReplay.request(for: exchange, current: nil) }
     }
+
+    @Test func aDigestOrSigV4RequestReplaysWithItsCredentialsWorkedOutAgain() async throws {
+        let aws = AWSCredentials(accessKey: "AKIDEXAMPLE", secretKey: "sk-SECRET-replay", region: "us-east-1", service: "execute-api")
+        let server = try CredentialServer(username: "ada", password: "pw-SECRET-replay", aws: aws)
+        defer { server.stop() }
+        let temp = try TempDirectory()
+        try temp.write("R/collection.yaml", "name: R\nenvironments:\n  - name: local\n    baseURL: \(server.baseURL.absoluteString)\n")
+        try temp.write("R/digest.yaml", "url: /digest/echo\nauth:\n  type: digest\n  username: ada\n  password: pw-SECRET-replay\n")
+        try temp.write("R/aws.yaml", """
+            url: /aws/echo
+            auth:
+              type: aws
+              accessKey: AKIDEXAMPLE
+              secretKey: sk-SECRET-replay
+              region: us-east-1
+              service: execute-api
+            """)
+        for slug in ["digest", "aws"] {
+            let first = try resolved(temp, slug)
+            let response = try await first.request.send()
+            let kept = HistoryExchange.recording(first, response: response, failure: nil, source: "test", sentAt: Date())
+            // History keeps the credential as it went out, masked; replaying works it out again rather than refusing.
+            #expect(kept.request.headers.contains { $0.name.lowercased() == "authorization" && $0.value.hasSuffix(" ••••••") })
+            let again = try HistoryReplay.request(for: kept, current: try resolved(temp, slug))
+            let replayed = try await again.send()
+            #expect(response.statusCode == 200 && replayed.statusCode == 200, "\(slug): \(replayed.statusCode) \(replayed.text)")
+        }
+    }
 }

@@ -4,6 +4,8 @@ import Foundation
 struct CurlExporter {
     /// Hides secret values; applied to each value before it is quoted, so quoting cannot split a secret.
     var masker: SecretMasker
+    /// `--show-secrets`: the OAuth 2.0 token held (cached by `auth` or an earlier send) is written as it is.
+    var revealsToken = false
 
     /// The command, ending with a line break.
     func render(_ resolved: ResolvedRequest) -> String {
@@ -38,9 +40,10 @@ struct CurlExporter {
             if let token = credentials.sessionToken, !token.isEmpty {
                 options.append("-H " + ShellQuote.quote("X-Amz-Security-Token: " + masker.mask(token)))
             }
-        case .oauth2?:
-            // The token is never exported: `apiexplorer auth REF --print-token` prints it for a script to put here.
-            options.append("-H " + ShellQuote.quote("Authorization: Bearer " + SecretMasker.mask))
+        case let .oauth2(credential)?:
+            // Masked unless asked for, as every secret is; with none held, `apiexplorer auth REF --print-token` gets one.
+            let token = revealsToken ? credential.currentToken?.accessToken ?? SecretMasker.mask : SecretMasker.mask
+            options.append("-H " + ShellQuote.quote("Authorization: Bearer " + token))
         default:
             break
         }

@@ -14,7 +14,7 @@ public struct RequestExporter: Sendable {
     public func export(_ resolved: ResolvedRequest, as format: ExportFormat) -> String {
         let masker = masker(for: resolved)
         switch format {
-        case .curl: return CurlExporter(masker: masker).render(resolved)
+        case .curl: return CurlExporter(masker: masker, revealsToken: showSecrets).render(resolved)
         case .swift: return SwiftExporter(masker: masker).render(resolved)
         case .http: return HTTPFileExporter(masker: masker).render(resolved)
         }

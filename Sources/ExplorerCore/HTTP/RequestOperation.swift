@@ -140,14 +140,6 @@ final class RequestOperation: @unchecked Sendable {
     private func makeHop(_ urlRequest: URLRequest, attempt: Int, attemptStart: DispatchTime, hops: [RedirectHop],
                          answering: Bool = false) -> any TransportExchange {
         let configuration = request.configuration
-        var onHead: (@Sendable (HTTPURLResponse, HTTPHeaders?) -> Void)?
-        var onBody: (@Sendable (Data) -> Void)?
-        if onPart != nil {
-            onHead = { [self] head, fields in
-                headArrived(head, fields: fields, urlRequest: urlRequest, attempt: attempt, answering: answering)
-            }
-            onBody = { [self] data in bodyArrived(data, attempt: attempt) }
-        }
         var sent = urlRequest
         if let jar = configuration.cookieJar, configuration.httpShouldHandleCookies, let url = urlRequest.url {
             // The jar decides, so Foundation's own cookie store must not add or take cookies too.
@@ -158,8 +150,22 @@ final class RequestOperation: @unchecked Sendable {
         credentials.apply(to: &sent)
         // The credential as sent, so a 401 names the token it refused (another request may have renewed it since).
         let authorization = sent.value(forHTTPHeaderField: "Authorization")
+        // Kept as Foundation holds them, for a transport that does not say what it wrote; put in order only for the hop
+        // that answers, not for every hop.
+        let sentFields = sent.allHTTPHeaderFields ?? [:]
+        var onHead: (@Sendable (HTTPURLResponse, HTTPHeaders?, [String: String]?) -> Void)?
+        var onBody: (@Sendable (Data) -> Void)?
+        if onPart != nil {
+            onHead = { [self] head, fields, written in
+                headArrived(head, fields: fields, urlRequest: urlRequest, sentFields: written ?? sentFields, attempt: attempt,
+                            answering: answering)
+            }
+            onBody = { [self] data in bodyArrived(data, attempt: attempt) }
+        }
         let receiver = HopReceiver(maxBytes: configuration.maxResponseBytes, memoryLimit: configuration.memoryBodyLimit,
                                    onHead: onHead, onBody: onBody) { [self] outcome in
+            var outcome = outcome
+            if outcome.sentFields == nil { outcome.sentFields = sentFields }
             hopFinished(outcome, urlRequest: urlRequest, attempt: attempt, attemptStart: attemptStart, hops: hops, answering: answering,
                         authorization: authorization)
         }
@@ -236,7 +242,8 @@ final class RequestOperation: @unchecked Sendable {
 
     /// The head of a hop of a streamed send: when it is the response (not a redirect the core follows) and its body is
     /// to stream, the head is handed over and from then on the attempt's timeout gives way to the idle timeout.
-    private func headArrived(_ head: HTTPURLResponse, fields: HTTPHeaders?, urlRequest: URLRequest, attempt: Int, answering: Bool) {
+    private func headArrived(_ head: HTTPURLResponse, fields: HTTPHeaders?, urlRequest: URLRequest, sentFields: [String: String],
+                             attempt: Int, answering: Bool) {
         guard let onPart else { return }
         let configuration = request.configuration
         // A Digest challenge the core is about to answer is not the response.
@@ -263,7 +270,9 @@ final class RequestOperation: @unchecked Sendable {
         // (with `streamIdleTimeout`) ends it from here on.
         timeout?.cancel()
         scheduleIdleCheck(attempt: attempt)
-        onPart(.head(ResponseHead(urlResponse: head, headers: headers, format: format, time: secondsSinceStart())))
+        var arrived = ResponseHead(urlResponse: head, headers: headers, format: format, time: secondsSinceStart())
+        arrived.sentHeaders = SentRequest.headers(in: request.effectiveHeaders.fields, sent: sentFields)
+        onPart(.head(arrived))
     }
 
     /// A piece of a streamed body, handed over at once with the events it completed.
@@ -379,6 +388,10 @@ final class RequestOperation: @unchecked Sendable {
         if streamed { finishEvents(of: &received) }
         received.setCookies = hops.flatMap(\.setCookies) + outcome.setCookies
         received.wireByteCount = outcome.wireByteCount
+        // In the order of the request's own headers; injectors are not asked again (each call may count or differ).
+        if let sentFields = outcome.sentFields {
+            received.sentHeaders = SentRequest.headers(in: request.effectiveHeaders.fields, sent: sentFields)
+        }
         if !streamed, let policy = request.configuration.retryPolicy, policy.retryableStatusCodes.contains(http.statusCode) {
             let failure = validate(received) ?? .httpStatus(request: request, error: HTTPError(response: received))
             return retryOrFail(policy: policy, attempt: attempt, retryAfter: received.headers["Retry-After"],

@@ -44,6 +44,9 @@ extension Request {
         public var events: [StreamEvent]?
         /// How many events the streamed response had, those not kept in `events` included.
         public var eventCount = 0
+        /// The request headers the final hop carried, after cookies and per-hop credentials (OAuth 2.0, Digest, SigV4),
+        /// in the request's order; empty for a fallback or a kept response.
+        public var sentHeaders: [Header] = []
         /// Response headers in the order they came on the wire, a repeated header (several `Set-Cookie`) as separate
         /// fields, with case-insensitive look-up; names keep the server's case.
         public var headers: HTTPHeaders

@@ -17,7 +17,7 @@ extension HistoryExchange {
     public static func recording(_ request: Request, secrets: [String], reference: String?, environment: String?,
                                  response: Request.Response?, failure: String?, source: String, sentAt: Date,
                                  limits: HistoryLimits = HistoryLimits()) -> HistoryExchange {
-        let sent = SentRequest(response?.request ?? request)
+        let sent = SentRequest(response?.request ?? request, response: response)
         let responseHeaders = response?.headers.fields ?? []
         let masking = HistoryMasking(secrets: secrets, requestHeaders: sent.headers, url: sent.url, responseHeaders: responseHeaders,
                                      authentication: request.authentication)

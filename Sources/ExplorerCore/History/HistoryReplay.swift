@@ -25,9 +25,15 @@ public enum HistoryReplay {
             url = wire.urlText
         }
         var headers: [Header] = []
+        let renewed = current.map { addedPerHop(by: $0.request) } ?? []
         for header in stored.headers {
             guard header.value.contains(SecretMasker.mask) else {
                 headers.append(header)
+                continue
+            }
+            // Worked out again as the replay goes out, as it was for the original (a new nonce, signature or token).
+            if renewed.contains(header.name.lowercased()),
+               now?.request.headers.contains(where: { $0.name.lowercased() == header.name.lowercased() }) != true {
                 continue
             }
             let index = now?.request.headers.firstIndex { $0.name.lowercased() == header.name.lowercased() && $0.value == header.value }
@@ -43,8 +49,27 @@ public enum HistoryReplay {
         }
         var request = Request(HTTPMethod(rawValue: stored.method), urlString: url, headers: HTTPHeaders(headers),
                               body: body.isEmpty ? nil : .data(body, contentType: nil))
-        if let current { request.configuration = current.request.configuration }
+        if let current {
+            request.configuration = current.request.configuration
+            // Only credentials worked out per hop: the others are headers the stored request carries already.
+            switch current.request.authentication {
+            case .oauth2?, .digest?, .aws?: request.authentication = current.request.authentication
+            default: break
+            }
+        }
         return request
+    }
+
+    /// The lower-cased names of the headers the core adds to each hop of `request` as it goes out, rather than the
+    /// request carrying them: its per-hop credentials, and cookies from the jar.
+    static func addedPerHop(by request: Request) -> Set<String> {
+        var names: Set<String> = request.configuration.cookieJar == nil ? [] : ["cookie"]
+        switch request.authentication {
+        case .oauth2?, .digest?: names.insert("authorization")
+        case .aws?: names.formUnion(["authorization", "x-amz-security-token"])
+        default: break
+        }
+        return names
     }
 
     /// `url` with its scheme, host and port taken from `base` when it points at a loopback address, else unchanged.

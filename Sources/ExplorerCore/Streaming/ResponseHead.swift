@@ -15,6 +15,8 @@ public struct ResponseHead: @unchecked Sendable {
     public let format: StreamFormat
     /// Seconds from sending the request until the head arrived.
     public let time: TimeInterval
+    /// The request headers of the hop this head answers, as sent (see `Request.Response.sentHeaders`).
+    public var sentHeaders: [Header] = []
 
     /// Creates a head.
     public init(urlResponse: HTTPURLResponse, headers: HTTPHeaders, format: StreamFormat, time: TimeInterval) {

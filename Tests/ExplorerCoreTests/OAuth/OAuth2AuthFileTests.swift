@@ -110,7 +110,7 @@ struct OAuth2AuthFileTests {
         #expect(temp.load().request("Mini/me") == edited)
     }
 
-    @Test func exportsNeverCarryTheTokenOrTheClientSecret() throws {
+    @Test func onlyACurlExportAskedForSecretsCarriesTheToken() throws {
         let temp = try TempCollections()
         try temp.write("Mini/collection.yaml", Self.collection)
         try temp.write("Mini/list.yaml", "url: /api/list\n")
@@ -127,8 +127,13 @@ struct OAuth2AuthFileTests {
         #expect(curl.contains("-H 'Authorization: Bearer ••••••'"), "\(curl)")
         #expect(exporter.export(resolved, as: .http).contains("Authorization: Bearer ••••••"))
         #expect(exporter.export(resolved, as: .swift).contains(".bearer(token: \"••••••\")"))
+        // A curl command asked for secrets is one to run, so it carries the token held; nothing else ever does.
+        let revealed = RequestExporter(showSecrets: true).export(resolved, as: .curl)
+        #expect(revealed.contains("-H 'Authorization: Bearer at-SECRET-export'"), "\(revealed)")
+        #expect(!revealed.contains("rt-SECRET-export") && !revealed.contains("s3cr3t-CLIENT"))
         for format in [ExportFormat.curl, .http, .swift] {
-            let text = RequestExporter(showSecrets: true).export(resolved, as: format) + exporter.export(resolved, as: format)
+            let shown = format == .curl ? "" : RequestExporter(showSecrets: true).export(resolved, as: format)
+            let text = shown + exporter.export(resolved, as: format)
             for secret in ["at-SECRET-export", "rt-SECRET-export", "s3cr3t-CLIENT"] {
                 #expect(!text.contains(secret), "\(format) export shows \(secret)")
             }

@@ -20,6 +20,9 @@ final class HopReceiver: @unchecked Sendable {
         var headers: HTTPHeaders?
         /// The body's size before content decoding, when it was content-encoded and the size is known.
         var wireByteCount: Int?
+        /// The request's header fields as this hop sent them, Host aside: as the transport wrote them when it says,
+        /// else as the operation handed them over.
+        var sentFields: [String: String]?
     }
 
     private let maxBytes: Int?
@@ -35,16 +38,18 @@ final class HopReceiver: @unchecked Sendable {
     /// The connection that carried the hop, as the transport reported it when the request was written.
     private var carrier: ConnectionDetails?
     private var failure: URLError?
+    /// The request's fields as the transport wrote them (those it adds itself included), when it says.
+    private var written: [String: String]?
     private var ended = false
     private var timing = HopTiming()
     private let started = DispatchTime.now()
     /// The exchange to cancel when the body goes over the limit; set right after the exchange is made.
     private var exchange: (any TransportExchange)?
     /// Hears the head and each accepted piece of the body as they arrive, outside the lock (a streamed response).
-    private let onHead: (@Sendable (HTTPURLResponse, HTTPHeaders?) -> Void)?
+    private let onHead: (@Sendable (HTTPURLResponse, HTTPHeaders?, [String: String]?) -> Void)?
     private let onBody: (@Sendable (Data) -> Void)?
 
-    init(maxBytes: Int?, memoryLimit: Int?, onHead: (@Sendable (HTTPURLResponse, HTTPHeaders?) -> Void)? = nil,
+    init(maxBytes: Int?, memoryLimit: Int?, onHead: (@Sendable (HTTPURLResponse, HTTPHeaders?, [String: String]?) -> Void)? = nil,
          onBody: (@Sendable (Data) -> Void)? = nil, completion: @escaping @Sendable (Outcome) -> Void) {
         self.maxBytes = maxBytes
         self.body = SpillingBody(memoryLimit: memoryLimit)
@@ -65,6 +70,11 @@ final class HopReceiver: @unchecked Sendable {
     /// before it opened a connection.
     func madeTLSContext(in seconds: TimeInterval) {
         lock.withLock { timing.tlsSetup = seconds }
+    }
+
+    /// The transport wrote (or is writing) the request with these header fields, Host aside.
+    func wrote(fields: [String: String]) {
+        lock.withLock { written = fields }
     }
 
     /// The hop's request is being written on the connection `record`, which carried `previous` requests before it:
@@ -114,7 +124,7 @@ final class HopReceiver: @unchecked Sendable {
             return false
         }
         if overLimit { return cancelSoon() }
-        if isFirst, let onHead { onHead(head, fields) }
+        if isFirst, let onHead { onHead(head, fields, lock.withLock { written }) }
     }
 
     /// The number of body bytes received so far.
@@ -187,7 +197,9 @@ final class HopReceiver: @unchecked Sendable {
                 return Outcome(response: response, data: Data(), isOnDisk: false, error: error, connection: connection, timing: timing)
             }
         }
-        if let outcome { completion(outcome) }
+        guard var outcome else { return }
+        outcome.sentFields = lock.withLock { written }
+        completion(outcome)
     }
 
     /// Cancels the exchange off the calling thread: a transport delivering on its own queue or event loop must not

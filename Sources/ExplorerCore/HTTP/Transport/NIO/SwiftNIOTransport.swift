@@ -80,6 +80,11 @@ final class SwiftNIOTransport: HTTPTransport, @unchecked Sendable {
             // A length with no body (copied from another request) would leave the server waiting for bytes that never come.
             head.headers.remove(name: "Content-Length")
         }
+        // The head as it goes out (Accept-Encoding and Content-Length included), for printing and history; the Host the
+        // request line's URL gives is shown from it.
+        var written: [String: String] = [:]
+        for (name, value) in head.headers where name.lowercased() != "host" { written[name] = value }
+        events.wrote(fields: written)
         return SwiftNIOExchange(head: head, body: body, url: url, key: key, events: events, pool: pool)
     }
 
