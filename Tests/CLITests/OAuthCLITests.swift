@@ -10,25 +10,7 @@ struct OAuthCLITests {
     @Test func authFetchesTheTokenThatSendAndRunThenUse() async throws {
         let server = try OAuthServer()
         defer { server.stop() }
-        let temp = try TempDirectory()
-        try temp.write("S/collection.yaml", """
-            name: S
-            auth:
-              type: oauth2
-              grant: client_credentials
-              tokenURL: \(server.url("/token"))
-              clientId: \(server.clientId)
-              clientSecret: "{{clientSecret}}"
-              scope: read
-            environments:
-              - name: local
-                baseURL: \(server.baseURL.absoluteString)
-                variables:
-                  - name: clientSecret
-                    value: \(server.clientSecret)
-                    secret: true
-            """)
-        try temp.write("S/echo.yaml", "url: /api/echo\n")
+        let temp = try server.clientCredentialsCollection()
         let state = temp.path + "/state"
         let environment = ["APIEXPLORER_STATE_DIR": state]
         let fetched = try await CLIRunner.run(["auth", "S/echo", "--print-token", "--collections", temp.path], environment: environment)

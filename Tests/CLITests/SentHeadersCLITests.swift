@@ -62,34 +62,10 @@ struct SentHeadersCLITests {
         #expect(shown.stdout == sent.stdout, "history shows the head as send printed it")
     }
 
-    /// A collection whose request `S/echo` sends the token of `server`'s client-credentials grant.
-    static func oauthCollection(_ server: OAuthServer) throws -> TempDirectory {
-        let temp = try TempDirectory()
-        try temp.write("S/collection.yaml", """
-            name: S
-            auth:
-              type: oauth2
-              grant: client_credentials
-              tokenURL: \(server.url("/token"))
-              clientId: \(server.clientId)
-              clientSecret: "{{clientSecret}}"
-              scope: read
-            environments:
-              - name: local
-                baseURL: \(server.baseURL.absoluteString)
-                variables:
-                  - name: clientSecret
-                    value: \(server.clientSecret)
-                    secret: true
-            """)
-        try temp.write("S/echo.yaml", "url: /api/echo\n")
-        return temp
-    }
-
     @Test func theOAuthTokenIsShownMaskedAndKeptMasked() async throws {
         let server = try OAuthServer()
         defer { server.stop() }
-        let temp = try Self.oauthCollection(server)
+        let temp = try server.clientCredentialsCollection()
         let environment = ["APIEXPLORER_STATE_DIR": temp.path + "/state"]
         let file = temp.path + "/history.sqlite"
         let sent = try await CLIRunner.run(["send", "S/echo", "--print", "H", "--collections", temp.path, "--history", file],
@@ -152,7 +128,7 @@ struct SentHeadersCLITests {
     @Test func exportCurlGivesTheCachedTokenOnlyWithShowSecrets() async throws {
         let server = try OAuthServer()
         defer { server.stop() }
-        let temp = try Self.oauthCollection(server)
+        let temp = try server.clientCredentialsCollection()
         let environment = ["APIEXPLORER_STATE_DIR": temp.path + "/state"]
         let fetched = try await CLIRunner.run(["auth", "S/echo", "--print-token", "--collections", temp.path], environment: environment)
         #expect(fetched.status == 0, "\(fetched.stderr)")
