@@ -58,7 +58,7 @@ struct HistoryListCommand: ParsableCommand {
         var rows = [["ID", "SENT", "ENV", "METHOD", "STATUS", "TIME", "SIZE", "REQUEST"]]
         for entry in entries {
             rows.append(["\(entry.id)", MeasurementText.timestamp(entry.sentAt), entry.environment ?? "-", entry.method,
-                         entry.status.map(String.init) ?? "failed", entry.duration.map(MeasurementText.duration) ?? "-",
+                         HistoryListCommand.statusText(entry), entry.duration.map(MeasurementText.duration) ?? "-",
                          entry.size.map(MeasurementText.byteCount) ?? "-",
                          TerminalSafeText.sanitize(entry.reference.map { "\($0)  \(entry.url)" } ?? entry.url)])
         }
@@ -68,6 +68,14 @@ struct HistoryListCommand: ParsableCommand {
                 .joined(separator: "  ")
         }.joined(separator: "\n")
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    /// The status, and whether the exchange ended early (a stream stopped or cut off keeps what arrived):
+    /// `200 cancelled`, `200 failed`, or `failed` when no response came.
+    static func statusText(_ entry: HistoryEntry) -> String {
+        guard let status = entry.status else { return "failed" }
+        guard let error = entry.error else { return String(status) }
+        return "\(status) " + (error.lowercased().contains("cancelled") ? "cancelled" : "failed")
     }
 
     /// The entries as a JSON array; times as ISO 8601 (UTC) and seconds since 1970.

@@ -80,12 +80,23 @@ final class SendEffectRunner {
         let pipeline = SendPipeline(demo: demo, history: history, source: "explorer")
         // A need's stream is not shown; the response's events are drawn as they arrive.
         let poster = StreamProgressPoster(id: id, inbox: inbox)
-        let show: @Sendable (ResponseStreamPart) -> Void = { part in poster.take(part) }
+        let keeper = StreamKeeper()
+        let show: @Sendable (ResponseStreamPart) -> Void = { part in
+            poster.take(part)
+            keeper.take(part)
+        }
         let onPart = isNeed ? nil : show
         return Task.detached {
-            let exchange = await pipeline.send(resolver, onPart: onPart)
+            var exchange = await pipeline.send(resolver, onPart: onPart)
             if let failure = exchange.failure {
-                guard !failure.isCancelled else { return }
+                guard !failure.isCancelled else {
+                    // Esc stopped it: what arrived of a stream is kept in history, marked as cancelled by its failure.
+                    if exchange.response == nil, let request = exchange.resolved?.request, let kept = keeper.response(to: request) {
+                        exchange.response = kept
+                        pipeline.recordLater(exchange)
+                    }
+                    return
+                }
                 let text: String
                 switch failure {
                 case .unresolved where !isNeed: text = exchange.failureText.map { $0 + "\nThe request was not sent." } ?? ""

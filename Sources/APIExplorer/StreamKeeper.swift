@@ -4,8 +4,9 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Keeps what a streamed response handed over so far in `run`, where nothing is printed as it comes: when Ctrl-C
-/// stops the stream the core returns no response, and this is what arrived (its head and events with their times).
+/// Keeps what a streamed response handed over so far (in `run`, and in the explorer, whose Esc stops a stream): when
+/// the stream is stopped the core returns no response, and this is what arrived (its head, its events with their
+/// times, and how many bytes came) for history to keep.
 final class StreamKeeper: @unchecked Sendable {
     private let lock = NSLock()
     private var head: ResponseHead?
@@ -13,6 +14,7 @@ final class StreamKeeper: @unchecked Sendable {
     private var keptBytes = 0
     private var eventCount = 0
     private var lastTime: TimeInterval = 0
+    private var receivedBytes = 0
     private let keptEventBytes = Request.Configuration().keptEventBytes
 
     /// Takes one part as it arrives.
@@ -22,8 +24,9 @@ final class StreamKeeper: @unchecked Sendable {
             case let .head(head):
                 self.head = head
                 lastTime = head.time
-            case let .body(_, time):
+            case let .body(data, time):
                 lastTime = time
+                receivedBytes += data.count
             case let .events(events):
                 for event in events {
                     eventCount += 1
@@ -52,6 +55,8 @@ final class StreamKeeper: @unchecked Sendable {
                                             headers: head.headers)
             response.events = kept
             response.eventCount = eventCount
+            // The size that arrived, not the 0 bytes of the body history does not keep for a stream.
+            response.byteCount = receivedBytes
             return response
         }
     }

@@ -30,6 +30,46 @@ struct LiveStreamEndToEndTests {
         #expect(try session.waitForExit() == 0)
     }
 
+    /// What `executable` prints on standard output (small outputs only: read once it has exited).
+    static func output(_ executable: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Esc keeps what arrived in history too: the events, their real size, and that the stream was cancelled.
+    @Test func aStreamStoppedWithEscIsKeptInHistory() throws {
+        let event = "event: tick\nid: 7\ndata: {\"n\": 1}\n\n"
+        let server = try FaultServer(routes: ["/held": .chunksThenSilence(contentType: "text/event-stream", chunks: [event])])
+        defer { server.stop() }
+        let temp = try TempDirectory()
+        try temp.write("S/collection.yaml", "name: S\nenvironments:\n  - name: local\n    baseURL: \(server.baseURL.absoluteString)\n")
+        try temp.write("S/held.yaml", "name: Held\nurl: /held\ntimeout: 5\n")
+        let history = temp.path + "/history.sqlite"
+        let binary = try BuiltProducts.executable(named: "apiexplorer")
+        let session = try TmuxSession(arguments: [binary.path, "--collections", temp.path, "--history", history], width: 110, height: 30)
+        defer { session.kill() }
+        try session.waitFor("env: local")
+        try session.waitUntilGone("Loading requests…")
+        try session.sendKeys("j", "Enter")
+        try session.waitFor("streaming · 1 event")
+        try session.sendKeys("Escape")
+        try session.waitFor("Stopped after")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+        let listed = try Self.output(binary.path, ["history", "list", "--history", history])
+        #expect(listed.contains("S/held") && listed.contains("\(event.utf8.count) B") && listed.contains("cancelled"), "\(listed)")
+        let shown = try Self.output(binary.path, ["history", "show", "1", "--history", history])
+        #expect(shown.contains("{\"n\": 1}"), "\(shown)")
+    }
+
     /// A stream that ends opens on its Stream tab: an event opened whole, pretty-printed, and the JSONPath filter over
     /// each event's data.
     @Test func theStreamTabOpensSearchesAndFiltersEvents() throws {

@@ -24,8 +24,11 @@ extension HistoryExchange {
         let stored = HistoryRequest(method: sent.method, url: sent.url.map(masking.url) ?? masking.text(sent.urlText),
                                     headers: masking.headers(sent.headers), body: masking.body(sent.body, limits: limits))
         let answer = response.map { response in
+            var body = masking.body(response.data, limits: limits)
+            // A stream keeps its events, not its bytes: its size is what arrived, not the empty body kept.
+            if response.data.isEmpty, response.byteCount > 0 { body.size = response.byteCount }
             var kept = HistoryResponse(status: response.statusCode, reason: response.reasonPhrase, headers: masking.headers(responseHeaders),
-                                       body: masking.body(response.data, limits: limits), duration: response.duration,
+                                       body: body, duration: response.duration,
                                        finalURL: response.wasRedirected ? response.url.map(masking.url) : nil, wireSize: response.wireByteCount)
             kept.events = response.events.map { masking.events($0, limits: limits) }
             kept.timing = HistoryTiming(response.timing, connection: response.connection)
