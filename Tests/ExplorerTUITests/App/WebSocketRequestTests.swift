@@ -18,6 +18,22 @@ struct WebSocketRequestTests {
         return model
     }
 
+    @Test func theBodyTabComposesAMessageWithNoKindToPickFirst() {
+        var collection = Fixtures.collection
+        collection.root.folders[0].requests[0].method = "WS"
+        collection.root.folders[0].requests[0].body = .none
+        var model = ExplorerModel(collections: [collection])
+        model.screen.width = 100
+        model.screen.height = 24
+        Fixtures.press([.character("j"), .right, .down, .tab], &model)
+        model.requestEditor.tab = .body
+        Fixtures.press([.character("i")] + Fixtures.typing("{\"a\": 1}") + [.escape], &model)
+        #expect(model.requestEditor.drafts["Demo/users/get-user"]?.edited?.body == .json("{\"a\": 1}"), "JSON when it parses")
+        Fixtures.press([.character("i"), .home, .control("k")] + Fixtures.typing("hello") + [.escape], &model)
+        #expect(model.requestEditor.drafts["Demo/users/get-user"]?.edited?.body == .text("hello", contentType: nil), "text otherwise")
+        #expect(!(model.status ?? "").contains("No body"), "\(model.status ?? "")")
+    }
+
     @Test func ctrlJConnectsSendsTheSavedMessagesThenTheBodyAndEscCloses() {
         var model = model()
         let opened = Fixtures.press([.control("j")], &model)

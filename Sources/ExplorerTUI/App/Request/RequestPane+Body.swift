@@ -17,6 +17,10 @@ extension RequestPane {
             var editor = BodyEditor(area: area, jsonError: request.body.typeName == "json" ? JSONTemplate.validate(text) : nil)
             editor.area.markUnmodified()
             requestEditor.edit = .body(editor)
+        case .none where request.isWebSocket:
+            // A WebSocket request's Body tab is the message composer: text, with no kind to choose first.
+            editSelected { $0.body = .text("", contentType: nil) }
+            openBodyEditor()
         case .none:
             status = "No body" + press(.pickBodyKind, "to choose a kind (JSON, text, form, multipart, file)", lead: ": press") + "."
         case .form, .multipart:
@@ -67,7 +71,15 @@ extension RequestPane {
             return
         }
         if let key = selectedKey { requestEditor.drafts[key, default: RequestDraft()].bodyEditor = editor }
-        editSelected { $0.body = $0.body.replacingText(text) }
+        editSelected { request in
+            // A composed WebSocket message is JSON when it parses, text otherwise: no kind to pick first.
+            switch request.body {
+            case .text(_, nil) where request.isWebSocket, .json where request.isWebSocket:
+                request.body = !text.isEmpty && JSONTemplate.validate(text) == nil ? .json(text) : .text(text, contentType: nil)
+            default:
+                request.body = request.body.replacingText(text)
+            }
+        }
     }
 
     /// Keys while the body editor has the cursor: text editing, Ctrl-Z/Ctrl-Y undo and redo, Alt-F... see `TextArea`;
