@@ -62,7 +62,7 @@ struct GraphQLSchemaEndToEndTests {
         let session = try launch(temp)
         defer { session.kill() }
         try session.waitFor("no schema yet")
-        try session.sendKeys("i")
+        try session.sendKeys("I")
         try session.waitFor("schema: 9 types")
         #expect(server.introspections == 1)
         #expect(server.requests.last?.head.headers["authorization"] == "Bearer s3cret", "the request's credentials went along")

@@ -233,7 +233,7 @@ extension ExplorerModel {
         } else {
             let fields = [keyMap.keyLabel(for: .editURL, focus: .request).map { "\($0) edits the URL" },
                           keyMap.keyLabel(for: .addRow, focus: .request, tab: .headers, isTable: true).map { "\($0) adds a row" },
-                          keyMap.keyLabel(for: .introspect, focus: .request, tab: .body).map { "\($0) edits the body" }].compactMap { $0 }
+                          keyMap.keyLabel(for: .editBody, focus: .request, tab: .body).map { "\($0) edits the body" }].compactMap { $0 }
             status = "Pasted text ignored here (\(text.count) characters): paste into a field" + (fields.isEmpty ? "." : " (" + fields.joined(separator: ", ") + ").")
         }
         return []

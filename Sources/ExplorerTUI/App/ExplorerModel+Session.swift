@@ -20,6 +20,12 @@ extension ExplorerModel {
                                                 purpose: .sendInvalidJSON)))
             return []
         }
+        // GraphQL variables are JSON too, checked as a body is.
+        if !confirmed, case let .graphql(body) = resolver.request.body, !body.variables.isEmpty, let error = JSONTemplate.validate(body.variables) {
+            modal = .dialog(.confirmation(Confirmation(title: " Invalid JSON ", message: "The GraphQL variables do not parse (\(error)). Send them anyway?",
+                                                purpose: .sendInvalidJSON)))
+            return []
+        }
         // Each {{$prompt Label}} of the request and the requests it needs is asked first; the answer sends again.
         if let question = unansweredPrompt(sending: resolver) {
             modal = .valuePrompt(ValuePrompt(question: question))
@@ -76,7 +82,7 @@ extension ExplorerModel {
         if !reconnecting, let conversation = responseView.conversation, conversation.key == key, conversation.isOpen {
             let composed = Self.composedMessage(resolver.request.body)
             guard !composed.isEmpty else {
-                let edits = keyMap.keyLabel(for: .introspect, focus: .request, tab: .body).map { " (\($0) edits it)" } ?? ""
+                let edits = keyMap.keyLabel(for: .editBody, focus: .request, tab: .body).map { " (\($0) edits it)" } ?? ""
                 status = "Write the message in the Body tab\(edits)" + (keyMap.keyLabel(for: .send, focus: .request).map { ", then \($0) sends it." } ?? ".")
                 return []
             }
@@ -240,7 +246,7 @@ extension ExplorerModel {
         case .saveMessage:
             let text = Self.composedMessage(resolver.request.body)
             guard !text.isEmpty else {
-                let edits = keyMap.keyLabel(for: .introspect, focus: .request, tab: .body).map { " (\($0) edits it)" } ?? ""
+                let edits = keyMap.keyLabel(for: .editBody, focus: .request, tab: .body).map { " (\($0) edits it)" } ?? ""
                 status = "Write the message in the Body tab first\(edits)"
                     + (keyMap.keyLabel(for: .saveMessage, focus: .response).map { "; \($0) saves it into the file." } ?? ".")
                 return []

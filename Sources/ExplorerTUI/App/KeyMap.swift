@@ -297,8 +297,9 @@ public struct KeyMap: Sendable {
         ],
         tabs: [
             .body: [
-                KeyBinding([.enter], .editBody, "edit the body (GraphQL: the query)", hint: true),
-                KeyBinding([.character("i")], .introspect, "GraphQL: fetch the schema by introspection (others: edit)", hint: true),
+                // i edits here as in every other table and field; fetching a schema is I.
+                KeyBinding([.enter, .character("i")], .editBody, "edit the body (GraphQL: the query)", hint: true),
+                KeyBinding([.character("I")], .introspect, "GraphQL: fetch the schema by introspection", hint: true),
                 KeyBinding([.character("S")], .browseSchema, "GraphQL: browse the schema's types and fields"),
                 KeyBinding([.character("t")], .pickBodyKind, "body kind: none, JSON, text, form, file…", hint: true),
                 KeyBinding([.character("f")], .formatBody, "pretty-print the JSON"),

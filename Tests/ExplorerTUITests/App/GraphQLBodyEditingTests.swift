@@ -27,6 +27,27 @@ struct GraphQLBodyEditingTests {
                 && text.contains("{\"a\": 1}"), "\(text)")
     }
 
+    @Test func emptyVariablesOpenWithTheCursorInsideTheBracesAndInvalidOnesAskBeforeSending() {
+        var collection = Fixtures.collection
+        collection.root.folders[0].requests[0].method = "POST"
+        collection.root.folders[0].requests[0].body = .graphql(GraphQLBody(query: "query { a }", variables: ""))
+        var model = ExplorerModel(collections: [collection])
+        model.screen.width = 100
+        model.screen.height = 30
+        Fixtures.press([.character("j"), .right, .down, .tab], &model)
+        model.requestEditor.tab = .body
+        Fixtures.press([.character("v")] + Fixtures.typing("\"id\": 7") + [.escape], &model)
+        guard case let .graphql(body)? = model.requestEditor.drafts["Demo/users/get-user"]?.edited?.body else {
+            Issue.record("no draft: \(model.requestEditor.drafts)"); return
+        }
+        #expect(body.variables == "{\"id\": 7}", "typed inside the braces, not after them")
+        Fixtures.press([.character("v"), .end, .backspace, .escape], &model)
+        let sent = Fixtures.press([.control("j")], &model)
+        #expect(!sent.contains { if case .send = $0 { true } else { false } }, "invalid variables are not sent without asking")
+        guard case let .confirmation(question)? = model.modal?.dialog else { Issue.record("no question: \(String(describing: model.modal))"); return }
+        #expect(question.message.contains("GraphQL variables do not parse"))
+    }
+
     @Test func vEditsTheVariablesCheckedAsJSONAndEscKeepsThemInTheDraft() {
         var model = model()
         Fixtures.press([.character("v"), .character("x")], &model)

@@ -44,29 +44,36 @@ struct GraphQLSchemaViewTests {
         Fixtures.deliver(.schemaFetched(key: GraphQLSchemaViewTests.key, schema: GraphQLSchemaViewTests.schema, fetched: Date(), failure: nil), &model)
     }
 
-    @Test func iFetchesTheSchemaWithTheRequestsResolverAndTheBodyTabSaysSo() throws {
+    @Test func capitalIFetchesTheSchemaWithTheRequestsResolverAndTheBodyTabSaysSo() throws {
         var model = model()
         #expect(screen(model).contains("no schema yet"), "\(screen(model))")
-        let effects = Fixtures.press([.character("i")], &model)
+        let effects = Fixtures.press([.character("I")], &model)
         guard case let .introspect(key, resolver)? = effects.first else { Issue.record("expected an introspection, got \(effects)"); return }
         #expect(key == GraphQLSchemaViewTests.key)
         #expect(try resolver.resolve().request.url?.absoluteString == "http://127.0.0.1:8787/users/1", "the request's URL in its environment")
-        #expect(model.requestEditor.edit == nil, "i no longer edits a GraphQL query")
+        #expect(model.requestEditor.edit == nil, "I fetches; it does not edit the query")
         #expect(screen(model).contains("fetching the schema…"))
-        #expect(Fixtures.press([.character("i")], &model).isEmpty, "one fetch at a time")
+        #expect(Fixtures.press([.character("I")], &model).isEmpty, "one fetch at a time")
         fetched(&model)
         #expect(screen(model).contains("schema: 5 types") && model.status?.contains("Schema fetched: 5 types") == true, "\(screen(model))")
     }
 
     @Test func aFailedFetchIsShownAndIOnAJSONBodyStillEdits() {
         var model = model()
-        Fixtures.press([.character("i")], &model)
+        Fixtures.press([.character("I")], &model)
         Fixtures.deliver(.schemaFetched(key: GraphQLSchemaViewTests.key, schema: nil, fetched: nil, failure: "HTTP 401: a bearer token is needed"), &model)
         #expect(screen(model).contains("✗ schema: HTTP 401: a bearer token is needed"), "\(screen(model))")
         var json = Fixtures.model(width: 100, height: 30)
         Fixtures.press([.character("j"), .right, .down, .down, .tab], &json)
         json.requestEditor.tab = .body
         #expect(Fixtures.press([.character("i")], &json).isEmpty && json.requestEditor.edit?.body != nil)
+    }
+
+    @Test func iEditsAGraphQLQueryAsItEditsEveryOtherBody() {
+        var model = model()
+        let effects = Fixtures.press([.character("i")], &model)
+        #expect(model.requestEditor.edit?.body != nil, "i edits, as everywhere")
+        #expect(!effects.contains { if case .introspect = $0 { true } else { false } }, "and fetches nothing")
     }
 
     @Test func enterEditsTheQueryAndReadsTheCachedSchemaOnce() {

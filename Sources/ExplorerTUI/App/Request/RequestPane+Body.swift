@@ -51,6 +51,8 @@ extension RequestPane {
         let text = body.variables.isEmpty ? "{}" : body.variables
         var area = TextArea(text: text)
         area.showsLineNumbers = true
+        // Inside the empty object, so what is typed goes between its braces ({…}{} otherwise).
+        if text == "{}" { area.move(to: TextArea.Location(line: 0, column: 1)) }
         var editor = BodyEditor(area: area, jsonError: JSONTemplate.validate(text))
         editor.editsVariables = true
         editor.area.markUnmodified()

@@ -14,7 +14,7 @@ extension RequestPane {
     /// The selected request's schema, if known.
     var schema: GraphQLSchema? { requestEditor.schemas.schema(schemaKey) }
 
-    /// i on the Body tab: a GraphQL request's schema fetched again (through the same send path as the request, with
+    /// I on the Body tab: a GraphQL request's schema fetched again (through the same send path as the request, with
     /// its URL, headers, credentials and environment); any other body is edited, as Enter does.
     mutating func introspect() -> [AppEffect] {
         guard let key = schemaKey, let resolver = selectedResolver else {

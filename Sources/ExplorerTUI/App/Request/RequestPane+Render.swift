@@ -195,10 +195,10 @@ extension RequestPane {
                 verdict = JSONTemplate.validate(text).map { Span("✗ \($0)", style: Theme.error) } ?? Span("✓ valid", style: Theme.dim)
             }
             kindLine = StyledLine([Span("JSON ", style: .bold), verdict]
-                                  + [Span(requestEditor.edit?.body == nil ? "  " + keys([.introspect: "edits", .formatBody: "formats", .pickBodyKind: "kind", .maximize: "maximises", .externalEditor: "$EDITOR"]) : "  editing (Esc done)", style: Theme.dim)])
+                                  + [Span(requestEditor.edit?.body == nil ? "  " + keys([.editBody: "edits", .formatBody: "formats", .pickBodyKind: "kind", .maximize: "maximises", .externalEditor: "$EDITOR"]) : "  editing (Esc done)", style: Theme.dim)])
         case let .text(_, contentType):
             kindLine = StyledLine([Span("Text ", style: .bold), Span(contentType ?? "text/plain", style: Theme.dim),
-                                   Span(requestEditor.edit?.body == nil ? "  " + keys([.introspect: "edits", .pickBodyKind: "kind", .maximize: "maximises", .externalEditor: "$EDITOR"]) : "  editing (Esc done)", style: Theme.dim)])
+                                   Span(requestEditor.edit?.body == nil ? "  " + keys([.editBody: "edits", .pickBodyKind: "kind", .maximize: "maximises", .externalEditor: "$EDITOR"]) : "  editing (Esc done)", style: Theme.dim)])
         case .form:
             kindLine = StyledLine([Span("Form ", style: .bold), Span("application/x-www-form-urlencoded  t kind", style: Theme.dim)])
         case .multipart:
