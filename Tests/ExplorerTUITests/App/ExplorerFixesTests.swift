@@ -237,6 +237,13 @@ struct JSONFilterTests {
         let screen = ExplorerView.render(model).lines.joined(separator: "\n")
         #expect(screen.contains("\"Ada\"") && screen.contains("\"Grace\"") && !screen.contains("\"age\""))
         #expect(screen.contains("[filter $.users[*].name: 2]") && model.status == "2 values for $.users[*].name")
+        // An edit that does not parse says why and shows the body, never the last good filter's count under it.
+        Fixtures.press(Fixtures.typing("[["), &model)
+        let broken = ExplorerView.render(model).lines.joined(separator: "\n")
+        #expect(model.responseView.bodyView.filterError != nil && !broken.contains(": 2]") && model.responseView.bodyView.filtered == nil, "\(broken)")
+        Fixtures.press([.backspace, .backspace], &model)
+        _ = model.update(.bodyFiltered(id: model.responseView.bodyView.pendingFilter ?? 0,
+                                       result: .success(FilteredBody(data: Data(array.utf8), count: selected.count))))
         // Enter keeps it; f reopens with it; Esc removes it and the whole body is back.
         Fixtures.press([.enter, .character("f")], &model)
         #expect(model.responseView.bodyView.filterField?.text == "$.users[*].name")

@@ -72,6 +72,8 @@ struct StreamTabTests {
         text = screen(model)
         #expect(text.contains("\"late\"") && !text.contains("not json"), "\(text)")
         #expect(text.contains("[filter $.word: 21 of 22]"), "\(text)")
+        // The status said "20 of 20" while the list grew: it names the filter and leaves counting to the list.
+        #expect(model.status == "Showing the events that have a value for $.word; the list's foot counts them.", "\(model.status ?? "")")
         Fixtures.press([.character("f"), .escape], &model)
         #expect(!model.responseView.events.isFiltered && screen(model).contains("not json"))
         Fixtures.press([.character("f")] + "$.[".map { .character($0) }, &model)

@@ -92,8 +92,9 @@ extension ResponseView {
 
     /// What Enter in the filter prompt says about the filter over the event list; nil when none applies.
     var eventFilterNote: String? {
-        guard events.isFiltered, let (items, _) = eventSource() else { return nil }
-        return "\(events.shown(items).count) of \(items.count) events have a value for \(events.filterText)"
+        // Without counts: more events may come, and the list's foot keeps the count as they do.
+        guard events.isFiltered, eventSource() != nil else { return nil }
+        return "Showing the events that have a value for \(events.filterText); the list's foot counts them."
     }
 
     /// New events or messages arrived: the filter is worked out for them.

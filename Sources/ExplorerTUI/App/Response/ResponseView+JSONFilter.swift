@@ -64,6 +64,8 @@ extension ResponseView {
         } catch {
             bodyView.filterError = error.description
             bodyView.pendingFilter = nil
+            // The body again, not the last good filter's values under this expression and that filter's count.
+            bodyView.filtered = nil
             return []
         }
         bodyView.filterError = nil
@@ -100,6 +102,7 @@ extension ResponseView {
             context.status = "\(selection.count) value\(selection.count == 1 ? "" : "s") for \(bodyView.filterExpression)"
         case let .failure(failure):
             bodyView.filterError = failure.message
+            bodyView.filtered = nil
         }
     }
 }
