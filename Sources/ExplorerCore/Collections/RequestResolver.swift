@@ -46,6 +46,12 @@ public struct RequestResolver: Sendable {
         ([collection.slug] + folders.map(\.slug) + [request.slug]).joined(separator: "/")
     }
 
+    /// What to do when this request meets something its collection is not trusted with: the caller's advice, else
+    /// the trust command for this collection.
+    var trustAdvice: String {
+        inputs.trustAdvice ?? "Run apiexplorer trust \(collection.slug) to see what it reads and runs, and trust it."
+    }
+
     /// The environment's base URL, with the demo API's real address substituted.
     public var baseURLValue: String? {
         guard let environment else { return nil }
@@ -69,9 +75,7 @@ public struct RequestResolver: Sendable {
         var resolver = VariableResolver(scopes: scopes, environmentName: environment?.name, context: "request \(reference)",
                                         processEnvironment: processEnvironment)
         resolver.inputs = inputs
-        if resolver.inputs.trustAdvice == ResolutionInputs().trustAdvice {
-            resolver.inputs.trustAdvice = "Run apiexplorer trust \(collection.slug) to see what it reads and runs, and trust it."
-        }
+        resolver.inputs.trustAdvice = trustAdvice
         resolver.directory = collection.directory
         return resolver
     }
@@ -346,13 +350,10 @@ public struct RequestResolver: Sendable {
             // A body file outside the collection is uploaded only when the collection is trusted with it; a preview
             // reads none.
             if let outside = boundary.outsideRead(full) {
-                guard inputs.mayRead else {
-                    if inputs.mayAsk { inputs.notesOutsideRead?(outside) }
-                    return Data()
-                }
+                guard inputs.readsNow(outside) else { return Data() }
                 guard inputs.trust.allows(outside) else {
                     throw .file(path: full, context: "request \(reference)",
-                                reason: "it is outside the collection, and the collection is not trusted to read it. \(inputs.trustAdvice)")
+                                reason: "it is outside the collection, and the collection is not trusted to read it. \(trustAdvice)")
                 }
             }
             guard let data = FileManager.default.contents(atPath: full) else {

@@ -21,14 +21,25 @@ public struct ResolutionInputs: Sendable {
     /// What outside the collection the user trusts it to read or run (`apiexplorer trust`, the explorer's question,
     /// `--trust`); anything else is never read or run.
     public var trust = TrustGrant.nothing
-    /// What to do when a send meets something the collection is not trusted to read or run.
-    public var trustAdvice = "Trust the collection first: apiexplorer trust COLLECTION lists what it reads and runs."
+    /// What to do when a send meets something the collection is not trusted to read or run; nil: run the trust
+    /// command (a request resolver names its collection in it).
+    public var trustAdvice: String?
     /// Told of each outside read (a command, a file elsewhere, an environment variable, a secret store) a preview
     /// meets, to ask for trust before sending.
     public var notesOutsideRead: (@Sendable (OutsideRead) -> Void)?
 
     /// Files and environment variables may be read: resolving to send, masking included.
     var mayRead: Bool { isSending }
+
+    /// Whether resolving reads `read` (nil: nothing outside the collection) now: a send does, once its trust allows
+    /// it; a preview does not, and notes it so that trust is asked for before sending.
+    func readsNow(_ read: OutsideRead?) -> Bool {
+        guard mayRead else {
+            if mayAsk, let read { notesOutsideRead?(read) }
+            return false
+        }
+        return true
+    }
     /// Programs may run and questions be asked: resolving to send, not only looking.
     var mayRun: Bool { isSending && mayAsk }
 

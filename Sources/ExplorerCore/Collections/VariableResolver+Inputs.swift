@@ -15,20 +15,20 @@ extension VariableResolver {
     /// The process environment variable `key` when sending and trusted to read it, nil when it is not set; the
     /// template `{{shown}}` in a preview, which reads nothing.
     func environmentValue(_ key: String, for shown: String) throws(VariableError) -> String? {
-        let read = OutsideRead(.environment, key)
-        guard inputs.mayRead else {
-            if inputs.mayAsk { inputs.notesOutsideRead?(read) }
-            return "{{\(shown)}}"
-        }
-        try requireTrust(read, name: shown)
+        guard try reading(OutsideRead(.environment, key), name: shown) else { return "{{\(shown)}}" }
         return processEnvironment[key]
     }
 
-    /// Refuses `read` unless the collection is trusted with it.
-    func requireTrust(_ read: OutsideRead, name: String) throws(VariableError) {
-        guard !inputs.trust.allows(read) else { return }
-        throw VariableError(name: name, context: context, environment: environmentName,
-                            reason: "\(read.description), and this collection is not trusted to", advice: inputs.trustAdvice)
+    /// Whether `read` (nil: nothing outside the collection) happens now: false in a preview (the caller shows the
+    /// template); in a send, true once the collection is trusted with it, and an error naming `name` when it is not.
+    func reading(_ read: OutsideRead?, name: String) throws(VariableError) -> Bool {
+        guard inputs.readsNow(read) else { return false }
+        if let read, !inputs.trust.allows(read) {
+            throw VariableError(name: name, context: context, environment: environmentName,
+                                reason: "\(read.description), and this collection is not trusted to",
+                                advice: inputs.trustAdvice ?? "Trust the collection first: apiexplorer trust COLLECTION lists what it reads and runs.")
+        }
+        return true
     }
 
     /// What the collection's boundary is for `{{$file}}`: its directory, or the working directory when there is none.
@@ -43,11 +43,7 @@ extension VariableResolver {
     private func fileText(_ path: String, name: String) throws(VariableError) -> String {
         let boundary = self.boundary
         let full = boundary.absolute(path)
-        guard inputs.mayRead else {
-            if inputs.mayAsk, let outside = boundary.outsideRead(full) { inputs.notesOutsideRead?(outside) }
-            return "{{\(name)}}"
-        }
-        if let outside = boundary.outsideRead(full) { try requireTrust(outside, name: name) }
+        guard try reading(boundary.outsideRead(full), name: name) else { return "{{\(name)}}" }
         func failure(_ reason: String, _ advice: String = "A relative path is taken from the collection's directory.") -> VariableError {
             VariableError(name: name, context: context, environment: environmentName, reason: reason, advice: advice)
         }
@@ -78,12 +74,7 @@ extension VariableResolver {
     /// What `{{$command …}}` printed: run once per process when sending in a collection trusted with it,
     /// `{{$command …}}` in a preview.
     private func output(of command: String, name: String) throws(VariableError) -> String {
-        let read = OutsideRead(.command, command)
-        guard inputs.mayRead else {
-            if inputs.mayAsk { inputs.notesOutsideRead?(read) }
-            return "{{\(name)}}"
-        }
-        try requireTrust(read, name: name)
+        guard try reading(OutsideRead(.command, command), name: name) else { return "{{\(name)}}" }
         let workingDirectory = directory ?? FileManager.default.currentDirectoryPath
         if let known = inputs.secretStore.cachedOutput(of: command, in: workingDirectory) { return known }
         // Masking only looks: it never runs a program.

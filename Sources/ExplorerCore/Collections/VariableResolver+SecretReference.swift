@@ -8,12 +8,7 @@ extension VariableResolver {
                               advice: error.advice)
         }
         guard let reference else { return nil }
-        let read = reference.outsideRead
-        guard inputs.mayRead else {
-            if inputs.mayAsk { inputs.notesOutsideRead?(read) }
-            return "{{\(variable.name)}}"
-        }
-        try requireTrust(read, name: variable.name)
+        guard try reading(reference.outsideRead, name: variable.name) else { return "{{\(variable.name)}}" }
         if let known = inputs.secretStore.cachedValue(reference, environment: processEnvironment) { return known }
         // Masking only looks: it never runs a program.
         guard inputs.mayRun || reference.command == nil else { return "{{\(variable.name)}}" }
