@@ -63,8 +63,9 @@ public struct CollectionLoader: Sendable {
         let slug = PathText.lastComponent(directory)
         var parser = CollectionFileParser(file: manifest)
         let spec: (FolderSpec, [EnvironmentSpec])
+        let real = CollectionLoader.realPath(directory)
         do {
-            let text = try readText(manifest, into: &result)
+            let text = try readText(manifest, root: real, into: &result)
             spec = try parser.folder(try parser.document(text, what: "a collection (name, environments, headers...)"),
                                      slug: slug, directory: directory, isCollection: true)
         } catch {
@@ -73,8 +74,7 @@ public struct CollectionLoader: Sendable {
         }
         result.problems += parser.warnings
         var (root, environments) = spec
-        environments = applySecrets(to: environments, directory: directory, manifest: manifest, into: &result)
-        let real = CollectionLoader.realPath(directory)
+        environments = applySecrets(to: environments, directory: directory, root: real, manifest: manifest, into: &result)
         var visited: Set<String> = [real]
         fill(&root, depth: 0, root: real, visited: &visited, into: &result)
         var collection = CollectionSpec(root: root, environments: environments)
@@ -102,13 +102,13 @@ public struct CollectionLoader: Sendable {
                 result.problems.append(CollectionProblem(SourceLocation(file: path), "cannot be read (a broken symbolic link?)"))
                 continue
             }
-            // A symbolic link out of the collection would load (and show) a file from elsewhere as if it were the
-            // collection's own, and trust is given to what is inside.
-            guard (CollectionLoader.realPath(path) + "/").hasPrefix(root == "/" ? "/" : root + "/") else {
-                result.problems.append(CollectionProblem(SourceLocation(file: path), "skipped: it is a symbolic link that leads outside the collection"))
-                continue
-            }
             if isDirectory.boolValue {
+                // A folder linked from outside the collection would load (and show) files from elsewhere as the
+                // collection's own, and trust is given to what is inside; a file is checked as it is read.
+                guard !CollectionBoundary.linksOutside(path, root: root) else {
+                    result.problems.append(CollectionProblem(SourceLocation(file: path), CollectionLoader.linkedFromOutside))
+                    continue
+                }
                 let real = CollectionLoader.realPath(path)
                 guard !visited.contains(real) else {
                     result.problems.append(CollectionProblem(SourceLocation(file: path), "skipped: this folder links back to a folder already loaded (a symbolic link loop)"))
@@ -132,7 +132,7 @@ public struct CollectionLoader: Sendable {
                 continue
             }
             slugs[slug] = entry
-            if let request = loadRequest(at: path, slug: slug, into: &result) { folder.requests.append(request) }
+            if let request = loadRequest(at: path, slug: slug, root: root, into: &result) { folder.requests.append(request) }
         }
         folder.applyOrder()
         guard depth == 0 || readsNestedRequests else { return }
@@ -151,7 +151,7 @@ public struct CollectionLoader: Sendable {
         var folder: FolderSpec
         do {
             let map = try manifest.map { file throws(CollectionProblem) in
-                try parser.document(try readText(file, into: &result), what: "a folder (name, headers, auth, variables)")
+                try parser.document(try readText(file, root: root, into: &result), what: "a folder (name, headers, auth, variables)")
             }
             folder = try parser.folder(map, slug: slug, directory: directory, isCollection: false).0
         } catch {
@@ -165,9 +165,14 @@ public struct CollectionLoader: Sendable {
 
     /// Loads one request file.
     public func loadRequest(at path: String, slug: String, into result: inout CollectionLoadResult) -> RequestSpec? {
+        loadRequest(at: path, slug: slug, root: nil, into: &result)
+    }
+
+    /// Loads one request file of the collection at `root` (a real path; nil: the file's own folder).
+    private func loadRequest(at path: String, slug: String, root: String?, into result: inout CollectionLoadResult) -> RequestSpec? {
         var parser = CollectionFileParser(file: path)
         do {
-            let text = try readText(path, into: &result)
+            let text = try readText(path, root: root, into: &result)
             let request = try parser.request(try parser.document(text, what: "a request (name, method, url...)"), slug: slug)
             result.problems += parser.warnings
             return request
@@ -177,11 +182,14 @@ public struct CollectionLoader: Sendable {
         }
     }
 
-    private func readText(_ path: String, into result: inout CollectionLoadResult) throws(CollectionProblem) -> String {
+    /// What a link out of the collection is told.
+    static let linkedFromOutside = "skipped: it is a symbolic link that leads outside the collection"
+
+    /// The text of `path`, a file of the collection at `root` (a real path; nil: the file's own folder).
+    private func readText(_ path: String, root: String?, into result: inout CollectionLoadResult) throws(CollectionProblem) -> String {
         // A file linked from elsewhere is not the collection's: never read (or quoted in an error) as if it were.
-        let folder = CollectionLoader.realPath(PathText.deletingLastComponent(path))
-        guard CollectionLoader.realPath(path).hasPrefix(folder == "/" ? "/" : folder + "/") else {
-            throw CollectionProblem(SourceLocation(file: path), "skipped: it is a symbolic link that leads outside the collection")
+        guard !CollectionBoundary.linksOutside(path, root: root ?? CollectionLoader.realPath(PathText.deletingLastComponent(path))) else {
+            throw CollectionProblem(SourceLocation(file: path), CollectionLoader.linkedFromOutside)
         }
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         if let size = attributes?[.size] as? Int, size > maximumFileSize {
@@ -204,14 +212,14 @@ public struct CollectionLoader: Sendable {
     }
 
     /// Fills secret values from `secrets.local.yaml` (environment name → variable → value) and `fromEnv`.
-    private func applySecrets(to environments: [EnvironmentSpec], directory: String, manifest: String,
+    private func applySecrets(to environments: [EnvironmentSpec], directory: String, root: String, manifest: String,
                               into result: inout CollectionLoadResult) -> [EnvironmentSpec] {
         var locals: [String: [String: String]] = [:]
         let path = PathText.appending(directory, CollectionLoader.secretsFileName)
         if FileManager.default.fileExists(atPath: path) {
             let parser = CollectionFileParser(file: path)
             do {
-                let map = try parser.document(try readText(path, into: &result), what: "secret values by environment")
+                let map = try parser.document(try readText(path, root: root, into: &result), what: "secret values by environment")
                 for name in map.keys {
                     guard let values = try map.map(name) else { continue }
                     var entries: [String: String] = [:]
@@ -280,8 +288,6 @@ public struct CollectionLoader: Sendable {
     /// The canonical path of an existing folder, for spotting symbolic link loops: realpath(3) rather than NSString's
     /// `resolvingSymlinksInPath`, which traps on Linux for a relative path such as `~/../x`.
     static func realPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        CollectionBoundary.realPath(path)
     }
 }

@@ -26,8 +26,20 @@ public struct CollectionBoundary: Sendable {
     /// The read of `full` when its real path leaves the collection, nil when it stays inside.
     public func outsideRead(_ full: String) -> OutsideRead? {
         let real = CollectionBoundary.realPath(full)
-        let inside = CollectionBoundary.realPath(directory)
-        return (real + "/").hasPrefix(inside.hasSuffix("/") ? inside : inside + "/") ? nil : OutsideRead(.file, real)
+        return CollectionBoundary.contains(real, in: CollectionBoundary.realPath(directory)) ? nil : OutsideRead(.file, real)
+    }
+
+    /// True when the real path `real` is `root` (a real path) or lies inside it.
+    public static func contains(_ real: String, in root: String) -> Bool {
+        (real + "/").hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    /// True when `path` is a symbolic link whose real path leaves `root` (a real path). Only a link is resolved: a
+    /// file or folder that is none is where its (checked) folder is.
+    static func linksOutside(_ path: String, root: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return false }
+        return !contains(realPath(path), in: root)
     }
 
     /// The canonical path of `path`: realpath(3) of the longest part that exists, the rest with `.` and `..` taken
