@@ -11,6 +11,9 @@ final class TrustGate: @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`: each collection is asked about once per process.
     private var decided: [String: Bool] = [:]
+    // Guarded by `lock`: what the store grants each collection (by directory), read once per process rather than for
+    // every request of a run.
+    private var stored: [String: TrustGrant] = [:]
 
     /// A gate: `trustsAll` for `--trust`; `prompter` asks on the terminal (nil never asks).
     init(trustsAll: Bool, prompter: TerminalPrompter?, store: TrustStore = .standard()) {
@@ -31,7 +34,12 @@ final class TrustGate: @unchecked Sendable {
         if trustsAll { return .everything }
         let collection = first.collection
         let list = collection.trustList
-        let granted = store.grant(list)
+        let granted = lock.withLock {
+            if let known = stored[list.directory] { return known }
+            let grant = store.grant(list)
+            stored[list.directory] = grant
+            return grant
+        }
         var missing: [OutsideRead] = []
         for resolver in resolvers {
             var checking = resolver
