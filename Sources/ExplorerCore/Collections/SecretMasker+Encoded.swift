@@ -3,14 +3,20 @@ import Foundation
 extension SecretMasker {
     /// `value` as it travels or is echoed back: percent-encoded (`%20` or `+` for a space, `%2B` for a plus, in upper-
     /// or lower-case hex) in a URL or form body, and escaped inside a JSON string (with and without `\/`, and with
-    /// every non-ASCII character as it is or as `\u` escapes in either case, as servers differ in each).
+    /// every non-ASCII character as it is or as `\u` escapes in either case, as servers differ in each), also as its
+    /// UTF-8 bytes read as ISO 8859-1.
     static func encodedForms(of value: String) -> [String] {
         let percent = QueryEncoding.encode(value)
         let form = percent.replacingOccurrences(of: "%20", with: "+")
         var forms = [percent, form, lowercasedEscapes(percent), lowercasedEscapes(form)]
-        for escapesSlash in [false, true] {
-            for unicode in [JSONUnicode.asIs, .lowercase, .uppercase] {
-                forms.append(jsonEscaped(value, escapesSlash: escapesSlash, unicode: unicode))
+        // A header's UTF-8 bytes read back one character a byte (ISO 8859-1), as many servers read headers and echo them.
+        let latin1 = String(String.UnicodeScalarView(value.utf8.map { Unicode.Scalar($0) }))
+        for text in [value, latin1] {
+            forms.append(text)
+            for escapesSlash in [false, true] {
+                for unicode in [JSONUnicode.asIs, .lowercase, .uppercase] {
+                    forms.append(jsonEscaped(text, escapesSlash: escapesSlash, unicode: unicode))
+                }
             }
         }
         var seen: Set<String> = [value]
