@@ -10,6 +10,9 @@ public struct StatusBar: Widget, Hashable {
     public var keyStyle: Style
     /// Text between hints.
     public var separator: String
+    /// The hint that ends the bar when the others do not all fit (such as "? more"), so the left-out keys are one
+    /// key away; a hint with the same key is then not shown twice.
+    public var more: KeyHint?
 
     /// Creates a status bar.
     public init(
@@ -17,13 +20,15 @@ public struct StatusBar: Widget, Hashable {
         message: StyledLine? = nil,
         style: Style = .plain,
         keyStyle: Style = ThemePalette.current.hintKey,
-        separator: String = "  "
+        separator: String = "  ",
+        more: KeyHint? = nil
     ) {
         self.hints = hints
         self.message = message
         self.style = style
         self.keyStyle = keyStyle
         self.separator = separator
+        self.more = more
     }
 
     /// Draws the bar on the first row of `rect`.
@@ -38,12 +43,27 @@ public struct StatusBar: Widget, Hashable {
             // Keep one blank column so the last hint never touches the message.
             available = max(0, row.width - messageWidth - 1)
         }
-        var x = row.x
         let separatorWidth = DisplayWidth.width(of: separator)
-        for (index, hint) in hints.enumerated() {
+        func width(_ hint: KeyHint) -> Int { DisplayWidth.width(of: hint.key) + 1 + DisplayWidth.width(of: hint.label) }
+        let total = hints.reduce(0) { $0 + width($1) } + separatorWidth * max(0, hints.count - 1)
+        var shown = hints
+        if let more, total > available {
+            shown = hints.filter { $0.key != more.key }
+            let room = available - width(more) - separatorWidth
+            var used = 0
+            var count = 0
+            for hint in shown {
+                let next = used + (count == 0 ? 0 : separatorWidth) + width(hint)
+                guard next <= room else { break }
+                used = next
+                count += 1
+            }
+            shown = Array(shown.prefix(count)) + (width(more) <= available ? [more] : [])
+        }
+        var x = row.x
+        for (index, hint) in shown.enumerated() {
             let gap = index == 0 ? 0 : separatorWidth
-            let hintWidth = DisplayWidth.width(of: hint.key) + 1 + DisplayWidth.width(of: hint.label)
-            guard x - row.x + gap + hintWidth <= available else { break }
+            guard x - row.x + gap + width(hint) <= available else { break }
             x += buffer.write(String(repeating: " ", count: gap), at: Position(x: x, y: row.y), style: style)
             x += buffer.write(hint.key, at: Position(x: x, y: row.y), style: style.patched(with: keyStyle))
             x += buffer.write(" " + hint.label, at: Position(x: x, y: row.y), style: style)

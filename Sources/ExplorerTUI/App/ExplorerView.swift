@@ -132,7 +132,22 @@ public enum ExplorerView {
                 + shown.filter { $0.action != .help && $0.action != .openPalette }.map { KeyHint(keys: $0.keys, label: $0.help) }
         }
         let message = model.status.map { StyledLine($0, style: .bold) }
-        StatusBar(hints: hints, message: message).render(in: rect, buffer: &buffer)
+        StatusBar(hints: hints, message: message, more: moreHint(model)).render(in: rect, buffer: &buffer)
+    }
+
+    /// "? more", ending a hint line that does not fit, where `?` opens the help: on the main screen and in the
+    /// overlays that list their keys there (none while a field is typed in).
+    private static func moreHint(_ model: ExplorerModel) -> KeyHint? {
+        let bindings: [KeyBinding]
+        switch model.modal?.helpTopic {
+        case .history?: bindings = model.keyMap.history
+        case let .mode(mode)?: bindings = model.keyMap.modes[mode] ?? []
+        case nil:
+            guard model.modal == nil, fieldHints(model) == nil else { return nil }
+            bindings = model.keyMap.global
+        }
+        if case let .history(panel)? = model.modal, panel.filterField != nil { return nil }
+        return bindings.first { $0.action == .help && !$0.keys.isEmpty }.map { KeyHint(keys: $0.keys, label: "more") }
     }
 
 }

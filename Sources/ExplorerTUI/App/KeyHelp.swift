@@ -19,16 +19,29 @@ public struct KeyHelp: Sendable {
             sections.append(KeyHelpSection(title: "\(tab.title) tab", entries: hints(bindings)))
         }
         sections.append(KeyHelpSection(title: "Response", entries: hints(keyMap.panes[.response] ?? [])))
-        sections.append(KeyHelpSection(title: "History list (H, L)", entries: hints(keyMap.history)))
+        sections.append(KeyHelpSection(title: "History list (H, L)", entries: hints(keyMap.history), topic: .history))
         // The keys that move in a picker's list depend on the preset (j/k, Ctrl-N/Ctrl-P, none for arrows).
         let listKeys = (keyMap.modes[.pickerList] ?? []).flatMap(\.keys).map(\.label)
         for mode in KeyMode.allCases {
             guard var title = KeyHelp.title(of: mode), let bindings = keyMap.modes[mode], !bindings.isEmpty else { continue }
             if mode == .picker { title = listKeys.isEmpty ? "Pickers (method, body kind, folder)" : title.replacingOccurrences(of: "j/k", with: listKeys.reversed().joined(separator: "/")) }
-            sections.append(KeyHelpSection(title: title, entries: hints(bindings)))
+            sections.append(KeyHelpSection(title: title, entries: hints(bindings), topic: .mode(mode)))
         }
         sections.append(KeyHelpSection(title: "Editing text (body editor, fields)", entries: keyMap.editing))
         self.sections = sections
+    }
+
+    /// The help for `keyMap` with the keys of `topic` first (and the fields of an overlay's form right after it), so
+    /// `?` in an overlay shows that overlay's keys before the main screen's.
+    public init(_ keyMap: KeyMap, first topic: KeyHelpTopic?) {
+        self.init(keyMap)
+        guard let topic else { return }
+        var leading: [KeyHelpTopic] = [topic]
+        if topic == .mode(.environmentEditor) || topic == .mode(.environmentField) {
+            leading = [.mode(.environmentEditor), .mode(.environmentField)]
+        }
+        let first = leading.compactMap { wanted in sections.first { $0.topic == wanted } }
+        sections = first + sections.filter { section in !first.contains(section) }
     }
 
     /// The section title for a mode's keys, or nil for modes help does not list.

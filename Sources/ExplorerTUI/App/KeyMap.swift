@@ -61,6 +61,7 @@ public struct KeyMap: Sendable {
             KeyBinding([.escape, .character("q"), .character("e")], .cancel, "close"),
             KeyBinding([.character("s")], .saveCaptures, "save its captured values next to the collection", hint: true),
             KeyBinding([.character("E")], .editEnvironments, "edit the environments", hint: true),
+            KeyBinding([.character("?")], .help, "help"),
         ],
         .environmentEditor: [
             KeyBinding([.up, .character("k")], .moveUp, "previous row"),
@@ -95,6 +96,7 @@ public struct KeyMap: Sendable {
             KeyBinding([.pageDown, .character(" ")], .pageDown, "page down"),
             KeyBinding([.home, .character("g")], .top, "top"),
             KeyBinding([.end, .character("G")], .bottom, "end"),
+            KeyBinding([.character("?")], .help, "help"),
         ],
         .importPrompt: [
             KeyBinding([.escape], .cancel, "cancel"),
@@ -154,6 +156,7 @@ public struct KeyMap: Sendable {
             KeyBinding([.character("G"), .end], .bottom, "last type"),
             KeyBinding([.pageDown, .character(" ")], .pageDown, "scroll the fields down", hint: true),
             KeyBinding([.pageUp], .pageUp, "scroll the fields up"),
+            KeyBinding([.character("?")], .help, "help"),
         ],
         .messageList: [
             KeyBinding([.escape, .character("q"), .character("!")], .cancel, "close", hint: true),
@@ -163,6 +166,7 @@ public struct KeyMap: Sendable {
             KeyBinding([.pageDown, .character(" ")], .pageDown, "page down"),
             KeyBinding([.character("g"), .home], .top, "newest"),
             KeyBinding([.character("G"), .end], .bottom, "oldest"),
+            KeyBinding([.character("?")], .help, "help"),
         ],
         .cookieList: [
             KeyBinding([.escape, .character("q"), .control("k")], .cancel, "close", hint: true),

@@ -4,6 +4,7 @@ extension MessageList {
     mutating func update(_ key: Key, context: inout PaneContext) -> ModalReply {
         let action = context.keyMap.action(for: key, in: .messageList)
         if action == .cancel { return .closed }
+        if action == .help { return .help }
         // Rows, not entries: a long message wraps onto several.
         let visible = MessageList.visibleRows(screen: context.screen)
         let last = max(0, rowCount(screen: context.screen, now: context.now) - visible)

@@ -8,7 +8,7 @@ extension Modal {
     public func render(into buffer: inout CellBuffer, context: OverlayContext) {
         let size = context.pane.screen
         switch self {
-        case let .help(scroll): Modal.help(scroll: scroll, context, &buffer)
+        case let .help(scroll, over): Modal.help(scroll: scroll, first: over?.helpTopic, context, &buffer)
         case .quitConfirmation: Modal.quitConfirmation(context, &buffer)
         case let .environmentPicker(selection): Modal.environmentPicker(selection, context, &buffer)
         case let .tool(panel, _): panel.render(into: &buffer, context: context)
@@ -80,8 +80,8 @@ extension Modal {
         }
     }
 
-    private static func help(scroll: Int, _ context: OverlayContext, _ buffer: inout CellBuffer) {
-        let sections: [[StyledLine]] = KeyHelp(context.pane.keyMap).sections.map { section in
+    private static func help(scroll: Int, first topic: KeyHelpTopic?, _ context: OverlayContext, _ buffer: inout CellBuffer) {
+        let sections: [[StyledLine]] = KeyHelp(context.pane.keyMap, first: topic).sections.map { section in
             [StyledLine(section.title, style: .bold)] + section.entries.map { hint in
                 StyledLine([Span("  " + hint.key.padding(toLength: 16, withPad: " ", startingAt: 0), style: Theme.helpKey), Span(hint.label)])
             }

@@ -2,8 +2,16 @@ import ExplorerCore
 
 /// The overlays' keys. The shell routes every typed key here first while one is open (`switch modal`).
 extension Modal {
-    /// Handles `key`, changing the overlay in place, and says what the shell should do next.
+    /// Handles `key`, changing the overlay in place, and says what the shell should do next. `?` in an overlay opens
+    /// the help over it.
     public mutating func update(_ key: Key, context: inout OverlayContext) -> ModalReply {
+        let reply = updateOverlay(key, context: &context)
+        guard reply == .help else { return reply }
+        self = .help(scroll: 0, over: self)
+        return .handled
+    }
+
+    private mutating func updateOverlay(_ key: Key, context: inout OverlayContext) -> ModalReply {
         let keyMap = context.pane.keyMap
         if case let .paste(text) = key, let reply = paste(text, context: &context) { return reply }
         switch self {
@@ -13,15 +21,18 @@ extension Modal {
             let saves = keyMap.keyLabel(for: .save, focus: .request).map { "; \($0) saves the selected request's edits" } ?? ""
             context.pane.status = "Quit cancelled\(saves) (● marks the others)."
             return .closed
-        case let .help(scroll):
-            // On a screen too small for every key at once the help scrolls; any other key closes it.
+        case let .help(scroll, over):
+            // On a screen too small for every key at once the help scrolls; any other key closes it, back to the
+            // overlay it was opened from.
             let page = max(1, context.pane.screen.height - 6)
             switch keyMap.action(for: key, in: .help) {
-            case .moveDown?: self = .help(scroll: scroll + 1)
-            case .moveUp?: self = .help(scroll: max(0, scroll - 1))
-            case .pageDown?: self = .help(scroll: scroll + page)
-            case .pageUp?: self = .help(scroll: max(0, scroll - page))
-            default: return .closed
+            case .moveDown?: self = .help(scroll: scroll + 1, over: over)
+            case .moveUp?: self = .help(scroll: max(0, scroll - 1), over: over)
+            case .pageDown?: self = .help(scroll: scroll + page, over: over)
+            case .pageUp?: self = .help(scroll: max(0, scroll - page), over: over)
+            default:
+                guard let over else { return .closed }
+                self = over
             }
             return .handled
         case let .environmentPicker(index):
@@ -34,6 +45,7 @@ extension Modal {
             case .cancel?: return .closed
             case .saveCaptures? where index < count: return .saveCaptures(index)
             case .editEnvironments?: return .editEnvironments(index)
+            case .help?: return .help
             default: break
             }
             return .handled
@@ -63,16 +75,16 @@ extension Modal {
             return reply
         case var .history(panel):
             let reply = panel.update(key, context: &context)
-            self = reply == .help ? .help(scroll: 0) : .history(panel)
-            return reply == .help ? .handled : reply
+            self = .history(panel)
+            return reply
         case var .messages(list):
             let reply = list.update(key, context: &context.pane)
             self = .messages(list)
             return reply
         case var .environments(editor):
             let reply = editor.update(key, context: &context)
-            self = reply == .help ? .help(scroll: 0) : .environments(editor)
-            return reply == .help ? .handled : reply
+            self = .environments(editor)
+            return reply
         case var .schema(browser):
             let reply = browser.update(key, context: &context.pane)
             self = .schema(browser)
@@ -83,8 +95,8 @@ extension Modal {
             return reply
         case var .cookies(panel):
             let reply = panel.update(key, context: &context.pane)
-            self = reply == .help ? .help(scroll: 0) : .cookies(panel)
-            return reply == .help ? .handled : reply
+            self = .cookies(panel)
+            return reply
         case var .palette(palette):
             let reply = palette.update(key, context: &context)
             self = .palette(palette)

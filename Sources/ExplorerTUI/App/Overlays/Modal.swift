@@ -1,8 +1,9 @@
 /// What is open over the panes, if anything. One value, so two can never be open at once, and Esc or a new one
 /// replaces whatever was there.
 public enum Modal: Sendable, Equatable {
-    /// The key help, scrolled by this many lines.
-    case help(scroll: Int)
+    /// The key help, scrolled by this many lines; opened over an overlay, it lists that overlay's keys first and
+    /// goes back to it when closed.
+    indirect case help(scroll: Int, over: Modal? = nil)
     /// Quit with unsaved edits? (y quits).
     case quitConfirmation
     /// The environment picker, with its selection.
@@ -35,7 +36,21 @@ extension Modal {
     /// The environment picker's selection, when this is the picker.
     public var environmentPicker: Int? { if case let .environmentPicker(selection) = self { selection } else { nil } }
     /// How far the help is scrolled, when this is the help.
-    public var helpScroll: Int? { if case let .help(scroll) = self { scroll } else { nil } }
+    public var helpScroll: Int? { if case let .help(scroll, _) = self { scroll } else { nil } }
+    /// The keys the help lists first when opened over this overlay: its own.
+    public var helpTopic: KeyHelpTopic? {
+        switch self {
+        case .history: .history
+        case let .environments(editor): .mode(editor.prompt == nil ? .environmentEditor : .environmentField)
+        case .cookies: .mode(.cookieList)
+        case .messages: .mode(.messageList)
+        case .schema: .mode(.schemaView)
+        case .tool: .mode(.toolPanel)
+        case .palette: .mode(.palette)
+        case .environmentPicker: .mode(.environmentPicker)
+        case .help, .quitConfirmation, .importPrompt, .dialog, .valuePrompt: nil
+        }
+    }
     /// The export or compare panel, when this is it.
     public var toolPanel: ToolPanel? { if case let .tool(panel, _) = self { panel } else { nil } }
     /// The curl command being pasted, when this is the import prompt.

@@ -7,6 +7,7 @@ extension SchemaBrowser {
         let before = selection
         switch context.keyMap.action(for: key, in: .schemaView) {
         case .cancel?: return .closed
+        case .help?: return .help
         case .moveUp?: selection = max(0, selection - 1)
         case .moveDown?: selection = min(last, selection + 1)
         case .top?: selection = 0

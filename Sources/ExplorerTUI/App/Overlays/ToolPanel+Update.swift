@@ -10,6 +10,7 @@ extension ToolPanel {
             // A comparison started from the history list goes back to it.
             return back.map(ModalReply.backToHistory) ?? .closed
         }
+        if action == .help { return .help }
         let page = max(1, context.screen.height - 6)
         if action == .copy {
             switch self {
@@ -58,7 +59,8 @@ extension ToolPanel {
 
     /// True when the panel, as it is now, answers `action` (so its hint line offers only keys that do something).
     public func offers(_ action: AppAction) -> Bool {
-        switch self {
+        if action == .help { return true }
+        return switch self {
         case .choosingEnvironment: [.confirm, .cancel].contains(action) || action.isMovement
         case .exported: [.cancel, .nextFormat, .copy].contains(action) || action.isMovement
         case .compared: [.cancel, .copy].contains(action) || action.isMovement
