@@ -7,7 +7,10 @@ extension Dialog {
         case var .picker(picker):
             let last = picker.options.count - (picker.custom == nil ? 1 : 0)
             switch keyMap.action(for: key, in: .picker) ?? (picker.isOnCustom ? nil : keyMap.action(for: key, in: .pickerList)) {
-            case .cancel?: return .closed
+            case .cancel?:
+                // What the status said was about this dialog ("… Esc cancels."): it goes with it.
+                context.status = nil
+                return .closed
             case .moveUp?: picker.selection = max(0, picker.selection - 1)
             case .moveDown?: picker.selection = min(last, picker.selection + 1)
             case .confirm?: return .submitted(.picker(picker))
@@ -24,7 +27,9 @@ extension Dialog {
             self = .picker(picker)
         case var .form(form):
             switch keyMap.action(for: key, in: .form) {
-            case .cancel?: return .closed
+            case .cancel?:
+                context.status = nil
+                return .closed
             case .nextField?: form.focused = (form.focused + 1) % form.fields.count
             case .previousField?: form.focused = (form.focused + form.fields.count - 1) % form.fields.count
             // The later fields have defaults (a file name from the name), so Enter is done from any field.
