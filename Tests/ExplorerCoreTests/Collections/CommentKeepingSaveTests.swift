@@ -54,6 +54,19 @@ struct CommentKeepingSaveTests {
         #expect(temp.load().request("Mini/r")?.body == edited.body)
     }
 
+    @Test func aPrettyPrintedJSONBodyEndingInALineBreakKeepsItsClipChomping() throws {
+        let temp = try TempCollections()
+        try temp.write("Mini/collection.yaml", "name: Mini\n")
+        try temp.write("Mini/r.yaml", "name: J\nmethod: POST\nurl: /x\nbody:\n  type: json\n  content: |\n    {\"a\": 1}\n")
+        let result = temp.load()
+        let saved = try #require(result.request("Mini/r"))
+        #expect(saved.body == .json("{\"a\": 1}\n"))
+        var edited = saved
+        edited.body = .json("{\n  \"a\": 1\n}\n")
+        let text = String(decoding: try CollectionStore.save(edited, over: saved, original: result.loadedFiles[saved.file]), as: UTF8.self)
+        #expect(text.hasSuffix("  content: |\n    {\n      \"a\": 1\n    }\n"), "\(text)")
+    }
+
     @Test func aCommentMarkInsideQuotesIsText() {
         #expect(YAMLComments.split("  value: \"a # b\"  # why").comment == "  # why")
         #expect(YAMLComments.split("  value: a#b").comment == nil)

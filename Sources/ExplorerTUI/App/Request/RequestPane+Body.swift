@@ -178,7 +178,9 @@ extension RequestPane {
             return
         }
         do {
-            let pretty = try JSONTemplate.prettyPrinted(text)
+            // Formatting changes the layout, not whether the text ends in a line break: a file's `content: |` stays `|`.
+            var pretty = try JSONTemplate.prettyPrinted(text)
+            if text.hasSuffix("\n"), !pretty.hasSuffix("\n") { pretty += "\n" }
             editSelected { $0.body = .json(pretty) }
             if var editor = requestEditor.edit?.body {
                 editor.area.replaceAll(with: pretty)
