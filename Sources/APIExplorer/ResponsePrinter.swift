@@ -33,14 +33,9 @@ struct ResponsePrinter {
             let target = (url?.path.isEmpty == false ? url?.path ?? "/" : "/") + (url?.query.map { "?\($0)" } ?? "")
             out += paint(clean("\(request.httpMethod.rawValue) \(target) HTTP/1.1"), "1") + "\n"
             if let host = url?.host { out += paint("Host", "36") + ": " + clean("\(host)\(url?.port.map { ":\($0)" } ?? "")") + "\n" }
-            let redactor = SecretRedactor()
-            // A credential added as the request went out (an OAuth 2.0 token, a Digest answer, a SigV4 signature, a
-            // cookie from the jar) is no value the masker knows; one the request itself set is masked when it is secret.
-            let own = Set(request.wireHeaders.map { $0.name.lowercased() + ":" + $0.value })
-            for field in headers {
-                let added = !own.contains(field.name.lowercased() + ":" + field.value)
-                let value = revealsSecrets || !added ? field.value : redactor.redact(name: field.name, value: field.value)
-                out += paint(clean(field.name), "36") + ": " + clean(value) + "\n"
+            // One the request itself set is masked when it is secret.
+            for field in revealsSecrets ? headers : SecretRedactor().redactAdded(headers, own: request.wireHeaders) {
+                out += paint(clean(field.name), "36") + ": " + clean(field.value) + "\n"
             }
             out += "\n"
         }

@@ -41,6 +41,16 @@ public struct SecretRedactor: Sendable {
         HTTPHeaders(headers.fields.map { Header($0.name, redact(name: $0.name, value: $0.value)) })
     }
 
+    /// The headers a request went out with, those added as it was sent (an OAuth 2.0 token, a Digest answer, a SigV4
+    /// signature, a cookie from the jar) redacted: no masker knows their values. `own` are the headers the request
+    /// itself set; they are left for a masker of its secrets.
+    public func redactAdded(_ sent: [Header], own: [Header]) -> [Header] {
+        let set = Set(own.map { $0.name.lowercased() + ":" + $0.value })
+        return sent.map { field in
+            set.contains(field.name.lowercased() + ":" + field.value) ? field : Header(field.name, redact(name: field.name, value: field.value))
+        }
+    }
+
     /// A URL string with secret query values masked.
     public func redact(url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),

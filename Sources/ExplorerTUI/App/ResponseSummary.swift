@@ -68,7 +68,11 @@ public struct ResponseSummary: Sendable {
                   body: BodyDocument(response.data, contentType: response.headers["Content-Type"], masker: masker),
                   isBodyOnDisk: response.isBodyOnDisk, data: response.data)
         protocolText = ResponseTrace.protocolText(response.connection)
-        let rawTrace = ResponseTrace.lines(for: response)
+        // The headers as they went on the wire, credentials added on the way included (redacted): the request pane
+        // shows the request as edited, the trace what was sent.
+        let sent = SecretRedactor().redactAdded(response.sentHeaders, own: response.request.wireHeaders)
+        let sentLines = sent.enumerated().map { ($0.offset == 0 ? "sent         " : "             ") + "\($0.element.name): \($0.element.value)" }
+        let rawTrace = ResponseTrace.lines(for: response) + sentLines
         trace = rawTrace.map { masker?.mask($0) ?? $0 }
         cookies = response.setCookies
         wireByteCount = response.wireByteCount
