@@ -39,5 +39,13 @@ while IFS= read -r line; do
     fi
 done < <(find "$app" -name '*.swift' -exec wc -l {} + | grep -v ' total$' | sed 's/^ *//')
 
+# One state directory (issue 41): only StateDirectory reads where it is, so no store can disagree with another.
+readers=$(grep -rln --include='*.swift' -e 'XDG_STATE_HOME"' -e 'APIEXPLORER_STATE_DIR"' Sources | grep -v '^Sources/ExplorerCore/State/StateDirectory.swift$' | grep -v '^Sources/TestSupport/' || true)
+if [ -n "$readers" ]; then
+    echo "These read the state directory's variables themselves; use StateDirectory:"
+    echo "$readers"
+    failed=1
+fi
+
 [ "$failed" -eq 0 ] || exit 1
 echo "check-shape: ExplorerModel holds $count stored properties; its files are named after panes; none over ~400 lines"

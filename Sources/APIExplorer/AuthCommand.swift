@@ -12,7 +12,7 @@ struct AuthCommand: AsyncParsableCommand {
             one with the request's grant: client_credentials, password and refresh_token need no one; \
             authorization_code opens the browser (or prints the URL when there is no display) and waits for the \
             redirect to 127.0.0.1; device_code prints the code to enter and the URL, and polls. Tokens are kept in \
-            $XDG_STATE_HOME/apiexplorer/oauth (0600). Prints `oauth2 GRANT: expires in 43 min, scopes read write` on \
+            the state directory's oauth folder ($APIEXPLORER_STATE_DIR, else $XDG_STATE_HOME/apiexplorer; 0600). Prints `oauth2 GRANT: expires in 43 min, scopes read write` on \
             stderr; with --print-token the access token alone goes to stdout, for a script. Exit codes: 0 a token is \
             held; 1 collection error or the request has no oauth2 auth; 2 no token could be had (the token endpoint's \
             error is printed as it wrote it, e.g. `invalid_client: …`).

@@ -9,7 +9,8 @@ struct HistoryCommand: ParsableCommand {
         abstract: "List, show, compare, export, prune or clear the exchanges history keeps.",
         discussion: """
             Every exchange sent by the explorer, `send` and `diff` is kept (secrets masked) in \
-            $XDG_STATE_HOME/apiexplorer/history.sqlite (default ~/.local/state/apiexplorer/history.sqlite); \
+            history.sqlite in the state directory ($APIEXPLORER_STATE_DIR, else $XDG_STATE_HOME/apiexplorer, else \
+            ~/.local/state/apiexplorer); \
             --history FILE or APIEXPLORER_HISTORY=FILE uses another file, APIEXPLORER_HISTORY=off keeps nothing. \
             Exchanges older than APIEXPLORER_HISTORY_MAX_AGE (default 90d; 0 or off keeps them) are removed whenever \
             a command other than prune and clear opens history.

@@ -3,7 +3,7 @@ import ExplorerHistory
 
 /// `--history FILE` and `--no-history`, shared by the commands that send (explore, send, diff).
 struct HistoryOptions: ParsableArguments {
-    @Option(name: .customLong("history"), help: "The history database (default: $APIEXPLORER_HISTORY, else $XDG_STATE_HOME/apiexplorer/history.sqlite).")
+    @Option(name: .customLong("history"), help: "The history database (default: $APIEXPLORER_HISTORY, else history.sqlite in the state directory: $APIEXPLORER_STATE_DIR, else $XDG_STATE_HOME/apiexplorer).")
     var file: String?
 
     @Flag(name: .customLong("no-history"), help: "Do not record this run's exchanges (also APIEXPLORER_HISTORY=off).")

@@ -57,9 +57,7 @@ public struct HistorySettings: Sendable, Equatable {
             if ["off", "0", "no", "false"].contains(value.lowercased()) { return HistorySettings(path: nil, limits: limits, maxAge: maxAge) }
             return HistorySettings(path: value, limits: limits, maxAge: maxAge)
         }
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
-        return HistorySettings(path: state + "/apiexplorer/history.sqlite", limits: limits, maxAge: maxAge)
+        return HistorySettings(path: StateDirectory(environment: environment).file("history.sqlite"), limits: limits, maxAge: maxAge)
     }
 
     /// Seconds in an age written as a number and a unit: `45s`, `90m`, `12h`, `30d` or `2w`; nil for anything else.

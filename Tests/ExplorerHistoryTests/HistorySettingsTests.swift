@@ -26,4 +26,11 @@ struct HistorySettingsTests {
             #expect(refused.problem?.contains("APIEXPLORER_HISTORY_MAX_AGE='\(bad)' is not an age") == true, "\(refused.problem ?? "")")
         }
     }
+
+    @Test func theDatabaseIsInTheStateDirectoryTheOtherStoresUse() {
+        let state = ["APIEXPLORER_STATE_DIR": "/s", "XDG_STATE_HOME": "/x", "HOME": "/h"]
+        #expect(HistorySettings.resolve(file: nil, disabled: false, environment: state).path == "/s/history.sqlite")
+        #expect(HistorySettings.resolve(file: nil, disabled: false, environment: ["XDG_STATE_HOME": "/x"]).path == "/x/apiexplorer/history.sqlite")
+        #expect(HistorySettings.resolve(file: nil, disabled: false, environment: state.merging(["APIEXPLORER_HISTORY": "/e.sqlite"]) { $1 }).path == "/e.sqlite")
+    }
 }

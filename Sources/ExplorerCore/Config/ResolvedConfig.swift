@@ -106,13 +106,12 @@ public struct ResolvedConfig: Sendable {
             (historyEnabled, origin) = fromFile(file.historyEnabled, true)
         }
         entries.append(ConfigEntry("history.enabled", String(historyEnabled), origin))
-        let state = set("XDG_STATE_HOME") ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
         if let path = flags.historyFile {
             (historyPath, origin) = (path, .flag("--history"))
         } else if let path = historyVariable, !historyOff {
             (historyPath, origin) = (path, .environment("APIEXPLORER_HISTORY"))
         } else {
-            (historyPath, origin) = fromFile(file.historyPath, state + "/apiexplorer/history.sqlite")
+            (historyPath, origin) = fromFile(file.historyPath, StateDirectory(environment: environment).file("history.sqlite"))
         }
         entries.append(ConfigEntry("history.path", historyPath, origin))
         if let value = set("APIEXPLORER_HISTORY_MAX_AGE") {

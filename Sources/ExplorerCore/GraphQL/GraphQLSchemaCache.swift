@@ -1,7 +1,6 @@
 import Foundation
 
-/// Introspection answers kept in the state directory (`$XDG_STATE_HOME/apiexplorer/graphql`, else
-/// `~/.local/state/apiexplorer/graphql`), one file per collection, environment and URL, so completion works from the
+/// Introspection answers kept in the state directory's `graphql` folder (`StateDirectory`), one file per collection, environment and URL, so completion works from the
 /// start of the next run. The file is the server's answer as it came; reading it parses it again.
 public struct GraphQLSchemaCache: Sendable {
     /// The directory the files are in.
@@ -12,15 +11,12 @@ public struct GraphQLSchemaCache: Sendable {
         self.directory = directory
     }
 
-    /// The cache in the state directory named by `environment` (`APIEXPLORER_GRAPHQL_CACHE`, else `XDG_STATE_HOME`,
-    /// else `HOME`).
+    /// The cache `environment` names: `APIEXPLORER_GRAPHQL_CACHE`, else the state directory's `graphql` folder.
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> GraphQLSchemaCache {
         if let explicit = environment["APIEXPLORER_GRAPHQL_CACHE"], !explicit.isEmpty {
             return GraphQLSchemaCache(directory: URL(fileURLWithPath: explicit))
         }
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
-        return GraphQLSchemaCache(directory: URL(fileURLWithPath: state).appendingPathComponent("apiexplorer/graphql"))
+        return GraphQLSchemaCache(directory: URL(fileURLWithPath: StateDirectory(environment: environment).file("graphql")))
     }
 
     /// The file for `key`.

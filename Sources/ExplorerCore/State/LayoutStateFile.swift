@@ -11,13 +11,9 @@ public struct LayoutStateFile: Sendable, Equatable {
         self.path = path
     }
 
-    /// The file in the state directory: `$APIEXPLORER_STATE_DIR`, else `$XDG_STATE_HOME/apiexplorer`, else
-    /// `~/.local/state/apiexplorer`, as history and the token cache find it.
+    /// The file in the state directory (`StateDirectory`).
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> LayoutStateFile {
-        if let state = environment["APIEXPLORER_STATE_DIR"], !state.isEmpty { return LayoutStateFile(path: state + "/layout.json") }
-        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
-        return LayoutStateFile(path: base + "/apiexplorer/layout.json")
+        LayoutStateFile(path: StateDirectory(environment: environment).file("layout.json"))
     }
 
     /// The split kept (a percentage, 10–90), or nil when there is none or the file is not one this wrote: a broken

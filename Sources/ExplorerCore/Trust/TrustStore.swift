@@ -15,13 +15,9 @@ public struct TrustStore: Sendable, Equatable {
         self.path = path
     }
 
-    /// The store in the state directory: `$APIEXPLORER_STATE_DIR`, else `$XDG_STATE_HOME/apiexplorer`, else
-    /// `~/.local/state/apiexplorer`.
+    /// The store in the state directory (`StateDirectory`).
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> TrustStore {
-        if let state = environment["APIEXPLORER_STATE_DIR"], !state.isEmpty { return TrustStore(path: state + "/trusted-collections.json") }
-        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
-        return TrustStore(path: base + "/apiexplorer/trusted-collections.json")
+        TrustStore(path: StateDirectory(environment: environment).file("trusted-collections.json"))
     }
 
     /// True when `list` is what its collection was trusted with (an empty list needs no trust; an unreadable file

@@ -14,13 +14,9 @@ public struct OAuth2TokenCache: Sendable, Equatable {
         self.directory = directory
     }
 
-    /// The cache in the state directory: `$APIEXPLORER_STATE_DIR`, else `$XDG_STATE_HOME/apiexplorer`, else
-    /// `~/.local/state/apiexplorer`, as history finds it.
+    /// The cache in the state directory (`StateDirectory`).
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> OAuth2TokenCache {
-        if let state = environment["APIEXPLORER_STATE_DIR"], !state.isEmpty { return OAuth2TokenCache(directory: state + "/oauth") }
-        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
-        return OAuth2TokenCache(directory: base + "/apiexplorer/oauth")
+        OAuth2TokenCache(directory: StateDirectory(environment: environment).file("oauth"))
     }
 
     /// The file a key's token is kept in: the key hashed, so no path or client id shows in the name.

@@ -14,13 +14,9 @@ public struct CookieStore: Sendable, Equatable {
         self.directory = directory
     }
 
-    /// The store in the state directory: `$APIEXPLORER_STATE_DIR`, else `$XDG_STATE_HOME/apiexplorer`, else
-    /// `~/.local/state/apiexplorer`, as history and the OAuth token cache find it.
+    /// The store in the state directory (`StateDirectory`).
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> CookieStore {
-        if let state = environment["APIEXPLORER_STATE_DIR"], !state.isEmpty { return CookieStore(directory: state + "/cookies") }
-        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
-        return CookieStore(directory: base + "/apiexplorer/cookies")
+        CookieStore(directory: StateDirectory(environment: environment).file("cookies"))
     }
 
     /// The jar file of the collection in `collection` (its directory) and `environment` (`nil` for none). The
