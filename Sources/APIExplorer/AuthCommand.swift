@@ -60,7 +60,7 @@ struct AuthCommand: AsyncParsableCommand {
         let resolved = try target.resolve(resolver)
         guard case let .oauth2(credential)? = resolved.request.authentication else {
             StandardError.write("error: \(reference) does not use oauth2 auth (it uses \(target.resolver(environment: environment, options: requestOptions, demoBaseURL: nil).effectiveAuth.typeName))")
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
         if forget {
             credential.forget()
@@ -84,7 +84,7 @@ struct AuthCommand: AsyncParsableCommand {
             }
         } catch {
             StandardError.write("error: \(SecretMasker(secrets: credential.settings.secretValues).mask(error.description))")
-            throw ExitCode(2)
+            throw ExitCode(.trouble)
         }
         StandardError.write(OAuth2TokenState.text(token, grant: credential.settings.grant))
         if printToken { StandardOutput.write(Array((token.accessToken + "\n").utf8)) }

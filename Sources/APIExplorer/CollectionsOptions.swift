@@ -27,7 +27,7 @@ struct CollectionsOptions: ParsableArguments {
         let result = store.load()
         if result.collections.isEmpty, let problem = result.errors.first, problem.location.file == store.directory {
             StandardError.write("\(problem.description). Pass --collections DIR, or create ./Collections.")
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
         guard reportProblems else { return result }
         // A command about one collection lists that collection's problems; every other broken file repeated on every
@@ -53,7 +53,7 @@ struct CollectionsOptions: ParsableArguments {
         let name = String(reference.split(separator: "/").first ?? "")
         guard let collection = result.collection(named: name) else {
             StandardError.write("error: no collection '\(name)'. Collections: \(result.collections.map(\.slug).joined(separator: ", ")).")
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
         return [collection]
     }

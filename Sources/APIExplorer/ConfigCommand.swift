@@ -51,7 +51,7 @@ struct ConfigCommand: ParsableCommand {
             for problem in problems { StandardError.write((problem.isWarning ? "" : "error: ") + problem.description) }
             let count = problems.count
             StandardOutput.write(Array(((count == 0 ? "\(location.path): no problems" : "\(location.path): \(count) problem\(count == 1 ? "" : "s")") + "\n").utf8))
-            if count > 0 { throw ExitCode(1) }
+            if count > 0 { throw ExitCode(.failed) }
             return
         }
         let resolved = ResolvedConfig(file: file, flags: ConfigFlags(noMouse: noMouse, historyFile: historyOptions.file, noHistory: historyOptions.disabled,
@@ -85,13 +85,13 @@ struct ConfigCommand: ParsableCommand {
         }
         StandardOutput.write(Array((lines.joined(separator: "\n") + "\n").utf8))
         // A file that does not parse fails, as everywhere it is read; warnings do not (--check fails on them too).
-        if file.problems.contains(where: { !$0.isWarning }) { throw ExitCode(1) }
+        if file.problems.contains(where: { !$0.isWarning }) { throw ExitCode(.failed) }
     }
 
     private func writeTemplate(to path: String) throws {
         if FileManager.default.fileExists(atPath: path), !force {
             StandardError.write("error: \(path) exists; pass --force to replace it")
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
         let directory = PathText.split(path).directory
         do {
@@ -99,7 +99,7 @@ struct ConfigCommand: ParsableCommand {
             try Data(ConfigTemplate.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             StandardError.write("error: could not write \(path): \(error.localizedDescription)")
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
         print("Wrote \(path); `apiexplorer config` shows the settings in force.")
     }

@@ -22,13 +22,13 @@ struct ConfigOptions: ParsableArguments {
         let config = ConfigLoader.load(path: location.path)
         if location.isExplicit, !config.exists {
             StandardError.write("error: the config file \(location.path) (\(location.origin)) does not exist; `apiexplorer config --init --config \(location.path)` writes one")
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
         // A file that does not parse is an error wherever it is read: going on with defaults hid it.
         if stopsOnErrors, config.problems.contains(where: { !$0.isWarning }) {
             for problem in config.problems where !problem.isWarning { StandardError.write("error: " + problem.description) }
             StandardError.write("error: fix the config file \(location.path) (apiexplorer config --check checks it)")
-            throw ExitCode(2)
+            throw ExitCode(.trouble)
         }
         if reportWarnings { for problem in config.problems { StandardError.write(problem.description) } }
         return config

@@ -33,7 +33,7 @@ struct CookieOptions: ParsableArguments {
                 _ = try NetscapeCookieFile.parse(String(decoding: data, as: UTF8.self), path: file ?? path)
             } catch {
                 StandardError.write("error: \(error.description)")
-                throw ExitCode(1)
+                throw ExitCode(.failed)
             }
         }
         CookieJar.configure(policy)

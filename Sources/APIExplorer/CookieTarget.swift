@@ -30,7 +30,7 @@ struct CookieTarget: ParsableArguments {
         let collections = try CollectionsOptions.collections(reference, in: result)
         if reference == nil, single {
             StandardError.write("error: name a collection: apiexplorer cookies import FILE Demo --env local")
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
         var jars: [Jar] = []
         for collection in collections {
@@ -39,7 +39,7 @@ struct CookieTarget: ParsableArguments {
                 guard let environment = collection.environment(named: env) else {
                     if reference == nil { continue }
                     StandardError.write("error: collection '\(collection.slug)' has no environment '\(env)'. Environments: \(collection.environments.map(\.name).joined(separator: ", ")).")
-                    throw ExitCode(1)
+                    throw ExitCode(.failed)
                 }
                 environments = [environment]
             } else if single {

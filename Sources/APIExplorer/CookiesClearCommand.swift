@@ -15,7 +15,7 @@ struct CookiesClearCommand: ParsableCommand {
             entry.jar.removeAll()
             do { try entry.jar.save() } catch {
                 StandardError.write("error: \(error.description)")
-                throw ExitCode(1)
+                throw ExitCode(.failed)
             }
             removed += count
         }

@@ -13,7 +13,7 @@ struct CookiesExportCommand: ParsableCommand {
     @OptionGroup var target: CookieTarget
 
     func run() throws {
-        guard let entry = try target.jars(single: true).first else { throw ExitCode(1) }
+        guard let entry = try target.jars(single: true).first else { throw ExitCode(.failed) }
         let text = NetscapeCookieFile.render(entry.jar.cookies)
         if file == "-" {
             print(text, terminator: "")
@@ -23,7 +23,7 @@ struct CookiesExportCommand: ParsableCommand {
             try AtomicFileWriter.write(Data(text.utf8), to: file, mode: 0o600)
         } catch {
             StandardError.write("error: \(error.description)")
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
         print("Exported \(entry.jar.cookies.count) cookies of \(entry.title) to \(file).")
     }

@@ -15,20 +15,20 @@ struct CookiesImportCommand: ParsableCommand {
     func run() throws {
         guard let data = FileManager.default.contents(atPath: file) else {
             StandardError.write("error: \(file): cannot read the file")
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
         let cookies: [CookieRecord]
         do {
             cookies = try NetscapeCookieFile.parse(String(decoding: data, as: UTF8.self), path: file, now: Date())
         } catch {
             StandardError.write("error: \(error.description)")
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
-        guard let entry = try target.jars(single: true).first else { throw ExitCode(1) }
+        guard let entry = try target.jars(single: true).first else { throw ExitCode(.failed) }
         entry.jar.insert(cookies)
         do { try entry.jar.save() } catch {
             StandardError.write("error: \(error.description)")
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
         print("Imported \(cookies.count) cookie\(cookies.count == 1 ? "" : "s") into \(entry.title).")
     }

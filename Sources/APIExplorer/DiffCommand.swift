@@ -57,9 +57,9 @@ struct DiffCommand: AsyncParsableCommand {
             identical = try await compare()
         } catch let code as ExitCode where code != .success {
             // diff(1)'s convention: 1 means "different", so every failure becomes 2.
-            throw ExitCode(2)
+            throw ExitCode(.trouble)
         }
-        if !identical { throw ExitCode(1) }
+        if !identical { throw ExitCode(.failed) }
     }
 
     /// Sends and prints; true when the responses are the same.
@@ -103,7 +103,7 @@ struct DiffCommand: AsyncParsableCommand {
                 failed = true
             }
         }
-        guard !failed, let a = first.response, let b = second.response else { throw ExitCode(2) }
+        guard !failed, let a = first.response, let b = second.response else { throw ExitCode(.trouble) }
         let comparison = ResponseComparison(a, b, ignoring: ["Date"] + ignoredHeaders)
         let lines = comparison.report(firstTitle: ResponseComparison.title(label: env[0], response: a),
                                       secondTitle: ResponseComparison.title(label: env[1], response: b), masker: masker)

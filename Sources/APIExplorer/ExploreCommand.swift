@@ -46,7 +46,7 @@ struct ExploreCommand: AsyncParsableCommand {
         if let env, !result.collections.contains(where: { $0.environment(named: env) != nil }) {
             let names = Set(result.collections.flatMap { $0.environments.map(\.name) }).sorted()
             StandardError.write("error: no collection has an environment '\(env)'. Environments: \(names.isEmpty ? "none" : names.joined(separator: ", ")).")
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
         var model = ExplorerModel(collections: result.collections, problems: result.problems, loadedFiles: result.loadedFiles,
                                   environment: env)
@@ -74,7 +74,7 @@ struct ExploreCommand: AsyncParsableCommand {
             for problem in problems { model.status = "Theme: \(problem.description)" }
         } catch {
             StandardError.write("error: \(error.description)")
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
         // The config's layout; the split as the last run left it (< and > or a drag move it), else the config's.
         model.screen.arrangement.stack = LayoutStack(rawValue: settings.layoutStack) ?? .auto
@@ -108,7 +108,7 @@ struct ExploreCommand: AsyncParsableCommand {
             }).run()
         } catch let error as NcursesTerminal.StartError {
             StandardError.write("error: \(error.description)")
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
     }
 }

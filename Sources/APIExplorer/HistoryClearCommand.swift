@@ -19,7 +19,7 @@ struct HistoryClearCommand: ParsableCommand {
             print("Removed \(removed) exchange\(removed == 1 ? "" : "s").")
         } catch {
             StandardError.write("error: " + error.description)
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
     }
 }

@@ -27,12 +27,12 @@ struct HistoryCommand: ParsableCommand {
         let settings = HistorySettings.resolve(file: file, disabled: false)
         guard let path = settings.path else {
             StandardError.write("error: " + (settings.problem ?? "history is off (APIEXPLORER_HISTORY=off); pass --history FILE to read one"))
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
         // Reading never creates a file: a mistyped --history would otherwise be an empty history.
         guard FileManager.default.fileExists(atPath: path) else {
             StandardError.write("error: no history yet: \(path) does not exist (it is created by the first request sent)")
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
         do {
             let store = try HistoryStore(path: path, limits: settings.limits)
@@ -41,7 +41,7 @@ struct HistoryCommand: ParsableCommand {
             return store
         } catch {
             StandardError.write("error: " + error.description)
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
     }
 }

@@ -28,12 +28,12 @@ struct HistoryDiffCommand: ParsableCommand {
 
     func run() throws {
         let store: HistoryStore
-        do { store = try HistoryCommand.openStore(file: file) } catch { throw ExitCode(2) }
+        do { store = try HistoryCommand.openStore(file: file) } catch { throw ExitCode(.trouble) }
         var exchanges: [HistoryExchange] = []
         for id in [first, second] {
             guard let exchange = try? store.exchange(id: id), exchange.response != nil else {
                 StandardError.write("error: exchange \(id) \((try? store.exchange(id: id)) == nil ? "is not in \(store.path)" : "got no response")")
-                throw ExitCode(2)
+                throw ExitCode(.trouble)
             }
             exchanges.append(exchange)
         }
@@ -42,6 +42,6 @@ struct HistoryDiffCommand: ParsableCommand {
         let noColor = StandardOutput.noColorRequested
         let useColor = isatty(STDOUT_FILENO) == 1 && !noColor
         FileHandle.standardOutput.write(Data((lines.map { DiffCommand.paint($0, useColor: useColor) }.joined(separator: "\n") + "\n").utf8))
-        if !comparison.isIdentical { throw ExitCode(1) }
+        if !comparison.isIdentical { throw ExitCode(.failed) }
     }
 }

@@ -60,11 +60,11 @@ struct HistoryExportCommand: ParsableCommand {
             }
         } catch {
             StandardError.write("error: " + error.description)
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
         guard !exchanges.isEmpty else {
             StandardError.write("error: no exchanges kept\(reference.map { " for \($0)" } ?? "")\(query == HistoryQuery(reference: reference, limit: query.limit) ? "" : " that match"); nothing written")
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
         let data = HistoryHARWriter.archive(exchanges)
         if har == "-" {
@@ -76,7 +76,7 @@ struct HistoryExportCommand: ParsableCommand {
             try AtomicFileWriter.write(data, to: har, mode: 0o600)
         } catch {
             StandardError.write("error: \(har): \(error)")
-            throw ExitCode(3)
+            throw ExitCode(.notWritten)
         }
         StandardError.write("Wrote \(exchanges.count) exchange\(exchanges.count == 1 ? "" : "s") to \(har)")
     }

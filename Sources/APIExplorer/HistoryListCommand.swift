@@ -45,7 +45,7 @@ struct HistoryListCommand: ParsableCommand {
         let entries: [HistoryEntry]
         do { entries = try store.entries(matching: query) } catch {
             StandardError.write("error: " + error.description)
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
         if json {
             FileHandle.standardOutput.write(Data((HistoryListCommand.json(entries) + "\n").utf8))

@@ -38,7 +38,7 @@ struct HistoryPruneCommand: ParsableCommand {
             print("Removed \(removed) exchange\(removed == 1 ? "" : "s"); \(try store.count()) kept.")
         } catch {
             StandardError.write("error: " + error.description)
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
     }
 }

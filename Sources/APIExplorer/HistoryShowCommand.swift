@@ -40,11 +40,11 @@ struct HistoryShowCommand: ParsableCommand {
         let found: HistoryExchange?
         do { found = try store.exchange(id: id) } catch {
             StandardError.write("error: " + error.description)
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
         guard let exchange = found else {
             StandardError.write("error: no exchange \(id) in \(store.path); `apiexplorer history` lists them")
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
         let isTTY = isatty(STDOUT_FILENO) == 1
         let mode = pretty ?? (isTTY ? .all : .none)
@@ -56,7 +56,7 @@ struct HistoryShowCommand: ParsableCommand {
         StandardOutput.write(Array(printer.requestText(exchange.storedRequest, headers: exchange.request.headers).utf8), to: STDOUT_FILENO)
         guard let response = exchange.storedResponse else {
             StandardError.write("error: " + (exchange.error ?? "no response was received"))
-            throw ExitCode(2)
+            throw ExitCode(.trouble)
         }
         if exchange.request.method == "WS", let events = response.events {
             let parts = Set(printParts ?? "mhb")

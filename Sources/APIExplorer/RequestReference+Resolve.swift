@@ -32,7 +32,7 @@ extension RequestReference {
             // A URL or body that failed to resolve may already hold a secret's value.
             let masker = SecretMasker(secrets: showSecrets ? [] : resolver.variableResolver.secretValues)
             StandardError.write("error: \(masker.mask(error.description))")
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
     }
 }

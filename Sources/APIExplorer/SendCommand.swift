@@ -150,13 +150,13 @@ struct SendCommand: AsyncParsableCommand {
         if interrupt.wasInterrupted {
             StandardError.write("interrupted")
             pipeline.record(exchange)
-            throw ExitCode(130)
+            throw ExitCode(.interrupted)
         }
         guard let response = exchange.response else {
             StandardError.write("error: \(exchange.failureText ?? "no response")")
             pipeline.record(exchange)
-            guard case let .transport(error)? = exchange.failure else { throw ExitCode(1) }
-            throw ExitCode(error.transportFailure != nil || error.isCancelled ? 2 : 1)
+            guard case let .transport(error)? = exchange.failure else { throw ExitCode(.failed) }
+            throw ExitCode(error.transportFailure != nil || error.isCancelled ? .trouble : .failed)
         }
         printer.writeResponse(response) { StandardOutput.write($0, to: printTo) }
         // On standard error, so a pipe (`send … --print b | jq`) gets the response alone.
@@ -173,14 +173,14 @@ struct SendCommand: AsyncParsableCommand {
                 try BodyFileWriter.write(response.data, to: output)
             } catch {
                 StandardError.write("error: \(error.description)")
-                throw ExitCode(1)
+                throw ExitCode(.failed)
             }
         }
         if checkStatus, (300...599).contains(response.statusCode) {
             StandardError.write("apiexplorer: warning: HTTP \(response.statusCode) \(response.reasonPhrase)")
-            throw ExitCode(Int32(response.statusCode / 100))
+            throw ExitCode(.httpStatus(response.statusCode))
         }
-        if exchange.outcome?.passed == false { throw ExitCode(5) }
+        if exchange.outcome?.passed == false { throw ExitCode(.checksFailed) }
     }
 
     /// The end of a response printed as it streamed: how many events came (on stderr), the checks' tally, history,
@@ -195,7 +195,7 @@ struct SendCommand: AsyncParsableCommand {
             }
             pipeline.record(stopped)
             StandardError.write("interrupted: \(count)")
-            throw ExitCode(130)
+            throw ExitCode(.interrupted)
         }
         guard let response = exchange.response else {
             // A stream that failed (silent too long, an event over maxEventSize) keeps what arrived before, as Ctrl-C does.
@@ -204,19 +204,19 @@ struct SendCommand: AsyncParsableCommand {
             pipeline.record(failed)
             StandardError.write("error: \(exchange.failureText ?? "no response")")
             StandardError.write(count)
-            throw ExitCode(2)
+            throw ExitCode(.trouble)
         }
         pipeline.record(exchange)
         StandardError.write(count)
         for line in exchange.outcome?.tallyLines ?? [] { StandardError.write(exchange.masker.mask(line)) }
         if let failure = printer.failure {
             StandardError.write("error: \(failure)")
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
         if checkStatus, (300...599).contains(response.statusCode) {
             StandardError.write("apiexplorer: warning: HTTP \(response.statusCode) \(response.reasonPhrase)")
-            throw ExitCode(Int32(response.statusCode / 100))
+            throw ExitCode(.httpStatus(response.statusCode))
         }
-        if exchange.outcome?.passed == false { throw ExitCode(5) }
+        if exchange.outcome?.passed == false { throw ExitCode(.checksFailed) }
     }
 }

@@ -29,9 +29,9 @@ enum SendFailure: Error, Sendable {
 
     /// The exit code a command ends with: 1 for a collection not trusted (as a failed check is: a decision, not
     /// trouble), 2 for the rest.
-    var exitCode: Int32 {
-        if case .untrusted = self { return 1 }
-        return 2
+    var exitCode: CommandExit {
+        if case .untrusted = self { return .failed }
+        return .trouble
     }
 
     /// True when the user cancelled the request.

@@ -48,7 +48,7 @@ struct TrustCommand: ParsableCommand {
             let revoked: Bool
             do { revoked = try store.revoke(directory: collection.directory) } catch {
                 StandardError.write("error: \(error.description)")
-                throw ExitCode(2)
+                throw ExitCode(.trouble)
             }
             print(revoked ? "Collection \(name) is no longer trusted." : "Collection \(name) was not trusted.")
             return
@@ -66,16 +66,16 @@ struct TrustCommand: ParsableCommand {
         if !yes {
             guard let answer = TerminalPrompter().confirm("Trust collection \(name) to read and run these? [y/N] ") else {
                 StandardError.write("error: no terminal to ask on; pass --yes to trust collection \(name) without asking.")
-                throw ExitCode(1)
+                throw ExitCode(.failed)
             }
             guard ["y", "yes"].contains(answer.lowercased()) else {
                 print("Not trusted.")
-                throw ExitCode(1)
+                throw ExitCode(.failed)
             }
         }
         do { try store.trust(trustList) } catch {
             StandardError.write("error: \(error.description)")
-            throw ExitCode(2)
+            throw ExitCode(.trouble)
         }
         print("Trusted collection \(name) with these \(trustList.reads.count) item\(trustList.reads.count == 1 ? "" : "s"); a change to the list asks again.")
     }

@@ -34,11 +34,14 @@ public struct RunReport: Sendable {
 
     /// 0 when every check passed, 1 when a check failed, 2 when a request could not be sent, 130 when interrupted
     /// (what the process exits with, so a report read later says the same).
-    public var exitCode: Int32 {
-        if interrupted { return 130 }
-        if notSent > 0 { return 2 }
-        return failedChecks > 0 ? 1 : 0
+    public var exit: CommandExit {
+        if interrupted { return .interrupted }
+        if notSent > 0 { return .trouble }
+        return failedChecks > 0 ? .failed : .success
     }
+
+    /// `exit` as the number the process exits with.
+    public var exitCode: Int32 { exit.code }
 
     /// The closing line: `12 requests: 11 sent, 1 not sent · checks: 30 passed, 2 failed · 0.41 s`.
     public var totalsLine: String {
