@@ -151,17 +151,6 @@ struct WebSocketSendCLITests {
         #expect(failed.status == 5 && failed.stderr.contains("1 of 1 check failed"), "\(failed.stderr)")
     }
 
-    /// `run` does not send a WebSocket request over HTTP: it fails it with a sentence naming `send`.
-    @Test func runFailsAWebSocketRequestSayingSendHoldsIt() async throws {
-        let server = try WebSocketLoopbackServer()
-        defer { server.stop() }
-        let temp = try collection(server)
-        let result = try await CLIRunner.run(["run", "W/bye", "--collections", temp.path])
-        #expect(result.status != 0, "\(result.stdout) \(result.stderr)")
-        #expect((result.stdout + result.stderr).contains("run does not hold conversations; apiexplorer send W/bye does"), "\(result.stdout) \(result.stderr)")
-        #expect(server.handshakes.all.isEmpty, "nothing reached the server")
-    }
-
     /// The file's `expectMessages:` and `wait:` end the conversation when --messages and --wait are not given (the
     /// server never closes: without them `send` would wait for ever).
     @Test func theFilesExpectMessagesAndWaitEndTheConversation() async throws {
