@@ -18,7 +18,10 @@ struct RunCommand: AsyncParsableCommand {
             and the totals; the reports keep every request. A progress bar goes to standard error when it is a terminal. \
             Exit codes: 0 every check passed; 1 a check failed; 2 a request could not be sent (transport error, \
             unresolved variable, unknown reference, dependency cycle); 64 usage error; 130 interrupted (Ctrl-C stops the \
-            requests in flight, a stream keeping what arrived, and reports the run so far).
+            requests in flight, a stream or a WebSocket conversation keeping what arrived, and reports the run so far). \
+            A WebSocket request sends its saved messages and ends when the server closes, after the file's \
+            expectMessages: came or after wait: seconds of silence (its timeout without wait:); its checks read the \
+            messages received.
             """
     )
 
@@ -166,11 +169,8 @@ struct RunCommand: AsyncParsableCommand {
                                               extraHeaders: extraHeaders, parallel: parallel,
                                               repetitions: repetitions, delay: Double(delay) / 1000, bail: bail)
                 runner.sender = { resolver in
-                    // Sent over HTTP, a WebSocket request would reach its server as nonsense: say what holds a conversation.
-                    if resolver.request.isWebSocket {
-                        return RequestOutcome(reference: resolver.reference, name: resolver.request.name,
-                                              error: "a WebSocket request: run does not hold conversations; apiexplorer send \(resolver.reference) does")
-                    }
+                    // Sent over HTTP, a WebSocket request would reach its server as nonsense: it is a conversation.
+                    if resolver.request.isWebSocket { return await pipeline.converse(resolver) }
                     if Task.isCancelled {
                         return RequestOutcome(reference: resolver.reference, name: resolver.request.name, error: "not sent: interrupted (Ctrl-C)")
                     }

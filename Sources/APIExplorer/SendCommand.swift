@@ -21,7 +21,7 @@ struct SendCommand: AsyncParsableCommand {
             key stream: true) is printed event by event as it arrives, and how many events came is printed on stderr. \
             A WebSocket request (method WS, or a ws:// or wss:// URL) connects, sends its saved messages (or standard \
             input's lines with --stdin) and prints each message received as it arrives, until the server closes, \
-            --messages N arrived or --wait SECONDS passed quietly (each message sent is printed under a → line, each \
+            --messages N arrived or --wait SECONDS passed quietly (by default the file's expectMessages: and wait:; each message sent is printed under a → line, each \
             received under a ← line, with its time): exit 0, 2 when the connection fails, 130 on Ctrl-C. History keeps \
             the conversation: `apiexplorer history show ID` prints it again.
             """
@@ -65,10 +65,10 @@ struct SendCommand: AsyncParsableCommand {
     @OptionGroup var config: ConfigOptions
     @OptionGroup var cookieOptions: CookieOptions
 
-    @Option(name: .customLong("messages"), help: "WebSocket: close after this many messages were received.")
+    @Option(name: .customLong("messages"), help: "WebSocket: close after this many messages were received (default: the file's expectMessages:).")
     var messageLimit: Int?
 
-    @Option(name: .long, help: "WebSocket: close after this many seconds without a message.")
+    @Option(name: .long, help: "WebSocket: close after this many seconds without a message (default: the file's wait:).")
     var wait: Double?
 
     @Flag(name: .long, help: "WebSocket: send each line of standard input instead of the saved messages.")
@@ -110,7 +110,8 @@ struct SendCommand: AsyncParsableCommand {
             defer { Task { await launcher.stop() } }
             let isTTY = isatty(STDOUT_FILENO) == 1
             let mode = pretty ?? (isTTY ? .all : .none)
-            try await WebSocketSend(resolved: resolved, resolver: resolver, limit: messageLimit, wait: wait, fromStandardInput: stdin,
+            try await WebSocketSend(resolved: resolved, resolver: resolver, limit: messageLimit ?? resolver.request.expectedMessages,
+                                    wait: wait ?? resolver.request.wait, fromStandardInput: stdin,
                                     bodyOnly: printParts.map { !$0.contains("h") && !$0.contains("m") } ?? false, pretty: mode,
                                     useColor: isTTY && mode.colors && !StandardOutput.noColorRequested,
                                     masker: SecretMasker(secrets: showSecrets ? [] : resolved.secretValues), evaluatesChecks: !noChecks,

@@ -8,10 +8,15 @@ import Glibc
 public final class WebSocketGreetingServer: @unchecked Sendable {
     /// The bound port.
     public let port: UInt16
+    /// How many reads brought the server something other than a close frame: once it is above 0 the client has
+    /// connected (and so holds the greeting) and sent a message.
+    public let messageReads: CallCounter
     private let listener: LoopbackListener
 
     /// Starts a server that greets each connection with `greeting`.
     public init(greeting: String) throws {
+        let messageReads = CallCounter()
+        self.messageReads = messageReads
         listener = try LoopbackListener { fd in
             guard let request = RawSocketIO.readHead(fd), let key = request.headers["sec-websocket-key"] else { return }
             let accept = Data(WebSocketGreetingServer.sha1(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
@@ -31,6 +36,7 @@ public final class WebSocketGreetingServer: @unchecked Sendable {
                     RawSocketIO.send(fd, Data([0x88, 0x02, 0x03, 0xE8]))
                     return
                 }
+                messageReads.increment()
             }
         }
         port = listener.port

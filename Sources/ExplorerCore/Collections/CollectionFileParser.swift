@@ -5,7 +5,7 @@ import Yams
 struct CollectionFileParser {
     static let requestKeys = ["name", "method", "url", "description", "query", "headers", "body", "auth", "variables",
                               "timeout", "followRedirects", "verifyTLS", "omitHeaders", "captures", "needs", "checks",
-                              "stream", "streamIdleTimeout", "protocols", "messages"]
+                              "stream", "streamIdleTimeout", "protocols", "messages", "wait", "expectMessages"]
     static let collectionKeys = ["name", "description", "headers", "auth", "variables", "order", "environments", "checks", "spec", "keepSessionCookies"]
     static let folderKeys = ["name", "description", "headers", "auth", "variables", "order", "checks"]
     static let environmentKeys = ["name", "baseURL", "default", "variables", "verifyTLS", "caCertificates", "clientCertificate",
@@ -90,7 +90,19 @@ struct CollectionFileParser {
         request.checks = try checks(map)
         request.protocols = try protocols(map)
         request.messages = try messages(map)
+        request.wait = try map.double("wait")
+        request.expectedMessages = try expectedMessages(map)
         return request
+    }
+
+    /// A WebSocket request's `expectMessages:`: how many messages received end the conversation, at least 1.
+    private func expectedMessages(_ map: YAMLMap) throws(CollectionProblem) -> Int? {
+        guard let text = try map.string("expectMessages") else { return nil }
+        guard let count = Int(text), count >= 1 else {
+            throw CollectionProblem(map.location("expectMessages"),
+                                    "expected 'expectMessages' to be a whole number of messages, at least 1, found '\(text)'")
+        }
+        return count
     }
 
     /// A WebSocket request's `protocols:`: subprotocol tokens.

@@ -23,6 +23,8 @@ public enum RequestMerge {
         pick(\.streamIdleTimeout)
         pick(\.protocols)
         pick(\.messages)
+        pick(\.wait)
+        pick(\.expectedMessages)
         merged.headers = mergeList(ours: ours.headers, base: base.headers, theirs: theirs.headers)
         merged.query = mergeList(ours: ours.query, base: base.query, theirs: theirs.query)
         merged.file = theirs.file

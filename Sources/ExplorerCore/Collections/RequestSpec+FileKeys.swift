@@ -2,7 +2,8 @@ extension RequestSpec {
     /// The keys of a request file in the order a new file lists them.
     public static let fileKeys = ["name", "method", "url", "description", "query", "headers", "body", "auth", "variables",
                                   "timeout", "followRedirects", "verifyTLS", "omitHeaders", "stream",
-                                  "streamIdleTimeout", "protocols", "messages", "needs", "captures", "checks"]
+                                  "streamIdleTimeout", "protocols", "messages", "wait", "expectMessages", "needs", "captures",
+                                  "checks"]
 
     /// The file keys whose values differ between this request and `other`, in file order: those whose lines in a
     /// file would differ, so what counts as a change is exactly what a save would write.
@@ -46,6 +47,8 @@ extension RequestSpec {
             return ["messages:"] + messages.flatMap { message in
                 ["  - name: \(YAMLText.scalar(message.name))"] + YAMLText.text(message.format.rawValue, message.content, indent: 4)
             }
+        case "wait": return wait.map { ["wait: \(YAMLText.number($0))"] } ?? []
+        case "expectMessages": return expectedMessages.map { ["expectMessages: \($0)"] } ?? []
         case "omitHeaders": return omittedHeaders.isEmpty ? [] : ["omitHeaders:"] + omittedHeaders.map { "  - \(YAMLText.scalar($0))" }
         case "needs": return YAMLText.needsBlock(needs)
         case "captures": return YAMLText.capturesBlock(captures)

@@ -45,6 +45,12 @@ public struct RequestSpec: Sendable, Equatable {
     public var protocols: [String] = []
     /// WebSocket messages saved with the request (the `messages` key).
     public var messages: [SavedMessage] = []
+    /// For a WebSocket request, the seconds of silence after which `send` and `run` close the conversation (the
+    /// `wait` key); nil to wait for the server (`run` then waits at most the request's timeout).
+    public var wait: Double?
+    /// For a WebSocket request, how many messages received end the conversation in `send` and `run` (the
+    /// `expectMessages` key); nil for no limit.
+    public var expectedMessages: Int?
     /// The file it was loaded from.
     public var file: String
 
