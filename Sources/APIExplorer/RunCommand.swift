@@ -85,11 +85,11 @@ struct RunCommand: AsyncParsableCommand {
             guard let name = parts.first, let collection = result.collection(named: name) else {
                 let names = result.collections.map(\.slug).joined(separator: ", ")
                 StandardError.write("error: no collection '\(parts.first ?? reference)'. Collections: \(names.isEmpty ? "none" : names).")
-                throw ExitCode(2)
+                throw ExitCode(.trouble)
             }
             guard let selected = collection.requests(selectedBy: Array(parts.dropFirst())) else {
                 StandardError.write("error: '\(reference)' is not a folder or request of collection \(collection.name). Run `apiexplorer list`.")
-                throw ExitCode(2)
+                throw ExitCode(.trouble)
             }
             if let index = groups.firstIndex(where: { $0.0.slug == collection.slug }) {
                 groups[index].1 += selected.filter { item in !groups[index].1.contains { $0.request.file == item.request.file } }
@@ -113,7 +113,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         if !broken.isEmpty {
             StandardError.write("error: \(broken.count) file\(broken.count == 1 ? "" : "s") of the selection did not load (above); nothing was sent. Fix \(broken.count == 1 ? "it" : "them"), or run the requests that load by reference.")
-            throw ExitCode(2)
+            throw ExitCode(.trouble)
         }
         // Every plan is made, and every cycle reported, before anything is sent.
         var plans: [(CollectionSpec, [PlannedRequest], EnvironmentSpec?)] = []
@@ -123,13 +123,13 @@ struct RunCommand: AsyncParsableCommand {
             if let problem = chosen.problem { StandardError.write(problem.description) }
             do { environment = try RequestReference(collection: collection, located: selected[0]).environment(named: env ?? chosen.name) } catch {
                 // An unknown environment is trouble (2), not a failed check (1).
-                throw ExitCode(2)
+                throw ExitCode(.trouble)
             }
             do {
                 plans.append((collection, try DependencyPlanner(collection: collection).plan(selected), environment))
             } catch {
                 StandardError.write(error.description)
-                throw ExitCode(2)
+                throw ExitCode(.trouble)
             }
         }
         let launcher = DemoServerLauncher()
@@ -226,13 +226,13 @@ struct RunCommand: AsyncParsableCommand {
             }
             do { try AtomicFileWriter.write(data, to: file) } catch {
                 StandardError.write("error: could not write the \(kind) report to \(file): \(error)")
-                throw ExitCode(2)
+                throw ExitCode(.trouble)
             }
         }
         if summary.interrupted {
             StandardError.write("interrupted: \(outcomes.count) of \(total) request\(total == 1 ? "" : "s") reported")
         }
-        if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+        if summary.exit != .success { throw ExitCode(summary.exit) }
     }
 
     /// The `--report` words as kinds and files. The option reads words up to the next option, so in

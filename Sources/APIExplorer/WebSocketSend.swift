@@ -41,7 +41,7 @@ struct WebSocketSend {
                 outgoing = try resolver.savedWebSocketMessages()
             } catch {
                 StandardError.write("error: \(error)")
-                throw ExitCode(1)
+                throw ExitCode(.failed)
             }
         }
         let printer = ConversationPrinter(bodyOnly: bodyOnly, pretty: pretty, useColor: useColor, masker: masker)
@@ -65,18 +65,18 @@ struct WebSocketSend {
         switch end.failure {
         case let .target(reason)?:
             StandardError.write("error: \(reason)")
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         case let .connect(reason)? where !end.interrupted:
             StandardError.write("error: \(masker.mask(reason))")
-            throw ExitCode(2)
+            throw ExitCode(.trouble)
         case let .broken(reason)?:
             StandardError.write("error: \(masker.mask(reason)); \(end.receivedText) received.")
-            throw ExitCode(2)
+            throw ExitCode(.trouble)
         default: break
         }
         if end.interrupted {
             StandardError.write("interrupted; \(end.receivedText) received.")
-            throw ExitCode(130)
+            throw ExitCode(.interrupted)
         }
         if case let (code, reason, byClient)? = end.closed {
             let who = byClient ? "Closed" : "The server closed the connection"
@@ -85,6 +85,6 @@ struct WebSocketSend {
         guard evaluatesChecks, !resolver.checks.isEmpty || !resolver.request.captures.isEmpty else { return }
         let outcome = end.outcome(of: resolver, secrets: resolved.secretValues)
         for line in outcome.tallyLines ?? [] { StandardError.write(masker.mask(line)) }
-        if !outcome.passed { throw ExitCode(5) }
+        if !outcome.passed { throw ExitCode(.checksFailed) }
     }
 }
