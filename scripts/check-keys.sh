@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-allowed='Sources/ExplorerTUI/App/KeyMap(\+Presets)?\.swift|Sources/ExplorerTUI/Key(\+ConfigName|\+EscapeSequence)?\.swift|Sources/ExplorerTUI/TextField\.swift|Sources/ExplorerTUI/TextArea\.swift|Sources/ExplorerTUI/App/Request/BodyEditor\.swift|Sources/APIExplorer/NcursesTerminal\.swift'
+allowed='Sources/ExplorerTUI/App/KeyMap(\+Presets)?\.swift|Sources/ExplorerTUI/Key(\+ConfigName|\+EscapeSequence)?\.swift|Sources/ExplorerTUI/TextField\.swift|Sources/ExplorerTUI/TextArea\.swift|Sources/ExplorerTUI/App/Request/BodyEditor\.swift|Sources/APIExplorer/Terminal/NcursesTerminal\.swift'
 # A key written out: Key.up, .character("q"), .control("j"), .alt("b"), .function(1), or a named key compared or
 # matched (`case .escape`, `== .enter`, `[.tab, …`). `.pageUp`/`.pageDown` are left out: actions share those names.
 pattern='\bKey\.[a-z]|\.(character|control|alt)\("|\.function\([0-9]|(case|==|!=|\[|,|\()\s*\.(escape|enter|tab|backTab|backspace|insert|home|end|up|down|left|right)\b(?!\()'
