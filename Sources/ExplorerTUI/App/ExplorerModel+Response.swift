@@ -107,7 +107,7 @@ extension ExplorerModel {
     mutating func replay(_ entry: HistoryEntry) -> [AppEffect] {
         let (id, effects) = beginResponse(key: entry.reference ?? "history #\(entry.id)")
         focus = .response
-        status = ExplorerModel.replayingNote(entry.id)
+        $status.show(.replaying(id: entry.id))
         let current = entry.reference.flatMap { self.resolver(forKey: $0, environment: entry.environment) }
         return effects + [.replay(id: id, exchangeID: entry.id, resolver: current)]
     }

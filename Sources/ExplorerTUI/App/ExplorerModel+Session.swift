@@ -166,27 +166,13 @@ extension ExplorerModel {
     /// The effect for the next request of the chain; a need says so in the status line.
     mutating func nextInChain(id: Int) -> [AppEffect] {
         guard let next = session.next(id: id) else { return [] }
-        if case .sendNeed = next.effect { status = ExplorerModel.sendingNeedNote(next.reference) }
+        if case .sendNeed = next.effect { $status.show(.sendingNeed(reference: next.reference)) }
         return [next.effect]
-    }
-
-    /// What the status line says while a request's needs go first.
-    static func sendingNeedNote(_ reference: String) -> String {
-        "Sending \(reference) first: this request needs its captures."
-    }
-
-    /// What the status line says while a kept exchange is sent again.
-    static func replayingNote(_ id: Int64) -> String {
-        "Replaying #\(id) exactly as it was sent…"
     }
 
     /// A progress note about the send in flight is over once its answer is on screen; any other message stays.
     mutating func clearSendProgress() {
-        guard let text = status else { return }
-        if (text.hasPrefix("Replaying #") && text.hasSuffix(" exactly as it was sent…"))
-            || (text.hasPrefix("Sending ") && text.hasSuffix(" first: this request needs its captures.")) {
-            status = nil
-        }
+        if $status.progress != nil { status = nil }
     }
 
     /// A needed request came back: its captures are recorded and the chain goes on, or the send fails saying which.

@@ -9,6 +9,8 @@ public struct StatusLog: Sendable {
     public static let limit = 100
 
     private var message: String?
+    /// The note shown, when the message is a note about the send in flight rather than news.
+    public private(set) var progress: SendProgressNote?
     /// The messages shown, oldest first.
     public private(set) var entries: [StatusEntry] = []
     /// The time new messages are stamped with: the shell sets it to its clock for each message it handles.
@@ -28,8 +30,15 @@ public struct StatusLog: Sendable {
                 entries.append(StatusEntry(time: clock, text: newValue))
                 if entries.count > StatusLog.limit { entries.removeFirst(entries.count - StatusLog.limit) }
             }
+            if newValue != message { progress = nil }
             message = newValue
         }
+    }
+
+    /// Shows a note about the send in flight, known as one until another message replaces it.
+    public mutating func show(_ note: SendProgressNote) {
+        wrappedValue = note.text
+        progress = note
     }
 
     /// The log itself (`$status`).
