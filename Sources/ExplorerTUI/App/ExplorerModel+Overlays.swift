@@ -149,7 +149,7 @@ extension ExplorerModel {
             return []
         }
         let id = takeSendID()
-        modal = .tool(.comparing(id: id, first: "#\(comparison.first)", second: comparison.against), returnTo: panel)
+        modal = .tool(.comparing(id: id, first: "#\(comparison.first)", second: comparison.against, from: .history), returnTo: panel)
         return [.compareExchanges(id: id, first: comparison.first, second: comparison.second, live: comparison.live)]
     }
 
@@ -194,11 +194,11 @@ extension ExplorerModel {
             var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalSafeText.sanitize(String($0)) }
             if lines.last == "" { lines.removeLast() }
             modal = .tool(.exported(format: format, lines: lines, scroll: 0), returnTo: back)
-        case let (.compared(id, lines), .comparing(current, first, second)) where id == current:
+        case let (.compared(id, lines), .comparing(current, first, second, _)) where id == current:
             modal = .tool(.compared(title: "\(first) ↔ \(second)", lines: lines, scroll: 0), returnTo: back)
         case let (.toolFailed(id, text), .exporting(current, format)) where id == current:
             modal = .tool(.failed(title: "Export as \(format.title)", message: text), returnTo: back)
-        case let (.toolFailed(id, text), .comparing(current, first, second)) where id == current:
+        case let (.toolFailed(id, text), .comparing(current, first, second, _)) where id == current:
             modal = .tool(.failed(title: "Compare \(first) ↔ \(second)", message: text), returnTo: back)
         default:
             break

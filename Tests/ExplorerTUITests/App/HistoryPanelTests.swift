@@ -142,7 +142,8 @@ struct HistoryPanelTests {
         let effects = Fixtures.press([.down, .character("c")], &model)
         guard case let .compareExchanges(id, first, second, live)? = effects.first else { Issue.record("no compare: \(effects)"); return }
         #expect(first == 2 && second == 1 && live == nil)
-        #expect(model.modal?.toolPanel == .comparing(id: id, first: "#2", second: "#1"))
+        #expect(model.modal?.toolPanel == .comparing(id: id, first: "#2", second: "#1", from: .history))
+        #expect(ExplorerView.render(model).lines.contains { $0.contains("Reading from history…") })
         _ = model.update(.compared(id: id, lines: [ComparisonLine(.heading, "Status: differs")]))
         #expect(ExplorerView.render(model).lines.joined().contains("Compare #2 ↔ #1"))
         Fixtures.press([.escape], &model)

@@ -91,7 +91,7 @@ struct NewUserFixesTests {
         #expect(historyHints.contains("send it again exactly") && historyHints.contains("close") && historyHints != paneHints,
                 "\(historyHints)")
         Fixtures.press([.escape, .backTab, .character("D"), .enter], &model)
-        guard case let .comparing(id, _, _)? = model.modal?.toolPanel else { Issue.record("not comparing: \(String(describing: model.modal))"); return }
+        guard case let .comparing(id, _, _, _)? = model.modal?.toolPanel else { Issue.record("not comparing: \(String(describing: model.modal))"); return }
         _ = model.update(.compared(id: id, lines: [ComparisonLine(.same, "Status: same (200 OK)")]))
         let compareHints = ExplorerView.render(model).lines.last ?? ""
         #expect(!compareHints.contains("format") && compareHints.contains("copy what is shown") && compareHints.contains("close"), "\(compareHints)")

@@ -47,6 +47,14 @@ struct ToolPanelTests {
         #expect(model.modal?.toolPanel == nil && model.status == "Select a request in the tree first.")
     }
 
+    @Test func anEnvironmentWhoseNameStartsWithAHashIsSentToNotReadFromHistory() {
+        var model = Fixtures.model()
+        model.modal = .tool(.comparing(id: 1, first: "#prod", second: "staging"))
+        #expect(ExplorerView.render(model).lines.contains { $0.contains("Sending in both environments…") })
+        model.modal = .tool(.comparing(id: 1, first: "#2", second: "#1", from: .history))
+        #expect(ExplorerView.render(model).lines.contains { $0.contains("Reading from history…") })
+    }
+
     @Test func capitalDComparesTheActiveEnvironmentWithAChosenOne() {
         var model = selected()
         #expect(Fixtures.press([.character("D")], &model).isEmpty)

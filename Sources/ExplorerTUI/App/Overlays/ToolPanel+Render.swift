@@ -23,10 +23,9 @@ extension ToolPanel {
                             Span("  " + (env.usesBuiltInDemo ? "built-in demo API" : env.baseURL), style: Theme.dim)])
             }
             lines.append(StyledLine("Enter sends the request in both and compares the responses.", style: Theme.dim))
-        case let .comparing(_, first, second):
+        case let .comparing(_, first, second, source):
             title = " Compare \(first) ↔ \(second) "
-            // Kept exchanges (#12) are read from history; environments are sent to.
-            let work = first.hasPrefix("#") ? "Reading from history…" : "Sending in both environments…"
+            let work = source == .history ? "Reading from history…" : "Sending in both environments…"
             lines = [StyledLine(work, style: .bold), StyledLine("Esc closes", style: Theme.dim)]
         case let .compared(heading, report, offset):
             title = " Compare \(heading) — Esc closes "

@@ -8,8 +8,8 @@ public enum ToolPanel: Sendable, Equatable {
     case exported(format: ExportFormat, lines: [String], scroll: Int)
     /// Choosing the environment to compare the active one with; `selection` indexes `ExplorerModel.comparisonCandidates`.
     case choosingEnvironment(selection: Int)
-    /// Waiting for both responses of the comparison with this id.
-    case comparing(id: Int, first: String, second: String)
+    /// Waiting for both sides of the comparison with this id: environments sent to, or exchanges read from history.
+    case comparing(id: Int, first: String, second: String, from: ComparisonSource = .environments)
     /// The comparison report.
     case compared(title: String, lines: [ComparisonLine], scroll: Int)
     /// Export or comparison failed.
