@@ -128,7 +128,7 @@ final class ExplorerRunLoop {
                 let file = LayoutStateFile.standard()
                 let inbox = self.inbox
                 Task.detached {
-                    do { try file.write(split: split) } catch { inbox.post(.statusReported("The split could not be kept in \(file.path): \(error.localizedDescription)")) }
+                    do { try file.write(split: split) } catch { inbox.post(.reported(.splitNotKept(path: file.path, reason: error.localizedDescription))) }
                 }
             case .loadHistory, .openExchange, .loadLatest, .compareExchanges:
                 HistoryEffectRunner.start(effect, recorder: history, inbox: inbox, demo: demo, keyMap: model.keyMap)

@@ -13,9 +13,9 @@ enum FileEffectRunner {
                 do {
                     try store.persist(environment: environment, collectionDirectory: directory)
                     let count = store.values(environment: environment).count
-                    inbox.post(.statusReported("Saved \(count) captured value\(count == 1 ? "" : "s") of \(environment) next to the collection (secret ones in secrets.local.yaml)."))
+                    inbox.post(.reported(.capturesSaved(count: count, environment: environment)))
                 } catch {
-                    inbox.post(.statusReported("Captured values not saved: \(String(describing: error))"))
+                    inbox.post(.reported(.capturesNotSaved(reason: String(describing: error))))
                 }
             }
         case let .addRequest(collection, request, folder):
@@ -78,7 +78,7 @@ enum FileEffectRunner {
                                             message: "Created the collection \(created.name) in \(created.directory)"
                                                 + (keyMap.keyLabel(for: .newRequest, focus: .tree).map { "; \($0) adds a request." } ?? ".")))
                 } catch {
-                    inbox.post(.statusReported(FileEffectRunner.notWritten(error, what: "Collection", advice: "; choose another name")))
+                    inbox.post(.reported(FileEffectRunner.notWritten(error, what: "Collection", advice: "; choose another name")))
                 }
             }
         case let .addDemo(directory):
@@ -89,7 +89,7 @@ enum FileEffectRunner {
                     inbox.post(.treeChanged(result, select: BundledDemo.slug, movedFrom: nil,
                                             message: "Added the bundled Demo in \(written); its local environment runs the demo API inside apiexplorer."))
                 } catch {
-                    inbox.post(.statusReported(FileEffectRunner.notWritten(error, what: "Demo")))
+                    inbox.post(.reported(FileEffectRunner.notWritten(error, what: "Demo")))
                 }
             }
         case let .importFile(path, directory):
@@ -98,7 +98,7 @@ enum FileEffectRunner {
                 let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
                 let file = path.hasPrefix("~/") ? home + path.dropFirst(1) : path
                 guard let kind = FileImport.kind(of: file) else {
-                    inbox.post(.statusReported("Not imported: \(file) is not a Postman or Insomnia export or an OpenAPI description (.json, .yaml), a HAR file (.har) or a .http/.rest file."))
+                    inbox.post(.reported(.notImportable(file: file)))
                     return
                 }
                 do {
@@ -116,9 +116,9 @@ enum FileEffectRunner {
                     inbox.post(.treeChanged(result, select: summary.collection.slug, movedFrom: nil,
                                             message: "Imported \(summary.collection.name): \(count) request\(count == 1 ? "" : "s") in \(summary.directory)\(note)."))
                 } catch let error as CollectionWriteError {
-                    inbox.post(.statusReported(FileEffectRunner.notWritten(error, what: "Collection")))
+                    inbox.post(.reported(FileEffectRunner.notWritten(error, what: "Collection")))
                 } catch {
-                    inbox.post(.statusReported("Not imported: \(String(describing: error))"))
+                    inbox.post(.reported(.notImported(reason: String(describing: error))))
                 }
             }
         case let .changeEnvironment(change, directory, original):
@@ -138,11 +138,11 @@ enum FileEffectRunner {
                 let existed = FileManager.default.fileExists(atPath: path)
                 do throws(SaveError) {
                     try AtomicFileWriter.write(data, to: path)
-                    inbox.post(.statusReported("Saved the body (\(MeasurementText.byteCount(data.count))) to \(path)."))
+                    inbox.post(.reported(.bodySaved(bytes: data.count, path: path)))
                 } catch {
                     // The error's own sentence, said once; "the old file is unchanged" only when there was one.
-                    guard case let .writeFailed(_, reason) = error else { return inbox.post(.statusReported(error.description)) }
-                    inbox.post(.statusReported("Not saved: writing \(path) failed (\(reason))" + (existed ? "; the old file is unchanged." : ".")))
+                    guard case let .writeFailed(_, reason) = error else { return inbox.post(.reported(.notSaved(reason: error.description))) }
+                    inbox.post(.reported(.bodyNotSaved(path: path, reason: reason, existed: existed)))
                 }
             }
         default:
@@ -161,10 +161,10 @@ enum FileEffectRunner {
         }
     }
 
-    private static func notWritten(_ error: CollectionWriteError, what: String, advice: String = "") -> String {
+    private static func notWritten(_ error: CollectionWriteError, what: String, advice: String = "") -> EffectReport {
         switch error {
-        case let .exists(path): return "\(what) not written: \(path) is already there and is left as it is\(advice)."
-        case .failed: return "\(what) not written: \(error.description)"
+        case let .exists(path): .collectionNotWritten(what: what, existing: path, reason: error.description, advice: advice)
+        case .failed: .collectionNotWritten(what: what, existing: nil, reason: error.description, advice: advice)
         }
     }
 }

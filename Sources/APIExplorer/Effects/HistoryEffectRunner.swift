@@ -20,7 +20,7 @@ enum HistoryEffectRunner {
                 case let .success((entries, environments))?: inbox.post(.historyListed(id: id, entries: entries, environments: environments))
                 case let .failure(error)?:
                     inbox.post(.historyListed(id: id, entries: [], environments: []))
-                    inbox.post(.statusReported("⚠ " + error.description))
+                    inbox.post(.reported(.historyUnreadable(reason: error.description)))
                 case nil: inbox.post(.historyListed(id: id, entries: [], environments: []))
                 }
             }

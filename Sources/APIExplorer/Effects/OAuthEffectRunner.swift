@@ -21,13 +21,13 @@ enum OAuthEffectRunner {
             if operation == .forget {
                 credential.forget()
                 inbox.post(.tokenStateReported(key: key, state: "forgotten"))
-                inbox.post(.statusReported("OAuth 2.0 token forgotten; the next send fetches a new one."))
+                inbox.post(.reported(.tokenForgotten))
                 return
             }
             let interaction = OAuth2Interaction(opensBrowser: BrowserLauncher.hasDisplay()) { prompt in
                 // The Token row keeps what to do in view; the status line goes on to say what was copied.
                 inbox.post(.tokenStateReported(key: key, state: "waiting: " + prompt.text))
-                inbox.post(.statusReported(prompt.text))
+                inbox.post(.reported(.tokenPrompt(prompt)))
                 if case let .enterCode(userCode, _, _) = prompt { inbox.post(.copyReady(text: userCode, what: "the device code")) }
                 if case let .openURL(url, false) = prompt { inbox.post(.copyReady(text: url, what: "the authorization URL")) }
             }
@@ -40,11 +40,11 @@ enum OAuthEffectRunner {
                 }
                 let state = OAuth2TokenState.summary(token)
                 inbox.post(.tokenStateReported(key: key, state: state))
-                inbox.post(.statusReported("OAuth 2.0 token: \(state)."))
+                inbox.post(.reported(.tokenHeld(summary: state)))
             } catch {
                 let text = SecretMasker(secrets: credential.settings.secretValues).mask(error.description)
                 inbox.post(.tokenStateReported(key: key, state: "failed: \(text)"))
-                inbox.post(.statusReported("OAuth 2.0 token: \(text)"))
+                inbox.post(.reported(.tokenFailed(reason: text)))
             }
         }
     }

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerTUI
 import Foundation
 
 /// Hands the terminal to `$PAGER` (else `less -R`) on the response body as the explorer formats it (a body too
@@ -7,9 +8,9 @@ enum PagerRunner {
     /// Bodies with more formatted lines than this are written as received rather than formatted line by line.
     static let formattedLineLimit = 500_000
 
-    static func run(document: BodyDocument, data: Data, terminal: NcursesTerminal) -> String {
+    static func run(document: BodyDocument, data: Data, terminal: NcursesTerminal) -> EffectReport {
         guard let file = NcursesTerminal.privateTemporaryFile(suffix: "txt"), let handle = try? FileHandle(forWritingTo: file) else {
-            return "Could not write a temporary file for the pager in \(FileManager.default.temporaryDirectory.path)."
+            return .pagerNotStarted(reason: "Could not write a temporary file for the pager in \(FileManager.default.temporaryDirectory.path).")
         }
         defer { try? FileManager.default.removeItem(at: file) }
         do {
@@ -27,10 +28,10 @@ enum PagerRunner {
             }
             try handle.close()
         } catch {
-            return "Could not write the body for the pager: \(error.localizedDescription)"
+            return .pagerNotStarted(reason: "Could not write the body for the pager: \(error.localizedDescription)")
         }
         let pager = ProcessInfo.processInfo.environment["PAGER"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? "less -R"
         let status = terminal.handOver(to: pager, file: file.path)
-        return status == 0 ? "Back from the pager (\(pager))." : "The pager (\(pager)) exited with status \(status)."
+        return .pagerClosed(pager: pager, status: status)
     }
 }

@@ -39,7 +39,7 @@ final class SendEffectRunner {
                     let text = RequestExporter().export(try await pipeline.preview(resolver), as: .curl)
                     inbox.post(.copyReady(text: text, what: "the request as curl (secrets masked)"))
                 } catch {
-                    inbox.post(.statusReported("Not copied: \(error.description)"))
+                    inbox.post(.reported(.notCopied(reason: error.description)))
                 }
             }
         case let .trustCollection(list):
@@ -47,7 +47,7 @@ final class SendEffectRunner {
             let inbox = self.inbox
             Task.detached {
                 do throws(SaveError) { try TrustStore.standard().trust(list) } catch {
-                    inbox.post(.statusReported("Trusted for this session only: \(error.description)"))
+                    inbox.post(.reported(.trustNotKept(reason: error.description)))
                 }
             }
         case let .replay(id, _, _):
@@ -62,7 +62,7 @@ final class SendEffectRunner {
         let inbox = self.inbox
         var announcing = resolver
         announcing.inputs.willReadSecret = { name, reference in
-            inbox.post(.statusReported("Reading secret {{\(name)}} from \(reference.source)…"))
+            inbox.post(.reported(.readingSecret(name: name, source: reference.source)))
         }
         return announcing
     }

@@ -10,9 +10,9 @@ enum TerminalEffectRunner {
         switch effect {
         case let .copy(text, what):
             let method = Clipboard.copy(text, writeToTerminal: terminal.writeRaw)
-            return .statusReported("Copied \(what) to the clipboard (\(method)).")
+            return .reported(.copied(what: what, method: method))
         case let .openPager(document, data):
-            return .statusReported(PagerRunner.run(document: document, data: data, terminal: terminal))
+            return .reported(PagerRunner.run(document: document, data: data, terminal: terminal))
         case let .openEditor(edit):
             return .editorFinished(ExternalEditorRunner.run(edit, terminal: terminal, reload: reload, keyMap: keyMap))
         default:

@@ -39,7 +39,7 @@ public enum AppEffect: Sendable {
     /// collections again and report `.secretStored`.
     case storeSecret(directory: String, environment: String, variable: String, value: String)
     /// Write `store`'s values of `environment` next to the collection in `directory` (secret ones into
-    /// `secrets.local.yaml`, the others into `captures.local.yaml`) and report `.statusReported`.
+    /// `secrets.local.yaml`, the others into `captures.local.yaml`) and report `.reported`.
     case saveCaptures(directory: String, environment: String, store: CaptureStore)
     /// Write `change` to the environments of the collection in `directory` (`original`: its collection file's bytes as
     /// loaded, for detecting a change made outside), read the collections again and report `.environmentChanged`.
@@ -53,11 +53,11 @@ public enum AppEffect: Sendable {
     case readSchema(key: GraphQLSchemaKey)
     /// Check a large JSON body off the UI and report `.jsonChecked` with `id`.
     case checkJSON(id: Int, text: String)
-    /// Put `text` on the clipboard (`what` names it for the status line) and report `.statusReported`.
+    /// Put `text` on the clipboard (`what` names it for the status line) and report `.reported`.
     case copy(text: String, what: String)
     /// Resolve the request, write it as a curl command and put that on the clipboard.
     case copyRequest(resolver: RequestResolver)
-    /// Write the response body's bytes to `path` and report `.statusReported`.
+    /// Write the response body's bytes to `path` and report `.reported`.
     case saveBody(data: Data, path: String)
     /// Hand the terminal to `$PAGER` on the body's text, then take it back.
     case openPager(document: BodyDocument, data: Data)
@@ -86,7 +86,7 @@ public enum AppEffect: Sendable {
     /// again and report `.treeChanged` with it selected.
     case importFile(path: String, directory: String)
     /// Fetch, renew or forget the OAuth 2.0 token of the request `resolver` makes and report `.tokenStateReported`
-    /// with `key` (prompts of an interactive grant go to the status line as `.statusReported`).
+    /// with `key` (prompts of an interactive grant go to the status line as `.reported`).
     case oauthToken(key: String, resolver: RequestResolver, operation: OAuthTokenOperation)
     /// Read the cookie jar of the collection in `directory` with `environment` (first removing `remove`, or every
     /// cookie when `clear`) and report `.cookiesListed`.

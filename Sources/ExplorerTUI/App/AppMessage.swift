@@ -54,8 +54,8 @@ public enum AppMessage: Sendable {
     case copyReady(text: String, what: String)
     /// The filter with this id finished: the selected values as a JSON array and how many, or why it failed.
     case bodyFiltered(id: Int, result: Result<FilteredBody, FilterFailure>)
-    /// Work done off the UI (a copy, a saved body) finished; this sentence goes to the status line.
-    case statusReported(String)
+    /// Work done off the UI (a copy, a saved body, a token) finished as this says; the status line says it in words.
+    case reported(EffectReport)
     /// The OAuth 2.0 token of `key` (a request in an environment) is now as `state` says (`expires in 43 min, …`).
     case tokenStateReported(key: String, state: String)
     /// The external editor closed.

@@ -170,8 +170,8 @@ public struct ExplorerModel: Sendable {
             return []
         case let .copyReady(text, what):
             return [.copy(text: text, what: what)]
-        case let .statusReported(text):
-            status = text
+        case let .reported(report):
+            status = report.text
             return []
         case let .tokenStateReported(key, state):
             requestEditor.tokenStates[key] = state

@@ -114,7 +114,7 @@ struct ComfortTests {
         guard case .copyRequest? = Fixtures.press([.character("Y")], &model).first else { Issue.record("expected a curl copy"); return }
         // Delivered back to the loop, the curl text becomes a copy, whose result goes to the status line.
         #expect(model.update(.copyReady(text: "curl x", what: "the request as curl")).count == 1)
-        _ = model.update(.statusReported("Copied the body to the clipboard (OSC 52)."))
+        _ = model.update(.reported(.notSaved(reason: "Copied the body to the clipboard (OSC 52).")))
         #expect(model.status == "Copied the body to the clipboard (OSC 52).")
     }
 

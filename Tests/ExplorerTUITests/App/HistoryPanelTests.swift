@@ -185,7 +185,7 @@ struct HistoryPanelTests {
         _ = failing.update(.requestFailed(id: failedID, message: "Connection refused"))
         #expect(failing.status == nil)
         // Any other message is left alone.
-        _ = failing.update(.statusReported("Copied the body"))
+        _ = failing.update(.reported(.notSaved(reason: "Copied the body")))
         _ = failing.update(.requestFailed(id: failedID, message: "late"))
         #expect(failing.status == "Copied the body")
     }

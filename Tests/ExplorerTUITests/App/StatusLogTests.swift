@@ -13,7 +13,7 @@ struct StatusLogTests {
         model.now = first
         Fixtures.press([.character("Z")], &model)
         _ = model.update(.ticked(first.addingTimeInterval(75)))
-        _ = model.update(.statusReported(StatusLogTests.long))
+        _ = model.update(.reported(.notSaved(reason: StatusLogTests.long)))
         Fixtures.press([.character("!")], &model)
         guard case let .messages(list)? = model.modal else { Issue.record("! opened \(String(describing: model.modal))"); return }
         #expect(list.entries.map(\.text) == [StatusLogTests.long, "Z does nothing here; ? lists the keys."])
@@ -29,7 +29,7 @@ struct StatusLogTests {
 
     @Test func aMessageHandedBackByAPaneIsLoggedOnce() {
         var model = Fixtures.model()
-        _ = model.update(.statusReported("Saved the body"))
+        _ = model.update(.reported(.notSaved(reason: "Saved the body")))
         // A finished search goes through the response pane, which hands the status line back unchanged.
         _ = model.update(.searchFinished(id: 0, matches: []))
         _ = model.update(.searchFinished(id: 0, matches: []))
@@ -39,7 +39,7 @@ struct StatusLogTests {
 
     @Test func theLogKeepsTheNewestHundredAndScrolls() {
         var model = Fixtures.model()
-        for index in 1...150 { _ = model.update(.statusReported("message \(index)")) }
+        for index in 1...150 { _ = model.update(.reported(.notSaved(reason: "message \(index)"))) }
         #expect(model.$status.entries.count == StatusLog.limit)
         #expect(model.$status.entries.first?.text == "message 51")
         Fixtures.press([.character("!")], &model)
