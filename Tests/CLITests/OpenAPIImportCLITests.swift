@@ -115,6 +115,20 @@ struct OpenAPIImportCLITests {
         #expect(missing.status == 2 && missing.stderr.contains("there is no collection at"), "\(missing.stderr)")
     }
 
+    @Test func aBrokenReferenceInAResponseIsReportedByPointer() async throws {
+        let temp = try TempDirectory()
+        try temp.write("api.yaml", Self.spec("http://127.0.0.1:1").replacingOccurrences(
+            of: "      responses:\n        '200': {description: OK}\n  /login:",
+            with: "      responses:\n        '200':\n          description: OK\n          content:\n            application/json:\n"
+                + "              schema:\n                properties:\n                  owner: {$ref: '#/components/schemas/Owner'}\n  /login:")
+            .replacingOccurrences(of: "components:\n", with: "components:\n  schemas:\n    Tag: {type: string}\n"))
+        try temp.write("schemas.yaml", Self.schemas)
+        let imported = try await CLIRunner.run(["import", "openapi", temp.path + "/api.yaml", "--into", temp.path + "/cols"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("Not converted (1):\n  #/paths/~1pets~1{petId}/put/responses/200/content/application~1json/schema/properties/owner/$ref: "
+                                         + "broken '$ref' '#/components/schemas/Owner': #/components/schemas/Owner does not exist"), "\(imported.stdout)")
+    }
+
     @Test func aMalformedSpecExitsOneNamingTheLine() async throws {
         let temp = try TempDirectory()
         try temp.write("bad.yaml", "openapi: 3.0.0\ninfo: {title: x}\npaths:\n  /a:\n    get: [\n")
