@@ -23,8 +23,8 @@ struct ImportCommand: ParsableCommand {
             schemes auth with secret variables. $refs to other files are read relative to the spec; URLs are not fetched. \
             The collection remembers its spec (spec: in collection.yaml) and what was imported (.openapi-sync.json); \
             --update then re-reads a newer spec into it: new operations are added, requests you have not edited are \
-            updated, edited ones are left alone and listed with what the spec changed, removed operations are listed \
-            and never deleted. Broken $refs anywhere an operation reaches \
+            updated, edited ones are left alone and listed with what the spec changed (added query parameter dryRun, \
+            changed body), removed operations are listed and never deleted. Broken $refs anywhere an operation reaches \
             (parameters, request bodies, responses) are listed by JSON pointer.
 
             The collection is written to DIR/<name> through a temporary directory and moved into place at the end, so a \

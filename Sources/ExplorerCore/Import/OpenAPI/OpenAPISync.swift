@@ -34,7 +34,7 @@ public enum OpenAPISync {
                 let written = try add(located.request, to: folder, root: planned.root)
                 let text = (try? CollectionYAML.request(written)) ?? ""
                 let file = OpenAPISyncState.relative(written.file, in: directory)
-                state.operations[key] = OpenAPISyncEntry(file: file, written: OpenAPISyncState.fingerprint(text), parts: parts)
+                state.operations[key] = OpenAPISyncEntry(file: file, written: OpenAPISyncState.fingerprint(text), parts: parts, spec: text)
                 summary.added.append(file)
                 continue
             }
@@ -44,20 +44,22 @@ public enum OpenAPISync {
                 continue
             }
             let changes = parts.keys.sorted().filter { entry.parts[$0] != parts[$0] }
-            guard OpenAPISyncState.fingerprint(String(decoding: data, as: UTF8.self)) == entry.written else {
-                if !changes.isEmpty { summary.edited.append((entry.file, changes)) }
-                continue
-            }
+            let yours = String(decoding: data, as: UTF8.self)
+            let isEdited = OpenAPISyncState.fingerprint(yours) != entry.written
             guard !changes.isEmpty else {
-                summary.unchanged += 1
+                if !isEdited { summary.unchanged += 1 }
                 continue
             }
             var request = located.request
             request.file = path
             let text: String
             do { text = try CollectionYAML.request(request) } catch { throw .failed(path: path, reason: "could not build YAML: \(error)") }
+            guard !isEdited else {
+                summary.edited.append(OpenAPISyncEdit(file: entry.file, changes: named(changes, since: entry, to: request), specText: text, yourText: yours))
+                continue
+            }
             do { try AtomicFileWriter.write(Data(text.utf8), to: path) } catch { throw .failed(path: path, reason: "\(error)") }
-            state.operations[key] = OpenAPISyncEntry(file: entry.file, written: OpenAPISyncState.fingerprint(text), parts: parts)
+            state.operations[key] = OpenAPISyncEntry(file: entry.file, written: OpenAPISyncState.fingerprint(text), parts: parts, spec: text)
             summary.updated.append(entry.file)
         }
         for (key, entry) in old.operations.sorted(by: { $0.value.file < $1.value.file }) where !seen.contains(key) {
@@ -67,6 +69,17 @@ public enum OpenAPISync {
             throw .failed(path: PathText.appending(directory, OpenAPISyncState.fileName), reason: "\(error)")
         }
         return summary
+    }
+
+    /// The spec's changes to a request, named from its version at the import (`added query parameter dryRun`); a
+    /// state without that version names only the parts (`changed query`).
+    private static func named(_ parts: [String], since entry: OpenAPISyncEntry, to request: RequestSpec) -> [String] {
+        let slug = PathText.deletingExtension(PathText.lastComponent(request.file))
+        if let text = entry.spec, let old = CollectionLoader(environment: [:]).parseRequest(text, file: request.file, slug: slug).request {
+            let named = OpenAPIRequestChanges.describe(from: old, to: request)
+            if !named.isEmpty { return named }
+        }
+        return parts.map { "changed \($0)" }
     }
 
     /// Writes a new operation's request into its folder, creating the folder (with its `folder.yaml`) when it is new.

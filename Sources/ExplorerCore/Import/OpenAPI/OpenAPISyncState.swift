@@ -14,13 +14,14 @@ public struct OpenAPISyncState: Sendable, Equatable, Codable {
         self.operations = operations
     }
 
-    /// The state of a collection just written: every request's file and fingerprints.
+    /// The state of a collection just written: every request's file and fingerprints, and its text as the spec gave it.
     public static func recording(_ collection: CollectionSpec) throws -> OpenAPISyncState {
         var state = OpenAPISyncState()
         for located in collection.allRequests {
             let request = located.request
+            let text = try CollectionYAML.request(request)
             state.operations[key(request)] = OpenAPISyncEntry(file: relative(request.file, in: collection.directory),
-                                                              written: fingerprint(try CollectionYAML.request(request)), parts: parts(request))
+                                                              written: fingerprint(text), parts: parts(request), spec: text)
         }
         return state
     }
