@@ -115,6 +115,40 @@ struct OpenAPIImportCLITests {
         #expect(missing.status == 2 && missing.stderr.contains("there is no collection at"), "\(missing.stderr)")
     }
 
+    @Test func updateNamesEachChangeAndDiffShowsTheSpecsVersionBesideYours() async throws {
+        let temp = try TempDirectory()
+        let base = "http://127.0.0.1:1"
+        try temp.write("api.yaml", Self.spec(base))
+        try temp.write("schemas.yaml", Self.schemas)
+        let imported = try await CLIRunner.run(["import", "openapi", temp.path + "/api.yaml", "--into", temp.path + "/cols"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let pet = temp.path + "/cols/echo-api/pets/update-pet.yaml"
+        try (try String(contentsOfFile: pet, encoding: .utf8) + "timeout: 9\n").write(toFile: pet, atomically: true, encoding: .utf8)
+        // The spec gains a query parameter and drops a header of the request the user edited.
+        try temp.write("api.yaml", Self.spec(base)
+            .replacingOccurrences(of: "        - {name: X-Mode, in: header, required: true, schema: {type: string, enum: [fast, slow]}}\n",
+                                  with: "        - {name: dryRun, in: query, schema: {type: boolean}}\n"))
+        let arguments = ["import", "openapi", temp.path + "/api.yaml", "--into", temp.path + "/cols", "--update"]
+        let named = try await CLIRunner.run(arguments)
+        #expect(named.status == 0, "\(named.stdout)\(named.stderr)")
+        #expect(named.stdout.contains("  edited   pets/update-pet.yaml: left as you edited it; the spec added query parameter dryRun, removed header X-Mode\n"),
+                "\(named.stdout)")
+        #expect(!named.stdout.contains("+++"), "no diff without --diff: \(named.stdout)")
+
+        let diffed = try await CLIRunner.run(arguments + ["--diff"])
+        #expect(diffed.status == 0, "\(diffed.stdout)\(diffed.stderr)")
+        let lines = diffed.stdout.components(separatedBy: "\n")
+        #expect(lines.contains("--- spec   pets/update-pet.yaml (the spec's version)"), "\(diffed.stdout)")
+        #expect(lines.contains("+++ yours  pets/update-pet.yaml (your version, kept)"), "\(diffed.stdout)")
+        #expect(lines.contains("-- name: dryRun") && lines.contains("+- name: X-Mode") && lines.contains("+timeout: 9"), "\(diffed.stdout)")
+        #expect(lines.contains { $0.hasPrefix("@@ -") } && lines.contains(" - name: verbose"), "a hunk with context: \(diffed.stdout)")
+        // The file is still the user's.
+        #expect(try String(contentsOfFile: pet, encoding: .utf8).hasSuffix("timeout: 9\n"))
+
+        let misused = try await CLIRunner.run(["import", "openapi", temp.path + "/api.yaml", "--into", temp.path + "/cols", "--diff"])
+        #expect(misused.status == 64 && misused.stderr.contains("--diff applies to --update only"), "\(misused.status) \(misused.stderr)")
+    }
+
     @Test func aBrokenReferenceInAResponseIsReportedByPointer() async throws {
         let temp = try TempDirectory()
         try temp.write("api.yaml", Self.spec("http://127.0.0.1:1").replacingOccurrences(

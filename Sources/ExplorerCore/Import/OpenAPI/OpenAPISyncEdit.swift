@@ -17,4 +17,9 @@ public struct OpenAPISyncEdit: Sendable, Equatable {
         self.specText = specText
         self.yourText = yourText
     }
+
+    /// The two versions as a unified diff, the spec's as `---` and the user's as `+++`.
+    public var diffLines: [String] {
+        UnifiedDiff.lines(specText, yourText, oldLabel: "spec   \(file) (the spec's version)", newLabel: "yours  \(file) (your version, kept)")
+    }
 }

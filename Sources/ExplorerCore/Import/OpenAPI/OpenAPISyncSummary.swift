@@ -32,4 +32,9 @@ public struct OpenAPISyncSummary: Sendable, Equatable {
         out += deletedByUser.map { "  deleted  \($0): deleted since the import; not written again" }
         return out
     }
+
+    /// For each edited request, the spec's version beside the user's, as a unified diff (`--update --diff`).
+    public var diffLines: [String] {
+        edited.flatMap { [""] + $0.diffLines }
+    }
 }
