@@ -145,7 +145,7 @@ struct ImportCommand: ParsableCommand {
         }
         if result.collection.spec != nil {
             // What was imported, so a later --update can tell the requests you edit from those it may rewrite.
-            do { try OpenAPISyncState.recording(summary.collection).write(collection: summary.directory) } catch {
+            do { try OpenAPISyncState.recording(summary.collection, operationIds: result.operationIds).write(collection: summary.directory) } catch {
                 StandardError.write("warning: \(OpenAPISyncState.fileName) was not written (\(error)); --update will not work for this collection")
             }
         }

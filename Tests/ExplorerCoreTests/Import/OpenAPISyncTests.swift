@@ -54,6 +54,35 @@ struct OpenAPISyncTests {
         #expect(again.edited.map { $0.file } == ["pets/list-pets.yaml"] && again.removed.map { $0.file } == ["leave-a-note.yaml"])
     }
 
+    @Test func anOperationWhoseMethodOrPathChangedIsFollowedByItsOperationId() throws {
+        let temp = try TempCollections()
+        let result = try spec()
+        let written = try CollectionWriter.write(result, into: temp.root, force: false)
+        try OpenAPISyncState.recording(written.collection, operationIds: result.operationIds).write(collection: written.directory)
+        let directory = written.directory
+        let listFile = directory + "/pets/list-pets.yaml"
+        try (try String(contentsOfFile: listFile, encoding: .utf8) + "timeout: 5\n").write(toFile: listFile, atomically: true, encoding: .utf8)
+        // listPets (edited) and addPet move to /animals; getPetById becomes a PUT.
+        let newer = try spec { text in
+            text.replacingOccurrences(of: "\n  /pets:\n", with: "\n  /animals:\n")
+                .replacingOccurrences(of: "  /pets/{petId}:\n    get:\n", with: "  /pets/{petId}:\n    put:\n")
+        }
+        let summary = try OpenAPISync.update(newer, collection: directory)
+        #expect(summary.added.isEmpty && summary.removed.isEmpty, "\(summary.lines)")
+        #expect(summary.updated == ["pets/add-pet.yaml", "pets/get-pet-by-id.yaml"], "\(summary.lines)")
+        #expect(summary.edited.map { $0.file } == ["pets/list-pets.yaml"])
+        #expect(summary.edited.first?.changes == ["changed path /pets → /animals"], "\(summary.lines)")
+        let loaded = CollectionLoader(environment: [:]).load(directory: temp.root)
+        let collection = try #require(loaded.collections.first)
+        #expect(collection.locate(["pets", "get-pet-by-id"])?.request.method == "PUT")
+        #expect(collection.locate(["pets", "add-pet"])?.request.url == "/animals")
+        #expect(collection.locate(["pets", "list-pets"])?.request.url == "/pets")
+        // The edited request is named again next time; the rewritten ones are settled.
+        let again = try OpenAPISync.update(newer, collection: directory)
+        #expect(again.updated.isEmpty && again.added.isEmpty && again.removed.isEmpty, "\(again.lines)")
+        #expect(again.edited.first?.changes == ["changed path /pets → /animals"], "\(again.lines)")
+    }
+
     @Test func aCollectionWithoutStateIsRefused() throws {
         let temp = try TempCollections()
         #expect(throws: OpenAPISyncError.noCollection(path: temp.root + "/pet-store")) { try OpenAPISync.update(try spec(), collection: temp.root + "/pet-store") }

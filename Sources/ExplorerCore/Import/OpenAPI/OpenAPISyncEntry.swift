@@ -11,12 +11,15 @@ public struct OpenAPISyncEntry: Sendable, Equatable, Codable {
     /// The request file's text as the spec gave it, to name what a newer spec changes; nil in a state written before
     /// it was kept, where only the changed parts can be named.
     public var spec: String?
+    /// The operation's `operationId`, which follows it when its method or path changes; nil when it has none.
+    public var operationId: String?
 
     /// Creates an entry.
-    public init(file: String, written: String, parts: [String: String], spec: String? = nil) {
+    public init(file: String, written: String, parts: [String: String], spec: String? = nil, operationId: String? = nil) {
         self.file = file
         self.written = written
         self.parts = parts
         self.spec = spec
+        self.operationId = operationId
     }
 }
