@@ -106,13 +106,61 @@ struct OpenAPIImportCLITests {
         #expect(updated.status == 0, "\(updated.stdout)\(updated.stderr)")
         #expect(updated.stdout.hasPrefix("Updated 'Echo API' in \(temp.path)/cols/echo-api: 1 added, 1 updated, 1 edited and left alone, 0 removed from the spec, 0 unchanged\n"), "\(updated.stdout)")
         #expect(updated.stdout.contains("  added    get-health.yaml\n") && updated.stdout.contains("  updated  pets/update-pet.yaml\n"), "\(updated.stdout)")
-        #expect(updated.stdout.contains("  edited   post-login.yaml: left as you edited it; the spec changed its description"), "\(updated.stdout)")
+        #expect(updated.stdout.contains("  edited   post-login.yaml: left as you edited it; the spec changed description\n"), "\(updated.stdout)")
         let pet = try String(contentsOfFile: temp.path + "/cols/echo-api/pets/update-pet.yaml", encoding: .utf8)
         #expect(pet.contains("value: '8'") || pet.contains("value: \"8\""), "\(pet)")
         #expect(try String(contentsOfFile: login, encoding: .utf8).hasSuffix("timeout: 9\n"))
         // --update where nothing was imported: exit 2.
         let missing = try await CLIRunner.run(["import", "openapi", temp.path + "/api.yaml", "--into", temp.path + "/other", "--update"])
         #expect(missing.status == 2 && missing.stderr.contains("there is no collection at"), "\(missing.stderr)")
+    }
+
+    @Test func updateNamesEachChangeAndDiffShowsTheSpecsVersionBesideYours() async throws {
+        let temp = try TempDirectory()
+        let base = "http://127.0.0.1:1"
+        try temp.write("api.yaml", Self.spec(base))
+        try temp.write("schemas.yaml", Self.schemas)
+        let imported = try await CLIRunner.run(["import", "openapi", temp.path + "/api.yaml", "--into", temp.path + "/cols"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let pet = temp.path + "/cols/echo-api/pets/update-pet.yaml"
+        try (try String(contentsOfFile: pet, encoding: .utf8) + "timeout: 9\n").write(toFile: pet, atomically: true, encoding: .utf8)
+        // The spec gains a query parameter and drops a header of the request the user edited.
+        try temp.write("api.yaml", Self.spec(base)
+            .replacingOccurrences(of: "        - {name: X-Mode, in: header, required: true, schema: {type: string, enum: [fast, slow]}}\n",
+                                  with: "        - {name: dryRun, in: query, schema: {type: boolean}}\n"))
+        let arguments = ["import", "openapi", temp.path + "/api.yaml", "--into", temp.path + "/cols", "--update"]
+        let named = try await CLIRunner.run(arguments)
+        #expect(named.status == 0, "\(named.stdout)\(named.stderr)")
+        #expect(named.stdout.contains("  edited   pets/update-pet.yaml: left as you edited it; the spec added query parameter dryRun, removed header X-Mode\n"),
+                "\(named.stdout)")
+        #expect(!named.stdout.contains("+++"), "no diff without --diff: \(named.stdout)")
+
+        let diffed = try await CLIRunner.run(arguments + ["--diff"])
+        #expect(diffed.status == 0, "\(diffed.stdout)\(diffed.stderr)")
+        let lines = diffed.stdout.components(separatedBy: "\n")
+        #expect(lines.contains("--- spec   pets/update-pet.yaml (the spec's version)"), "\(diffed.stdout)")
+        #expect(lines.contains("+++ yours  pets/update-pet.yaml (your version, kept)"), "\(diffed.stdout)")
+        #expect(lines.contains("-- name: dryRun") && lines.contains("+- name: X-Mode") && lines.contains("+timeout: 9"), "\(diffed.stdout)")
+        #expect(lines.contains { $0.hasPrefix("@@ -") } && lines.contains(" - name: verbose"), "a hunk with context: \(diffed.stdout)")
+        // The file is still the user's.
+        #expect(try String(contentsOfFile: pet, encoding: .utf8).hasSuffix("timeout: 9\n"))
+
+        let misused = try await CLIRunner.run(["import", "openapi", temp.path + "/api.yaml", "--into", temp.path + "/cols", "--diff"])
+        #expect(misused.status == 64 && misused.stderr.contains("--diff applies to --update only"), "\(misused.status) \(misused.stderr)")
+    }
+
+    @Test func aBrokenReferenceInAResponseIsReportedByPointer() async throws {
+        let temp = try TempDirectory()
+        try temp.write("api.yaml", Self.spec("http://127.0.0.1:1").replacingOccurrences(
+            of: "      responses:\n        '200': {description: OK}\n  /login:",
+            with: "      responses:\n        '200':\n          description: OK\n          content:\n            application/json:\n"
+                + "              schema:\n                properties:\n                  owner: {$ref: '#/components/schemas/Owner'}\n  /login:")
+            .replacingOccurrences(of: "components:\n", with: "components:\n  schemas:\n    Tag: {type: string}\n"))
+        try temp.write("schemas.yaml", Self.schemas)
+        let imported = try await CLIRunner.run(["import", "openapi", temp.path + "/api.yaml", "--into", temp.path + "/cols"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("Not converted (1):\n  #/paths/~1pets~1{petId}/put/responses/200/content/application~1json/schema/properties/owner/$ref: "
+                                         + "broken '$ref' '#/components/schemas/Owner': #/components/schemas/Owner does not exist"), "\(imported.stdout)")
     }
 
     @Test func aMalformedSpecExitsOneNamingTheLine() async throws {

@@ -23,8 +23,10 @@ struct ImportCommand: ParsableCommand {
             schemes auth with secret variables. $refs to other files are read relative to the spec; URLs are not fetched. \
             The collection remembers its spec (spec: in collection.yaml) and what was imported (.openapi-sync.json); \
             --update then re-reads a newer spec into it: new operations are added, requests you have not edited are \
-            updated, edited ones are left alone and listed with what the spec changed, removed operations are listed \
-            and never deleted.
+            updated, edited ones are left alone and listed with what the spec changed (added query parameter dryRun, \
+            changed body), removed operations are listed and never deleted. --update --diff also prints, for each \
+            edited request, the spec's version (---) beside yours (+++) as a unified diff. Broken $refs anywhere an \
+            operation reaches (parameters, request bodies, responses) are listed by JSON pointer.
 
             The collection is written to DIR/<name> through a temporary directory and moved into place at the end, so a \
             failed import leaves nothing behind. What could not be converted (scripts, OAuth, unknown flags, template tags) \
@@ -61,6 +63,9 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .long, help: "openapi: bring a newer spec into the collection imported from an older one, keeping your edits.")
     var update = false
 
+    @Flag(name: .long, help: "openapi --update: show the spec's version of each request you edited beside yours, as a unified diff.")
+    var diff = false
+
     func validate() throws {
         if [ImportKind.curl, .har, .insomnia, .openapi].contains(kind), !environment.isEmpty {
             throw ValidationError("--environment does not apply to \(kind.rawValue)")
@@ -70,6 +75,9 @@ struct ImportCommand: ParsableCommand {
         }
         if update, kind != .openapi {
             throw ValidationError("--update applies to openapi only")
+        }
+        if diff, !update {
+            throw ValidationError("--diff applies to --update only: it compares the newer spec's version of each request you edited with yours")
         }
         if update, force {
             throw ValidationError("--update and --force do not go together: --force replaces the collection, --update keeps your edits")
@@ -118,6 +126,7 @@ struct ImportCommand: ParsableCommand {
                     lines.append("Not converted (\(result.report.items.count)):")
                     lines += result.report.items.map { "  \($0.path): \($0.message)" }
                 }
+                if diff { lines += synced.edited.isEmpty ? ["", "No edited request differs from the spec."] : synced.diffLines }
                 print(TerminalSafeText.sanitizedLines(utf8: Array(lines.joined(separator: "\n").utf8)).joined(separator: "\n"))
             } catch {
                 StandardError.write("error: \(error.description)")
@@ -136,7 +145,7 @@ struct ImportCommand: ParsableCommand {
         }
         if result.collection.spec != nil {
             // What was imported, so a later --update can tell the requests you edit from those it may rewrite.
-            do { try OpenAPISyncState.recording(summary.collection).write(collection: summary.directory) } catch {
+            do { try OpenAPISyncState.recording(summary.collection, operationIds: result.operationIds).write(collection: summary.directory) } catch {
                 StandardError.write("warning: \(OpenAPISyncState.fileName) was not written (\(error)); --update will not work for this collection")
             }
         }

@@ -107,7 +107,7 @@ enum FileEffectRunner {
                                                              sourceDirectory: read.sourceDirectory.isEmpty ? "." : read.sourceDirectory)
                     if read.result.collection.spec != nil {
                         // As `import openapi` does, so a later `--update` can keep the edits made here.
-                        try? OpenAPISyncState.recording(summary.collection).write(collection: summary.directory)
+                        try? OpenAPISyncState.recording(summary.collection, operationIds: read.result.operationIds).write(collection: summary.directory)
                     }
                     guard let result = fullLoad?() else { return }
                     let count = summary.collection.allRequests.count

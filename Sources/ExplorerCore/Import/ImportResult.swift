@@ -6,6 +6,9 @@ public struct ImportResult: Sendable, Equatable {
     public var attachments: [ImportAttachment]
     /// What could not be converted.
     public var report: ImportReport
+    /// OpenAPI: each request's `operationId` by `METHOD url`, so `--update` knows an operation whose method or path
+    /// changed as the same one.
+    public var operationIds: [String: String] = [:]
 
     /// Creates a result.
     public init(collection: CollectionSpec, attachments: [ImportAttachment] = [], report: ImportReport = ImportReport()) {

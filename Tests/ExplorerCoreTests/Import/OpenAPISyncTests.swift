@@ -31,7 +31,8 @@ struct OpenAPISyncTests {
         // The note is now PATCH, a new operation: the POST request stays, and the new one gets a name of its own.
         #expect(summary.added == ["toys/list-toys.yaml", "leave-a-note-2.yaml"])
         #expect(summary.updated == ["pets/add-pet.yaml"])
-        #expect(summary.edited.map { $0.file } == ["pets/list-pets.yaml"] && summary.edited.first?.changes == ["query"])
+        #expect(summary.edited.map { $0.file } == ["pets/list-pets.yaml"])
+        #expect(summary.edited.first?.changes == ["changed query parameter limit: '20' → '50'"], "\(summary.edited)")
         #expect(summary.removed.map { $0.file } == ["leave-a-note.yaml"] && summary.removed.first?.operation == "POST /store/notes")
         #expect(summary.unchanged == 6)
         #expect(summary.lines.first == "2 added, 1 updated, 1 edited and left alone, 1 removed from the spec, 6 unchanged")
@@ -51,6 +52,35 @@ struct OpenAPISyncTests {
         let again = try OpenAPISync.update(newer, collection: directory)
         #expect(again.added.isEmpty && again.updated.isEmpty && again.unchanged == 9)
         #expect(again.edited.map { $0.file } == ["pets/list-pets.yaml"] && again.removed.map { $0.file } == ["leave-a-note.yaml"])
+    }
+
+    @Test func anOperationWhoseMethodOrPathChangedIsFollowedByItsOperationId() throws {
+        let temp = try TempCollections()
+        let result = try spec()
+        let written = try CollectionWriter.write(result, into: temp.root, force: false)
+        try OpenAPISyncState.recording(written.collection, operationIds: result.operationIds).write(collection: written.directory)
+        let directory = written.directory
+        let listFile = directory + "/pets/list-pets.yaml"
+        try (try String(contentsOfFile: listFile, encoding: .utf8) + "timeout: 5\n").write(toFile: listFile, atomically: true, encoding: .utf8)
+        // listPets (edited) and addPet move to /animals; getPetById becomes a PUT.
+        let newer = try spec { text in
+            text.replacingOccurrences(of: "\n  /pets:\n", with: "\n  /animals:\n")
+                .replacingOccurrences(of: "  /pets/{petId}:\n    get:\n", with: "  /pets/{petId}:\n    put:\n")
+        }
+        let summary = try OpenAPISync.update(newer, collection: directory)
+        #expect(summary.added.isEmpty && summary.removed.isEmpty, "\(summary.lines)")
+        #expect(summary.updated == ["pets/add-pet.yaml", "pets/get-pet-by-id.yaml"], "\(summary.lines)")
+        #expect(summary.edited.map { $0.file } == ["pets/list-pets.yaml"])
+        #expect(summary.edited.first?.changes == ["changed path /pets → /animals"], "\(summary.lines)")
+        let loaded = CollectionLoader(environment: [:]).load(directory: temp.root)
+        let collection = try #require(loaded.collections.first)
+        #expect(collection.locate(["pets", "get-pet-by-id"])?.request.method == "PUT")
+        #expect(collection.locate(["pets", "add-pet"])?.request.url == "/animals")
+        #expect(collection.locate(["pets", "list-pets"])?.request.url == "/pets")
+        // The edited request is named again next time; the rewritten ones are settled.
+        let again = try OpenAPISync.update(newer, collection: directory)
+        #expect(again.updated.isEmpty && again.added.isEmpty && again.removed.isEmpty, "\(again.lines)")
+        #expect(again.edited.first?.changes == ["changed path /pets → /animals"], "\(again.lines)")
     }
 
     @Test func aCollectionWithoutStateIsRefused() throws {

@@ -23,6 +23,8 @@ public enum OpenAPIImporter {
         let root = try OpenAPIDocumentParser.parse(Array(data), source: source)
         var reader = OpenAPIReader(root: root, source: source, readFile: readFile)
         let collection = try reader.collection()
-        return ActiveTemplates.noted(ImportResult(collection: collection, report: reader.report))
+        var result = ImportResult(collection: collection, report: reader.report)
+        result.operationIds = reader.operationIds
+        return ActiveTemplates.noted(result)
     }
 }

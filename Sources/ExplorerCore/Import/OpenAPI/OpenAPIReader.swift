@@ -21,6 +21,10 @@ struct OpenAPIReader {
     var secretVariables: [Variable] = []
     /// The schemas being sampled, outermost first, to stop at a schema that contains itself.
     var sampling: [String] = []
+    /// The places whose references were already checked, so each is walked once.
+    var checkedPlaces: Set<String> = []
+    /// Each request's `operationId` by `METHOD url`.
+    var operationIds: [String: String] = [:]
 
     init(root: LocatedJSONValue, source: String, readFile: @escaping OpenAPIReferences.FileReader) {
         self.source = source
@@ -70,6 +74,8 @@ struct OpenAPIReader {
                     continue
                 }
                 let request = self.request(method: method, path: path, item: item, operation: operation, rootAuth: rootAuth)
+                checkReferences(item: item, operation: operation)
+                if let id = nonEmpty(operation["operationId"]?.text) { operationIds[OpenAPISyncState.key(request)] = id }
                 let tag = operation["tags"]?.items.first?.text
                 if let tag, !tag.isEmpty {
                     if let index = tagFolders.firstIndex(where: { $0.name == tag }) {

@@ -14,13 +14,16 @@ public struct OpenAPISyncState: Sendable, Equatable, Codable {
         self.operations = operations
     }
 
-    /// The state of a collection just written: every request's file and fingerprints.
-    public static func recording(_ collection: CollectionSpec) throws -> OpenAPISyncState {
+    /// The state of a collection just written: every request's file and fingerprints, and the `operationIds` of the
+    /// import (by `METHOD url`).
+    public static func recording(_ collection: CollectionSpec, operationIds: [String: String] = [:]) throws -> OpenAPISyncState {
         var state = OpenAPISyncState()
         for located in collection.allRequests {
             let request = located.request
+            let text = try CollectionYAML.request(request)
             state.operations[key(request)] = OpenAPISyncEntry(file: relative(request.file, in: collection.directory),
-                                                              written: fingerprint(try CollectionYAML.request(request)), parts: parts(request))
+                                                              written: fingerprint(text), parts: parts(request), spec: text,
+                                                              operationId: operationIds[key(request)])
         }
         return state
     }

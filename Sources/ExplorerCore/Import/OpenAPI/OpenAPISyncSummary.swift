@@ -4,8 +4,8 @@ public struct OpenAPISyncSummary: Sendable, Equatable {
     public var added: [String] = []
     /// Requests rewritten because the spec changed them and the user had not edited them.
     public var updated: [String] = []
-    /// Requests the user edited, left alone, with the parts the spec changed (`body`, `query`…).
-    public var edited: [(file: String, changes: [String])] = []
+    /// Requests the user edited, left alone, with what the spec changed in them.
+    public var edited: [OpenAPISyncEdit] = []
     /// Requests whose operation the spec no longer has, kept, with their operation (`GET /pets`).
     public var removed: [(file: String, operation: String)] = []
     /// Requests the user deleted since the import, not written again.
@@ -18,8 +18,7 @@ public struct OpenAPISyncSummary: Sendable, Equatable {
 
     /// Equal when every list and count is.
     public static func == (lhs: OpenAPISyncSummary, rhs: OpenAPISyncSummary) -> Bool {
-        lhs.added == rhs.added && lhs.updated == rhs.updated && lhs.edited.map { $0.file } == rhs.edited.map { $0.file }
-            && lhs.edited.map { $0.changes } == rhs.edited.map { $0.changes } && lhs.removed.map { $0.file } == rhs.removed.map { $0.file }
+        lhs.added == rhs.added && lhs.updated == rhs.updated && lhs.edited == rhs.edited && lhs.removed.map { $0.file } == rhs.removed.map { $0.file }
             && lhs.removed.map { $0.operation } == rhs.removed.map { $0.operation } && lhs.deletedByUser == rhs.deletedByUser && lhs.unchanged == rhs.unchanged
     }
 
@@ -28,9 +27,14 @@ public struct OpenAPISyncSummary: Sendable, Equatable {
         var out = ["\(added.count) added, \(updated.count) updated, \(edited.count) edited and left alone, \(removed.count) removed from the spec, \(unchanged) unchanged"]
         out += added.map { "  added    \($0)" }
         out += updated.map { "  updated  \($0)" }
-        out += edited.map { "  edited   \($0.file): left as you edited it; the spec changed its \($0.changes.joined(separator: ", "))" }
+        out += edited.map { "  edited   \($0.file): left as you edited it; the spec \($0.changes.joined(separator: ", "))" }
         out += removed.map { "  removed  \($0.file): \($0.operation) is no longer in the spec; the request is kept" }
         out += deletedByUser.map { "  deleted  \($0): deleted since the import; not written again" }
         return out
+    }
+
+    /// For each edited request, the spec's version beside the user's, as a unified diff (`--update --diff`).
+    public var diffLines: [String] {
+        edited.flatMap { [""] + $0.diffLines }
     }
 }

@@ -8,4 +8,6 @@ public enum EditableTable: Sendable, Equatable {
     case form
     /// Multipart body fields; a value starting with `@` is a file.
     case multipart
+    /// The request's values for its path parameters (`{{petId}}` in the URL's path), shown in Params after the query.
+    case pathVariables
 }

@@ -71,12 +71,18 @@ extension RequestPane {
         let selection = focus == .request ? requestEditor.selection : nil
         switch requestEditor.tab {
         case .params:
-            let rows = request.query.map { [StyledLine($0.enabled ? "✓" : "·"), StyledLine($0.name),
+            var rows = request.query.map { [StyledLine($0.enabled ? "✓" : "·"), StyledLine($0.name),
                                             StyledLine(RequestPane.variableSpans(masker.mask($0.value), known: known))] }
+            var columns = [TableColumn("", width: .length(1)), TableColumn("Name", width: .percentage(35)), TableColumn("Value", width: .fill(1))]
+            let paths = pathParamRows(masker, known: known)
+            if !paths.isEmpty {
+                // Path rows follow the query rows; a column tells the two apart.
+                rows = rows.map { $0 + [StyledLine("Query", style: Theme.dim)] } + paths
+                columns.append(TableColumn("In", width: .length(5)))
+            }
             keyValueTable(rows, empty: "No query parameters." + press(.addRow, "to add one", lead: " Press") + " (or type ?name=value in the URL"
                                 + (key(.editURL).map { " with \($0)" } ?? "") + ").",
-                          columns: [TableColumn("", width: .length(1)), TableColumn("Name", width: .percentage(35)), TableColumn("Value", width: .fill(1))],
-                          selection: selection, body, &buffer)
+                          columns: columns, selection: selection, body, &buffer)
         case .headers:
             headersTable(resolver.effectiveHeaders, masker, known: known, body, &buffer)
         case .body:

@@ -33,6 +33,9 @@ extension RequestPane {
         case .multipart:
             guard case let .multipart(fields) = request.body else { return [] }
             return fields.map { KeyValue($0.name, $0.file.map { "@" + $0 } ?? $0.value ?? "", enabled: $0.enabled) }
+        case .pathVariables:
+            let names = request.pathVariableNames
+            return request.variables.filter { names.contains($0.name) }.map { KeyValue($0.name, $0.value) }
         }
     }
 
@@ -52,6 +55,15 @@ extension RequestPane {
                 return MultipartField(name: row.name, value: isFile ? nil : row.value, file: isFile ? String(row.value.dropFirst()) : nil,
                                       contentType: contentType, enabled: row.enabled)
             })
+        case .pathVariables:
+            // Only the values change: a variable the request already has keeps its place, secrecy and fromEnv.
+            for row in rows {
+                if let index = copy.variables.lastIndex(where: { $0.name == row.name }) {
+                    copy.variables[index].value = row.value
+                } else {
+                    copy.variables.append(Variable(name: row.name, value: row.value))
+                }
+            }
         }
         return copy
     }
@@ -61,7 +73,8 @@ extension RequestPane {
         guard let request = selectedRequest?.located.request else { return 0 }
         switch requestEditor.tab {
         case .headers: return effectiveHeaders.count
-        case .params, .body: return currentTable.map { RequestPane.rows($0, of: request).count } ?? 0
+        case .params: return request.query.count + pathParams.count
+        case .body: return currentTable.map { RequestPane.rows($0, of: request).count } ?? 0
         case .auth: return RequestPane.authFields(request.auth).count + 1
         case .options: return 4
         case .checks: return checkRows.count
@@ -93,6 +106,7 @@ extension RequestPane {
     /// Moves, adds, edits, deletes, toggles and reorders rows of the current tab's table.
     mutating func tableAction(_ action: AppAction) {
         guard let table = currentTable, let request = selectedRequest?.located.request else { return }
+        if table == .params, action != .addRow, let path = selectedPathParam { return pathParamAction(action, path) }
         let rows = RequestPane.rows(table, of: request)
         switch action {
         case .addRow: requestEditor.edit = .row(RowEditor(table: table, index: nil))
@@ -162,8 +176,14 @@ extension RequestPane {
         case .cancel?:
             requestEditor.edit = nil
             return []
+        case .nextField? where editor.table == .pathVariables:
+            // A path parameter's name is the URL's: only its value is edited here.
+            break
         case .nextField?:
             editor.field = editor.field == .name ? .value : .name
+        case .confirm? where editor.table == .pathVariables:
+            confirmPathParam(editor)
+            return []
         case .confirm?:
             if editor.field == .name {
                 editor.field = .value
