@@ -110,7 +110,7 @@ struct ImportCommand: ParsableCommand {
             }
         } catch let error as ImportError {
             StandardError.write(error.description)
-            throw ExitCode(1)
+            throw ExitCode(.failed)
         }
         if let name { result = result.renamed(name) }
         if sourceDirectory.isEmpty { sourceDirectory = "." }
@@ -130,8 +130,8 @@ struct ImportCommand: ParsableCommand {
                 print(TerminalSafeText.sanitizedLines(utf8: Array(lines.joined(separator: "\n").utf8)).joined(separator: "\n"))
             } catch {
                 StandardError.write("error: \(error.description)")
-                if case .failed = error { throw ExitCode(3) }
-                throw ExitCode(2)
+                if case .failed = error { throw ExitCode(.notWritten) }
+                throw ExitCode(.trouble)
             }
             return
         }
@@ -140,8 +140,8 @@ struct ImportCommand: ParsableCommand {
             summary = try CollectionWriter.write(result, into: directory, force: force, sourceDirectory: sourceDirectory)
         } catch {
             StandardError.write("error: \(error.description)")
-            if case .exists = error { throw ExitCode(2) }
-            throw ExitCode(3)
+            if case .exists = error { throw ExitCode(.trouble) }
+            throw ExitCode(.notWritten)
         }
         if result.collection.spec != nil {
             // What was imported, so a later --update can tell the requests you edit from those it may rewrite.
