@@ -22,7 +22,7 @@ struct ScreenBench {
             try idle()
             let watch = Stopwatch()
             try start(collections)
-            try session.waitUntil(timeout: 30, interval: 0) { $0.contains(firstCollection) && $0.contains("F1 help") }
+            try session.waitUntil(timeout: 30, interval: 0) { $0.contains(firstCollection) && $0.contains("?/F1") }
             if attempt > 0 { times.append(watch.seconds) }
         }
         let median = Median.of(times)
@@ -130,7 +130,7 @@ struct ScreenBench {
     private func openBench(_ collections: URL, select row: Int, url: String, history: String? = nil) throws {
         try idle()
         try start(collections, history: history)
-        try session.waitFor("F1 help", timeout: 30)
+        try session.waitFor("?/F1", timeout: 30)
         for _ in 0..<row { try session.sendKeys("j") }
         try session.waitFor(url, timeout: 10)
     }

@@ -112,7 +112,7 @@ enum StreamLatencyBench {
     private static func screenLatencies(session: TmuxSession, executable: String, collections: URL, row: Int, url: String,
                                         server: PacedEventServer, count: Int) throws -> ([Double], [Double]) {
         try session.respawn([executable, "--collections", collections.path], environment: ["LANG": "C.UTF-8", "APIEXPLORER_HISTORY": "off"])
-        try session.waitFor("F1 help", timeout: 30)
+        try session.waitFor("?/F1", timeout: 30)
         for _ in 0..<row { try session.sendKeys("j") }
         try session.waitFor(url, timeout: 10)
         let control = try TmuxControlClient(session: session)

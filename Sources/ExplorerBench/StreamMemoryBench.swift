@@ -36,7 +36,7 @@ enum StreamMemoryBench {
         let session = try TmuxSession(arguments: ["sleep", "1000000"], width: 120, height: 40)
         defer { session.kill() }
         try session.respawn([executable, "--collections", collections.path], environment: ["LANG": "C.UTF-8", "APIEXPLORER_HISTORY": "off"])
-        try session.waitFor("F1 help", timeout: 30)
+        try session.waitFor("?/F1", timeout: 30)
         for _ in 0..<3 { try session.sendKeys("j") }
         try session.waitFor(bulk.url, timeout: 10)
         let pid = try session.panePID
