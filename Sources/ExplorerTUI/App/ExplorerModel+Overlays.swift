@@ -293,9 +293,9 @@ extension ExplorerModel {
                 return false
             }
             guard insert(into: &collections[index].root, path: []) else { return [] }
-            for depth in 0...folderPath.count { tree.expanded.insert(([slug] + folderPath.prefix(depth)).joined(separator: "/")) }
+            let key = RequestKey(collection: slug, path: folderPath + [request.slug]).description
+            tree.reveal(key)
             tree.filter = ""
-            let key = ([slug] + folderPath + [request.slug]).joined(separator: "/")
             requestEditor.drafts[key, default: RequestDraft()].original = data
             if let row = treeRows.firstIndex(where: { $0.key == key }) { tree.cursor = row }
             tree.selectedRequestKey = key
@@ -400,8 +400,7 @@ extension ExplorerModel {
 
     /// Shows the request `key` in the tree, its folders opened and a filter that hides it cleared, and selects it.
     mutating func reveal(_ key: String) {
-        let parts = key.split(separator: "/").map(String.init)
-        for depth in 1..<max(1, parts.count) { tree.expanded.insert(parts[..<depth].joined(separator: "/")) }
+        tree.reveal(key)
         if !tree.filter.isEmpty, !treeRows.contains(where: { $0.key == key }) { tree.filter = "" }
         guard let row = treeRows.firstIndex(where: { $0.key == key }) else {
             status = "\(key) is no longer in the tree."

@@ -190,7 +190,7 @@ extension ExplorerModel {
     /// Records values a response captured under `key`, by default that of the collection the response pane is about.
     mutating func recordCaptures(_ values: [CapturedValue], key: String? = nil) {
         guard !values.isEmpty else { return }
-        let slug = responseView.key?.split(separator: "/").first.map(String.init)
+        let slug = responseView.key.map { RequestKey($0).collection }
         guard let key = key ?? collections.first(where: { $0.slug == slug }).map(captureKey) else { return }
         session.captures.record(values, environment: key)
         status = ExplorerModel.capturedNote(values)

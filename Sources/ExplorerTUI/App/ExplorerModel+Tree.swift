@@ -17,13 +17,13 @@ extension ExplorerModel {
         case let .folder(path): return folder(in: collection, path: path).map { ($0, row.key) }
         case let .request(path):
             let parent = Array(path.dropLast())
-            return folder(in: collection, path: parent).map { ($0, ([collection.slug] + parent).joined(separator: "/")) }
+            return folder(in: collection, path: parent).map { ($0, RequestKey(collection: collection.slug, path: parent).description) }
         }
     }
 
     /// The tree key of the folder (or collection) holding the row `key`.
     static func parentKey(of key: String) -> String {
-        key.split(separator: "/").dropLast().joined(separator: "/")
+        RequestKey(key).parent?.description ?? ""
     }
 
     /// The folder at `path` (slugs) below `collection`.
@@ -38,9 +38,9 @@ extension ExplorerModel {
 
     /// The folder with tree key `key`.
     func folder(forKey key: String) -> FolderSpec? {
-        let parts = key.split(separator: "/").map(String.init)
-        guard let collection = collections.first(where: { $0.slug == parts.first }) else { return nil }
-        return folder(in: collection, path: Array(parts.dropFirst()))
+        let parsed = RequestKey(key)
+        guard let collection = collections.first(where: { $0.slug == parsed.collection }) else { return nil }
+        return folder(in: collection, path: parsed.path)
     }
 
     /// The request under the tree cursor, with its key.
@@ -53,10 +53,10 @@ extension ExplorerModel {
 
     /// Every folder of the collection holding `key`, as (tree key, shown path).
     func folders(ofCollectionHolding key: String) -> [(key: String, title: String)] {
-        let slug = key.split(separator: "/").first.map(String.init)
+        let slug = RequestKey(key).collection
         guard let collection = collections.first(where: { $0.slug == slug }) else { return [] }
         func walk(_ folder: FolderSpec, key: String, title: String) -> [(String, String)] {
-            [(key, title)] + folder.folders.flatMap { walk($0, key: key + "/" + $0.slug, title: title + "/" + $0.name) }
+            [(key, title)] + folder.folders.flatMap { walk($0, key: RequestKey(key).appending($0.slug).description, title: title + "/" + $0.name) }
         }
         return walk(collection.root, key: collection.slug, title: collection.name)
     }
@@ -228,7 +228,7 @@ extension ExplorerModel {
                 named.slug = name
             }
             modal = nil
-            let collection = String(folderKey.split(separator: "/").first ?? "")
+            let collection = RequestKey(folderKey).collection
             return [.addRequest(collection: collection, request: named, folder: folder)]
         }
     }
@@ -258,10 +258,9 @@ extension ExplorerModel {
         if let select {
             // A filter that hides the new or moved request would leave the user looking for it.
             if !tree.filter.isEmpty, !treeRows.contains(where: { $0.key == select }) { tree.filter = "" }
-            let parts = select.split(separator: "/").map(String.init)
-            for depth in 1..<max(1, parts.count) { tree.expanded.insert(parts[..<depth].joined(separator: "/")) }
+            tree.reveal(select)
             // A new collection opens, ready for n.
-            if parts.count == 1 { tree.expanded.insert(select) }
+            if RequestKey(select).slugs.count == 1 { tree.expanded.insert(select) }
             if let row = treeRows.firstIndex(where: { $0.key == select }) {
                 tree.cursor = row
                 syncSelectionWithCursor(strict: true)
@@ -323,7 +322,7 @@ extension ExplorerModel {
                 status = "\(request.name) is already in \(target.name)."
                 return []
             }
-            return [.changeTree(.move(request, to: target), select: folders[picker.selection].key + "/" + request.slug, movedFrom: key)]
+            return [.changeTree(.move(request, to: target), select: RequestKey(folders[picker.selection].key).appending(request.slug).description, movedFrom: key)]
         case let .newAtTop(key):
             if picker.selection == 0, let folder = folder(forKey: key) { openNewFolder(in: (folder, key)) } else { openNewCollection() }
         }

@@ -329,7 +329,7 @@ public struct ExplorerModel: Sendable {
 
     /// Puts a request as saved into the collections, so it becomes the base later edits are compared with.
     private mutating func applySaved(_ request: RequestSpec, key: String) {
-        let parts = key.split(separator: "/").map(String.init)
+        let parts = RequestKey(key).slugs
         guard let index = collections.firstIndex(where: { $0.slug == parts.first }) else { return }
         func apply(_ folder: inout FolderSpec, path: ArraySlice<String>) {
             guard let first = path.first else { return }

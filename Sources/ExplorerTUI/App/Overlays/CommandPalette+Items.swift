@@ -46,11 +46,11 @@ extension CommandPalette {
         var items: [PaletteItem] = []
         func walk(_ folder: FolderSpec, key: String, path: String) {
             for request in folder.requests {
-                let requestKey = key + "/" + request.slug
+                let requestKey = RequestKey(key).appending(request.slug).description
                 let text = [request.name, request.method + " " + request.url, path].map { TerminalSafeText.sanitize($0) }.joined(separator: "  ")
                 items.append(PaletteItem(target: .request(key: requestKey), text: text, id: PaletteItem.requestID(requestKey)))
             }
-            for sub in folder.folders { walk(sub, key: key + "/" + sub.slug, path: path + "/" + sub.name) }
+            for sub in folder.folders { walk(sub, key: RequestKey(key).appending(sub.slug).description, path: path + "/" + sub.name) }
         }
         for collection in collections { walk(collection.root, key: collection.slug, path: collection.name) }
         return items

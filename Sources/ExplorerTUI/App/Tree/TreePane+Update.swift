@@ -108,7 +108,7 @@ extension TreePane {
             selectedRequestKey = row.key
         } else if let key = selectedRequestKey {
             let sameCollection = source.collections.indices.contains(row.collectionIndex)
-                && key.split(separator: "/").first.map(String.init) == source.collections[row.collectionIndex].slug
+                && RequestKey(key).collection == source.collections[row.collectionIndex].slug
             if strict || !sameCollection || source.locate(key: key) == nil { selectedRequestKey = nil }
         }
     }
@@ -136,23 +136,20 @@ extension TreePane {
     /// into its place.
     public mutating func relocate(to key: String?, source: TreeSource) {
         let rows = source.rows(for: self)
-        if var key = key.map({ Substring($0) }) {
-            while true {
-                if let index = rows.firstIndex(where: { $0.key == key }) {
-                    cursor = index
-                    break
-                }
-                guard let slash = key.lastIndex(of: "/") else { break }
-                key = key[..<slash]
+        var candidate = key.map { RequestKey($0) }
+        while let current = candidate {
+            if let index = rows.firstIndex(where: { $0.key == current.description }) {
+                cursor = index
+                break
             }
+            candidate = current.parent
         }
         cursor = min(cursor, max(0, rows.count - 1))
     }
 
     /// Opens the folders above the row `key`.
     mutating func reveal(_ key: String) {
-        let parts = key.split(separator: "/").map(String.init)
-        for depth in 1..<max(1, parts.count) { expanded.insert(parts[..<depth].joined(separator: "/")) }
+        for folder in RequestKey(key).ancestors { expanded.insert(folder.description) }
     }
 
     /// A click on the row at screen row `y` of the pane `rect` selects it; on a collection or folder it also opens or

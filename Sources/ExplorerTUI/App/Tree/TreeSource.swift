@@ -23,9 +23,9 @@ public struct TreeSource: Sendable {
 
     /// The request `key` (`collection/folder/request`) as loaded or saved, with its collection, or nil.
     public func locate(key: String) -> (collection: CollectionSpec, located: CollectionSpec.Located)? {
-        let parts = key.split(separator: "/").map(String.init)
-        guard let collection = collections.first(where: { $0.slug == parts.first }),
-              let located = collection.locate(Array(parts.dropFirst())) else { return nil }
+        let parsed = RequestKey(key)
+        guard let collection = collections.first(where: { $0.slug == parsed.collection }),
+              let located = collection.locate(parsed.path) else { return nil }
         return (collection, located)
     }
 
@@ -38,7 +38,7 @@ public struct TreeSource: Sendable {
             var rows: [TreeRow] = []
             for sub in folder.folders {
                 let subPath = path + [sub.slug]
-                let key = ([collection.slug] + subPath).joined(separator: "/")
+                let key = RequestKey(collection: collection.slug, path: subPath).description
                 // A closed folder's requests are not walked: with 10,000 requests that walk was most of every frame.
                 // Only a filter needs them, to leave out folders without a match.
                 let inner = isOpen(key) || !needle.isEmpty ? children(of: sub, in: collection, index: index, path: subPath, depth: depth + 1) : []
@@ -47,7 +47,7 @@ public struct TreeSource: Sendable {
                 if isOpen(key) { rows += inner }
             }
             for request in folder.requests {
-                let key = ([collection.slug] + path + [request.slug]).joined(separator: "/")
+                let key = RequestKey(collection: collection.slug, path: path + [request.slug]).description
                 guard needle.isEmpty || request.name.lowercased().contains(needle) || key.lowercased().contains(needle) else { continue }
                 rows.append(TreeRow(kind: .request(path + [request.slug]), collectionIndex: index, depth: depth, title: request.name,
                                     method: editedMethods[key] ?? request.method, key: key))
