@@ -309,16 +309,9 @@ final class RequestOperation: @unchecked Sendable {
             return perform(decide(.attemptEnded(attempt: attempt, .missingResponse)))
         }
         let duration = Double(DispatchTime.now().uptimeNanoseconds - hop.attemptStart.uptimeNanoseconds) / 1e9
-        var received = Request.Response(request: request, urlResponse: http, data: outcome.data, duration: duration,
-                                        totalDuration: secondsSinceStart(), attempts: attempt, isBodyOnDisk: outcome.isOnDisk,
-                                        hops: hop.hops, connection: outcome.connection, timing: outcome.timing, headers: outcome.headers)
+        var received = Request.Response(request: request, response: http, outcome: outcome, attempt: attempt, hops: hop.hops,
+                                        duration: duration, totalDuration: secondsSinceStart())
         finishEvents(of: &received)
-        received.setCookies = hop.hops.flatMap(\.setCookies) + outcome.setCookies
-        received.wireByteCount = outcome.wireByteCount
-        // In the order of the request's own headers; injectors are not asked again (each call may count or differ).
-        if let sentFields = outcome.sentFields {
-            received.sentHeaders = SentRequest.headers(in: request.effectiveHeaders.fields, sent: sentFields)
-        }
         let rejection = request.rejection(of: received)
         let result = RequestLifecycleEvent.AttemptResult.response(statusCode: http.statusCode, retryAfter: received.headers["Retry-After"],
                                                                   accepted: rejection == nil)
@@ -403,19 +396,6 @@ final class RequestOperation: @unchecked Sendable {
         }
     }
 
-    /// The fallback response in place of `failure`, when the request has one for its URL and it passes validation.
-    private func fallback(after failure: RequestError) -> Result<Request.Response, RequestError> {
-        guard let fallback = request.fallback, let url = request.url, let urlResponse = fallback.urlResponse(for: url) else {
-            return .failure(failure)
-        }
-        let response = Request.Response(request: request, urlResponse: urlResponse, data: fallback.data,
-                                        totalDuration: secondsSinceStart(), attempts: lock.withLock { lifecycle.attempts },
-                                        isFallback: true)
-        if let rejected = request.rejection(of: response) { return .failure(rejected) }
-        log.debug("using the fallback response for \(request.description) after: \(failure.description)")
-        return .success(response)
-    }
-
     private func finish(_ end: Action.Ending, _ ending: Ending) {
         let result: Result<Request.Response, RequestError>
         switch end {
@@ -424,7 +404,8 @@ final class RequestOperation: @unchecked Sendable {
         case let .failure(failure):
             result = .failure(error(for: failure, ending))
         case let .fallback(after: failure):
-            result = fallback(after: error(for: failure, ending))
+            result = request.fallbackResult(after: error(for: failure, ending), attempts: lock.withLock { lifecycle.attempts },
+                                            totalDuration: secondsSinceStart())
         }
         switch result {
         case let .success(response):
