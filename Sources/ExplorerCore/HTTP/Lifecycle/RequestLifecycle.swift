@@ -16,19 +16,28 @@ struct RequestLifecycle: Sendable {
 
     /// What the lifecycle needs of the request's configuration.
     struct Configuration: Sendable {
+        /// The overall deadline, in seconds from the start; nil for none.
         var deadline: TimeInterval?
+        /// Each attempt's time limit until its response streams (not armed when infinite or not positive).
         var timeoutInterval: TimeInterval
+        /// The silence a streamed response may keep before it is ended; nil for no limit.
         var streamIdleTimeout: TimeInterval?
+        /// The longest event of a stream, named when one goes over it.
         var maxEventSize: Int
+        /// How failed attempts are retried; nil for never.
         var retryPolicy: RetryPolicy?
+        /// The request's method, which the policy may refuse to retry.
         var method: HTTPMethod
+        /// The request has a fallback response to end with in place of a failure.
         var hasFallback: Bool
+        /// How many redirects one attempt follows.
         var maxRedirects: Int = Redirection.maxRedirects
     }
 
     let configuration: Configuration
     /// The attempts made so far; the last is the current one.
     private(set) var attempts = 0
+    /// The request has ended (the `complete` action was returned).
     private(set) var isFinished = false
     /// The current attempt has a hop in flight (it started and has not ended).
     private var inFlight = false
