@@ -24,6 +24,11 @@ final class RequestOperation: @unchecked Sendable {
         var answering: Bool
         /// The credential as sent, so a 401 names the token it refused (another request may have renewed it since).
         var authorization: String?
+
+        /// The same hop, to send again in answer to its challenge.
+        var answered: Hop {
+            Hop(urlRequest: urlRequest, attempt: attempt, attemptStart: attemptStart, hops: hops, answering: true)
+        }
     }
 
     /// What the lifecycle decided for an event: the actions left to carry out outside the lock, and the hop in flight
@@ -201,14 +206,13 @@ final class RequestOperation: @unchecked Sendable {
         // Kept as Foundation holds them, for a transport that does not say what it wrote; put in order only for the hop
         // that answers, not for every hop.
         let sentFields = sent.allHTTPHeaderFields ?? [:]
+        let current = hop
         var onHead: (@Sendable (HTTPURLResponse, HTTPHeaders?, [String: String]?) -> Void)?
         var onBody: (@Sendable (Data) -> Void)?
         if onPart != nil {
-            let current = hop
             onHead = { [self] head, fields, written in headArrived(head, fields: fields, sentFields: written ?? sentFields, hop: current) }
             onBody = { [self] data in bodyArrived(data, attempt: current.attempt) }
         }
-        let current = hop
         let receiver = HopReceiver(maxBytes: configuration.maxResponseBytes, memoryLimit: configuration.memoryBodyLimit,
                                    onHead: onHead, onBody: onBody) { [self] outcome in
             var outcome = outcome
@@ -254,7 +258,7 @@ final class RequestOperation: @unchecked Sendable {
             switch action {
             case .replayHop:
                 log.debug("↺ 401: answering the Digest challenge of \(request.description)")
-                send(Hop(urlRequest: hop.urlRequest, attempt: hop.attempt, attemptStart: hop.attemptStart, hops: hop.hops, answering: true))
+                send(hop.answered)
             case .renewToken:
                 if let credential { renew(credential, outcome: outcome, hop: hop) }
             case .followRedirect:
@@ -268,9 +272,7 @@ final class RequestOperation: @unchecked Sendable {
                 send(Hop(urlRequest: redirect.next, attempt: hop.attempt, attemptStart: hop.attemptStart, hops: hop.hops + [followed],
                          answering: false))
             case let .endAttempt(_, error):
-                var ended = outcome
-                if let error { ended.error = error }
-                attemptFinished(ended, hop: hop)
+                attemptFinished(outcome, hop: hop, error: error)
             default:
                 break
             }
@@ -286,11 +288,9 @@ final class RequestOperation: @unchecked Sendable {
                 switch action {
                 case .replayHop:
                     log.debug("↺ 401: sending \(request.description) again with a renewed OAuth token")
-                    send(Hop(urlRequest: hop.urlRequest, attempt: hop.attempt, attemptStart: hop.attemptStart, hops: hop.hops, answering: true))
+                    send(hop.answered)
                 case let .endAttempt(_, error):
-                    var ended = outcome
-                    if let error { ended.error = error }
-                    attemptFinished(ended, hop: hop)
+                    attemptFinished(outcome, hop: hop, error: error)
                 default:
                     break
                 }
@@ -298,11 +298,12 @@ final class RequestOperation: @unchecked Sendable {
         }
     }
 
-    private func attemptFinished(_ outcome: HopReceiver.Outcome, hop: Hop) {
+    /// The attempt ended with `outcome`, or with `error` in place of what it says.
+    private func attemptFinished(_ outcome: HopReceiver.Outcome, hop: Hop, error: URLError? = nil) {
         let attempt = hop.attempt
         // Validators run only for the attempt that counts.
         guard lock.withLock({ lifecycle.isCurrent(attempt) }) else { return }
-        if let error = outcome.error {
+        if let error = error ?? outcome.error {
             return perform(decide(.attemptEnded(attempt: attempt, .failed(error))))
         }
         guard let http = outcome.response else {
