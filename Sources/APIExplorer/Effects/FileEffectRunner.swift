@@ -51,12 +51,12 @@ enum FileEffectRunner {
                         Task.detached {
                 do {
                     let slug = try CollectionFiles.apply(change)
-                    let key = select.hasSuffix("/") ? select + slug : select
+                    let key = select.key(slug: slug)
                     guard let result = fullLoad?() else { return }
-                    inbox.post(.treeChanged(result, select: key, movedFrom: movedFrom, message: TreeChangeText.done(change, key: key, keyMap: keyMap),
+                    inbox.post(.treeChanged(result, select: key, movedFrom: movedFrom, message: TreeChangeText.done(change, key: key.description, keyMap: keyMap),
                                             focus: ExplorerModel.focus(after: change)))
                 } catch {
-                    inbox.post(.saveFailed(key: select, message: String(describing: error)))
+                    inbox.post(.saveFailed(key: select.key(slug: ""), message: String(describing: error)))
                 }
             }
         case let .storeSecret(directory, environment, variable, value):
@@ -74,7 +74,7 @@ enum FileEffectRunner {
                 do throws(CollectionWriteError) {
                     let created = try CollectionWriter.create(name: name, environment: environment, in: directory)
                     guard let result = fullLoad?() else { return }
-                    inbox.post(.treeChanged(result, select: created.slug, movedFrom: nil,
+                    inbox.post(.treeChanged(result, select: RequestKey(created.slug), movedFrom: nil,
                                             message: "Created the collection \(created.name) in \(created.directory)"
                                                 + (keyMap.keyLabel(for: .newRequest, focus: .tree).map { "; \($0) adds a request." } ?? ".")))
                 } catch {
@@ -86,7 +86,7 @@ enum FileEffectRunner {
                 do throws(CollectionWriteError) {
                     let written = try CollectionWriter.addBundledDemo(in: directory)
                     guard let result = fullLoad?() else { return }
-                    inbox.post(.treeChanged(result, select: BundledDemo.slug, movedFrom: nil,
+                    inbox.post(.treeChanged(result, select: RequestKey(BundledDemo.slug), movedFrom: nil,
                                             message: "Added the bundled Demo in \(written); its local environment runs the demo API inside apiexplorer."))
                 } catch {
                     inbox.post(.reported(FileEffectRunner.notWritten(error, what: "Demo")))
@@ -113,7 +113,7 @@ enum FileEffectRunner {
                     let count = summary.collection.allRequests.count
                     let skipped = read.result.report.items.count + summary.problems.count
                     let note = skipped == 0 ? "" : "; \(skipped) part\(skipped == 1 ? "" : "s") not converted (apiexplorer import lists them)"
-                    inbox.post(.treeChanged(result, select: summary.collection.slug, movedFrom: nil,
+                    inbox.post(.treeChanged(result, select: RequestKey(summary.collection.slug), movedFrom: nil,
                                             message: "Imported \(summary.collection.name): \(count) request\(count == 1 ? "" : "s") in \(summary.directory)\(note)."))
                 } catch let error as CollectionWriteError {
                     inbox.post(.reported(FileEffectRunner.notWritten(error, what: "Collection")))

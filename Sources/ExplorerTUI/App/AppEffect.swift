@@ -20,10 +20,10 @@ public enum AppEffect: Sendable {
     case pingWebSocket(id: Int)
     /// Write the keys of `request` that differ from `saved` (the request as loaded) into its file; `original` is the
     /// file's bytes as loaded, for detecting a change made outside.
-    case save(key: String, request: RequestSpec, saved: RequestSpec, original: Data?)
+    case save(key: RequestKey, request: RequestSpec, saved: RequestSpec, original: Data?)
     /// Change the collection's files (new, duplicate, rename, move, delete), read the collections again and report
     /// `.treeChanged` with `select` (a tree key whose last part is filled in with the slug the change made) selected.
-    case changeTree(TreeChange, select: String, movedFrom: String?)
+    case changeTree(TreeChange, select: TreeSelection, movedFrom: RequestKey?)
     /// Hand the terminal to `$VISUAL`/`$EDITOR` on `file` (a temporary copy of the body, or the request file) and
     /// report `.editorFinished`.
     case openEditor(ExternalEdit)

@@ -35,11 +35,11 @@ public enum AppMessage: Sendable {
     /// The collections read again from disk (Ctrl-R); their bytes replace those loaded before.
     case collectionsReloaded(CollectionLoadResult)
     /// A request file was saved as `request`; these are its new bytes.
-    case saved(key: String, file: String, data: Data, request: RequestSpec)
+    case saved(key: RequestKey, file: String, data: Data, request: RequestSpec)
     /// The tree's files changed and the collections were read again; `select` is the tree key to select, `movedFrom`
     /// the key a moved or renamed request had (its unsaved edits follow it); `message` goes to the status line and
     /// `focus` is the pane to work in next (the request pane after a new request, whose URL comes next).
-    case treeChanged(CollectionLoadResult, select: String?, movedFrom: String?, message: String, focus: Focus = .tree)
+    case treeChanged(CollectionLoadResult, select: RequestKey?, movedFrom: RequestKey?, message: String, focus: Focus = .tree)
     /// A GraphQL schema arrived for `key` (`fetched` is when it was read from the server), from the server or the
     /// cache, or could not be had (`failure` says why; nil schema and failure: nothing was cached).
     case schemaFetched(key: GraphQLSchemaKey, schema: GraphQLSchema?, fetched: Date?, failure: String?)
@@ -61,7 +61,7 @@ public enum AppMessage: Sendable {
     /// The external editor closed.
     case editorFinished(ExternalEditResult)
     /// Saving failed.
-    case saveFailed(key: String, message: String)
+    case saveFailed(key: RequestKey, message: String)
     /// The export with this id is ready.
     case exported(id: Int, format: ExportFormat, text: String)
     /// The comparison with this id is ready: its report.

@@ -123,7 +123,7 @@ extension ExplorerModel {
             status = session.historyProblem ?? "History is off (--no-history or APIEXPLORER_HISTORY=off), or its file is still opening."
             return []
         }
-        modal = .history(HistoryPanel(reference: all ? nil : tree.selectedRequestKey))
+        modal = .history(HistoryPanel(reference: all ? nil : tree.selectedRequestKey?.description))
         return listHistory()
     }
 
@@ -293,7 +293,7 @@ extension ExplorerModel {
                 return false
             }
             guard insert(into: &collections[index].root, path: []) else { return [] }
-            let key = RequestKey(collection: slug, path: folderPath + [request.slug]).description
+            let key = RequestKey(collection: slug, path: folderPath + [request.slug])
             tree.reveal(key)
             tree.filter = ""
             requestEditor.drafts[key, default: RequestDraft()].original = data
@@ -399,7 +399,7 @@ extension ExplorerModel {
     }
 
     /// Shows the request `key` in the tree, its folders opened and a filter that hides it cleared, and selects it.
-    mutating func reveal(_ key: String) {
+    mutating func reveal(_ key: RequestKey) {
         tree.reveal(key)
         if !tree.filter.isEmpty, !treeRows.contains(where: { $0.key == key }) { tree.filter = "" }
         guard let row = treeRows.firstIndex(where: { $0.key == key }) else {

@@ -105,10 +105,10 @@ extension ExplorerModel {
 
     /// Sends a kept exchange again exactly as it was sent.
     mutating func replay(_ entry: HistoryEntry) -> [AppEffect] {
-        let (id, effects) = beginResponse(key: entry.reference ?? "history #\(entry.id)")
+        let (id, effects) = beginResponse(key: RequestKey(entry.reference ?? "history #\(entry.id)"))
         focus = .response
         $status.show(.replaying(id: entry.id))
-        let current = entry.reference.flatMap { self.resolver(forKey: $0, environment: entry.environment) }
+        let current = entry.reference.flatMap { self.resolver(forKey: RequestKey($0), environment: entry.environment) }
         return effects + [.replay(id: id, exchangeID: entry.id, resolver: current)]
     }
 
@@ -121,7 +121,7 @@ extension ExplorerModel {
         if case .sending = responseView.state { return [] }
         let id = takeSendID()
         responseView.pendingPast = id
-        return [.loadLatest(id: id, reference: key, environment: environment(of: selected.collection)?.name)]
+        return [.loadLatest(id: id, reference: key.description, environment: environment(of: selected.collection)?.name)]
     }
 
     /// Shows a kept exchange that was asked for, if it is still the one wanted.
@@ -140,12 +140,12 @@ extension ExplorerModel {
             responseView.state = .failed("From history (#\(exchange.id ?? 0), sent \(when)\(exchange.environment.map { " in \($0)" } ?? "")): "
                                + (exchange.error ?? "no response"))
         }
-        responseView.key = exchange.reference ?? "history #\(exchange.id ?? 0)"
+        responseView.key = RequestKey(exchange.reference ?? "history #\(exchange.id ?? 0)")
         inPane(\.responseView) { $0.resetBody(context: &$1) }
     }
 
     /// A resolver for the saved request `key` (as saved, without unsaved edits) in the environment `name`, if both exist.
-    func resolver(forKey key: String, environment name: String?) -> RequestResolver? {
+    func resolver(forKey key: RequestKey, environment name: String?) -> RequestResolver? {
         guard let (collection, located) = locate(key: key) else { return nil }
         var environment: EnvironmentSpec?
         if let name {

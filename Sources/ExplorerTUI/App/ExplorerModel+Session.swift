@@ -78,7 +78,7 @@ extension ExplorerModel {
     /// connects (closing any other conversation) and sends the saved messages once it is open.
     mutating func talk(_ saved: RequestResolver, reconnecting: Bool = false) -> [AppEffect] {
         let resolver = session.answered(saved)
-        let key = selectedRequest?.key ?? resolver.reference
+        let key = selectedRequest?.key ?? RequestKey(resolver.reference)
         if !reconnecting, let conversation = responseView.conversation, conversation.key == key, conversation.isOpen {
             let composed = Self.composedMessage(resolver.request.body)
             guard !composed.isEmpty else {
@@ -130,7 +130,7 @@ extension ExplorerModel {
     /// The response pane starts waiting for a new response shown under `key` (a send or a replay): the send in flight,
     /// if any, is cancelled, and a history response on its way is no longer wanted. Returns the new send's id and
     /// the cancel to run.
-    mutating func beginResponse(key: String?) -> (id: Int, effects: [AppEffect]) {
+    mutating func beginResponse(key: RequestKey?) -> (id: Int, effects: [AppEffect]) {
         var effects: [AppEffect] = []
         if case let .sending(previous, _) = responseView.state { effects.append(.cancel(id: previous)) }
         // A conversation on screen ends when anything else is sent.
@@ -190,7 +190,7 @@ extension ExplorerModel {
     /// Records values a response captured under `key`, by default that of the collection the response pane is about.
     mutating func recordCaptures(_ values: [CapturedValue], key: String? = nil) {
         guard !values.isEmpty else { return }
-        let slug = responseView.key.map { RequestKey($0).collection }
+        let slug = responseView.key?.collection
         guard let key = key ?? collections.first(where: { $0.slug == slug }).map(captureKey) else { return }
         session.captures.record(values, environment: key)
         status = ExplorerModel.capturedNote(values)
@@ -281,7 +281,7 @@ extension ExplorerModel {
     }
 
     /// Enter on a saved message in the picker: sends it, its variables resolved, in the open conversation.
-    mutating func sendSavedMessage(_ index: Int, key: String) -> [AppEffect] {
+    mutating func sendSavedMessage(_ index: Int, key: RequestKey) -> [AppEffect] {
         guard let conversation = responseView.conversation, conversation.key == key, conversation.isOpen,
               let resolver = selectedResolver, selectedRequest?.key == key, resolver.request.messages.indices.contains(index) else {
             status = "The conversation closed before the message was picked."
@@ -323,7 +323,7 @@ extension ExplorerModel {
     }
 
     /// Enter in the save-message form: the Body tab's text joins the request's `messages:` and the request is saved.
-    mutating func saveMessageSubmitted(_ form: NameForm, key: String) -> [AppEffect] {
+    mutating func saveMessageSubmitted(_ form: NameForm, key: RequestKey) -> [AppEffect] {
         let name = form.value(0).trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty, !name.contains(where: { DisplayWidth.isControl($0) }) else {
             return keep(form, "Name: the message needs a name. Esc cancels.", field: 0)

@@ -5,25 +5,25 @@ import Foundation
 extension ExplorerModel {
     /// The folder the tree cursor is in: the collection or folder under it, or the folder of the request under it.
     /// `key` is its tree key (`collection/folder/...`).
-    var folderAtCursor: (folder: FolderSpec, key: String)? {
+    var folderAtCursor: (folder: FolderSpec, key: RequestKey)? {
         let rows = treeRows
         guard rows.indices.contains(tree.cursor), collections.indices.contains(rows[tree.cursor].collectionIndex) else {
-            return collections.first.map { ($0.root, $0.slug) }
+            return collections.first.map { ($0.root, RequestKey($0.slug)) }
         }
         let row = rows[tree.cursor]
         let collection = collections[row.collectionIndex]
         switch row.kind {
-        case .collection, .problem: return (collection.root, collection.slug)
+        case .collection, .problem: return (collection.root, RequestKey(collection.slug))
         case let .folder(path): return folder(in: collection, path: path).map { ($0, row.key) }
         case let .request(path):
             let parent = Array(path.dropLast())
-            return folder(in: collection, path: parent).map { ($0, RequestKey(collection: collection.slug, path: parent).description) }
+            return folder(in: collection, path: parent).map { ($0, RequestKey(collection: collection.slug, path: parent)) }
         }
     }
 
     /// The tree key of the folder (or collection) holding the row `key`.
-    static func parentKey(of key: String) -> String {
-        RequestKey(key).parent?.description ?? ""
+    static func parentKey(of key: RequestKey) -> RequestKey {
+        key.parent ?? RequestKey(slugs: [])
     }
 
     /// The folder at `path` (slugs) below `collection`.
@@ -37,14 +37,14 @@ extension ExplorerModel {
     }
 
     /// The folder with tree key `key`.
-    func folder(forKey key: String) -> FolderSpec? {
-        let parsed = RequestKey(key)
+    func folder(forKey key: RequestKey) -> FolderSpec? {
+        let parsed = key
         guard let collection = collections.first(where: { $0.slug == parsed.collection }) else { return nil }
         return folder(in: collection, path: parsed.path)
     }
 
     /// The request under the tree cursor, with its key.
-    private var requestAtCursor: (request: RequestSpec, key: String)? {
+    private var requestAtCursor: (request: RequestSpec, key: RequestKey)? {
         let rows = treeRows
         guard rows.indices.contains(tree.cursor), rows[tree.cursor].method != nil,
               let request = savedRequest(rows[tree.cursor].key) else { return nil }
@@ -52,13 +52,13 @@ extension ExplorerModel {
     }
 
     /// Every folder of the collection holding `key`, as (tree key, shown path).
-    func folders(ofCollectionHolding key: String) -> [(key: String, title: String)] {
-        let slug = RequestKey(key).collection
+    func folders(ofCollectionHolding key: RequestKey) -> [(key: RequestKey, title: String)] {
+        let slug = key.collection
         guard let collection = collections.first(where: { $0.slug == slug }) else { return [] }
-        func walk(_ folder: FolderSpec, key: String, title: String) -> [(String, String)] {
-            [(key, title)] + folder.folders.flatMap { walk($0, key: RequestKey(key).appending($0.slug).description, title: title + "/" + $0.name) }
+        func walk(_ folder: FolderSpec, key: RequestKey, title: String) -> [(RequestKey, String)] {
+            [(key, title)] + folder.folders.flatMap { walk($0, key: key.appending($0.slug), title: title + "/" + $0.name) }
         }
-        return walk(collection.root, key: collection.slug, title: collection.name)
+        return walk(collection.root, key: RequestKey(collection.slug), title: collection.name)
     }
 
     /// Starts a tree action: a form, a picker or a question for the row under the cursor.
@@ -110,7 +110,7 @@ extension ExplorerModel {
     }
 
     /// Asks for a new folder's name in `target`.
-    private mutating func openNewFolder(in target: (folder: FolderSpec, key: String)) {
+    private mutating func openNewFolder(in target: (folder: FolderSpec, key: RequestKey)) {
         modal = .dialog(.form(NameForm(title: " New folder in \(target.folder.name) ", fields: [("Name", "")],
                                 purpose: .newFolder(folder: target.key), note: "Enter: create · Esc: cancel")))
     }
@@ -173,25 +173,25 @@ extension ExplorerModel {
             guard !name.isEmpty || !form.value(1).isEmpty else { return keep(form, "A request needs a name. Esc cancels.") }
             guard let folder = folder(forKey: folderKey) else { return keep(form, "That folder is gone (reloaded?). Esc cancels.") }
             modal = nil
-            return [.changeTree(.newRequest(name: name, fileName: form.value(1), in: folder), select: folderKey + "/", movedFrom: nil)]
+            return [.changeTree(.newRequest(name: name, fileName: form.value(1), in: folder), select: .newIn(folderKey), movedFrom: nil)]
         case let .newFolder(folderKey):
             guard !name.isEmpty else { return keep(form, "A folder needs a name. Esc cancels.") }
             guard let folder = folder(forKey: folderKey) else { return keep(form, "That folder is gone (reloaded?). Esc cancels.") }
             modal = nil
-            return [.changeTree(.newFolder(name: name, in: folder), select: folderKey + "/", movedFrom: nil)]
+            return [.changeTree(.newFolder(name: name, in: folder), select: .newIn(folderKey), movedFrom: nil)]
         case let .duplicate(key):
             guard !name.isEmpty else { return keep(form, "The copy needs a name. Esc cancels.") }
             let parent = ExplorerModel.parentKey(of: key)
             guard let request = savedRequest(key), let folder = folder(forKey: parent) else { return keep(form, "That request is gone. Esc cancels.") }
             modal = nil
-            return [.changeTree(.duplicate(request, name: name, in: folder), select: parent + "/", movedFrom: nil)]
+            return [.changeTree(.duplicate(request, name: name, in: folder), select: .newIn(parent), movedFrom: nil)]
         case let .rename(key):
             guard !name.isEmpty, !invalid(name) else { return keep(form, "A request needs a name. Esc cancels.") }
             let parent = ExplorerModel.parentKey(of: key)
             guard let request = savedRequest(key), let folder = folder(forKey: parent) else { return keep(form, "That request is gone. Esc cancels.") }
             let renameFile = form.value(1).lowercased().hasPrefix("y")
             modal = nil
-            return [.changeTree(.rename(request, name: name, renameFile: renameFile, in: folder), select: parent + "/", movedFrom: key)]
+            return [.changeTree(.rename(request, name: name, renameFile: renameFile, in: folder), select: .newIn(parent), movedFrom: key)]
         case .saveBody:
             return saveBodySubmitted(form)
         case let .closeWebSocket(id):
@@ -228,7 +228,7 @@ extension ExplorerModel {
                 named.slug = name
             }
             modal = nil
-            let collection = RequestKey(folderKey).collection
+            let collection = folderKey.collection
             return [.addRequest(collection: collection, request: named, folder: folder)]
         }
     }
@@ -250,7 +250,7 @@ extension ExplorerModel {
     }
 
     /// The files changed: the collections as read again, the new or moved request selected, its edits kept.
-    mutating func treeChanged(_ result: CollectionLoadResult, select: String?, movedFrom: String?, message: String,
+    mutating func treeChanged(_ result: CollectionLoadResult, select: RequestKey?, movedFrom: RequestKey?, message: String,
                               focus: Focus = .tree) -> [AppEffect] {
         let oldBase = movedFrom.flatMap { savedRequest($0) }
         let moved = movedFrom.flatMap { requestEditor.drafts.removeValue(forKey: $0)?.edited }
@@ -260,7 +260,7 @@ extension ExplorerModel {
             if !tree.filter.isEmpty, !treeRows.contains(where: { $0.key == select }) { tree.filter = "" }
             tree.reveal(select)
             // A new collection opens, ready for n.
-            if RequestKey(select).slugs.count == 1 { tree.expanded.insert(select) }
+            if select.slugs.count == 1 { tree.expanded.insert(select) }
             if let row = treeRows.firstIndex(where: { $0.key == select }) {
                 tree.cursor = row
                 syncSelectionWithCursor(strict: true)
@@ -288,7 +288,7 @@ extension ExplorerModel {
             requestEditor.drafts[key] = nil
             if tree.selectedRequestKey == key { tree.selectedRequestKey = nil }
             let parent = ExplorerModel.parentKey(of: key)
-            return [.changeTree(.delete(request), select: parent, movedFrom: nil)]
+            return [.changeTree(.delete(request), select: .key(parent), movedFrom: nil)]
         case .sendInvalidJSON:
             return send(confirmed: true)
         case let .trustCollection(list):
@@ -322,7 +322,7 @@ extension ExplorerModel {
                 status = "\(request.name) is already in \(target.name)."
                 return []
             }
-            return [.changeTree(.move(request, to: target), select: RequestKey(folders[picker.selection].key).appending(request.slug).description, movedFrom: key)]
+            return [.changeTree(.move(request, to: target), select: .key(folders[picker.selection].key.appending(request.slug)), movedFrom: key)]
         case let .newAtTop(key):
             if picker.selection == 0, let folder = folder(forKey: key) { openNewFolder(in: (folder, key)) } else { openNewCollection() }
         }

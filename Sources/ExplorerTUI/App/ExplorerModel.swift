@@ -43,7 +43,7 @@ public struct ExplorerModel: Sendable {
             let chosen = environment.flatMap { collection.environment(named: $0) } ?? collection.defaultEnvironment
             if let chosen { session.activeEnvironment[collection.slug] = chosen.name }
         }
-        if let first = collections.first { tree.expanded.insert(first.slug) }
+        if let first = collections.first { tree.expanded.insert(RequestKey(first.slug)) }
     }
 
     /// Handles one message and returns the effects to run.
@@ -243,7 +243,7 @@ public struct ExplorerModel: Sendable {
     }
 
     /// The selected request with its collection, folders and any unsaved edits applied.
-    public var selectedRequest: (collection: CollectionSpec, located: CollectionSpec.Located, key: String)? {
+    public var selectedRequest: (collection: CollectionSpec, located: CollectionSpec.Located, key: RequestKey)? {
         guard let key = tree.selectedRequestKey, let found = locate(key: key) else { return nil }
         var located = found.located
         if let edited = requestEditor.drafts[key]?.edited { located.request = edited }
@@ -251,7 +251,7 @@ public struct ExplorerModel: Sendable {
     }
 
     /// The request `key` (`collection/folder/request`) as loaded or saved, with its collection, or nil.
-    func locate(key: String) -> (collection: CollectionSpec, located: CollectionSpec.Located)? {
+    func locate(key: RequestKey) -> (collection: CollectionSpec, located: CollectionSpec.Located)? {
         TreeSource(collections: collections, problems: []).locate(key: key)
     }
 
@@ -294,7 +294,7 @@ public struct ExplorerModel: Sendable {
     }
 
     /// After the tree's selection may have changed: a request newly selected shows its tables from the first row.
-    mutating func requestSelectionMoved(from before: String?) {
+    mutating func requestSelectionMoved(from before: RequestKey?) {
         if tree.selectedRequestKey != before, tree.selectedRequestKey != nil { requestEditor.selection = 0 }
     }
 
@@ -328,8 +328,8 @@ public struct ExplorerModel: Sendable {
     }
 
     /// Puts a request as saved into the collections, so it becomes the base later edits are compared with.
-    private mutating func applySaved(_ request: RequestSpec, key: String) {
-        let parts = RequestKey(key).slugs
+    private mutating func applySaved(_ request: RequestSpec, key: RequestKey) {
+        let parts = key.slugs
         guard let index = collections.firstIndex(where: { $0.slug == parts.first }) else { return }
         func apply(_ folder: inout FolderSpec, path: ArraySlice<String>) {
             guard let first = path.first else { return }
@@ -347,7 +347,7 @@ public struct ExplorerModel: Sendable {
     /// ones join them, removed ones leave them, unless the edit touched the same header). Edits of a file that is
     /// now missing or broken are kept as they are.
     mutating func reloaded(_ result: CollectionLoadResult) {
-        let bases = requestEditor.edited.keys.reduce(into: [String: RequestSpec]()) { $0[$1] = savedRequest($1) }
+        let bases = requestEditor.edited.keys.reduce(into: [RequestKey: RequestSpec]()) { $0[$1] = savedRequest($1) }
         requestEditor.forgetOriginals()
         applyLoaded(result)
         for (key, ours) in requestEditor.edited {
@@ -358,12 +358,12 @@ public struct ExplorerModel: Sendable {
     }
 
     /// The request as its file was last loaded or saved (without unsaved edits).
-    public func savedRequest(_ key: String) -> RequestSpec? {
+    public func savedRequest(_ key: RequestKey) -> RequestSpec? {
         locate(key: key)?.located.request
     }
 
     /// True when the request `key` has unsaved edits (a draft, or a body being edited).
-    public func isModified(_ key: String) -> Bool {
+    public func isModified(_ key: RequestKey) -> Bool {
         requestEditor.isModified(key, selected: tree.selectedRequestKey)
     }
 }

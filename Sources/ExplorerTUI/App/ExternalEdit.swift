@@ -1,3 +1,4 @@
+import ExplorerCore
 import Foundation
 
 /// A request or body handed to the external editor.
@@ -11,7 +12,7 @@ public struct ExternalEdit: Sendable, Equatable {
     }
 
     /// The request's tree key.
-    public var key: String
+    public var key: RequestKey
     /// What is edited.
     public var target: Target
     /// The request file's path.

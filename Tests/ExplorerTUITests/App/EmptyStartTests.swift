@@ -21,13 +21,13 @@ struct EmptyStartTests {
             switch effect {
             case let .createCollection(name, environment, directory):
                 let created = try CollectionWriter.create(name: name, environment: environment, in: directory)
-                _ = model.update(.treeChanged(load(), select: created.slug, movedFrom: nil, message: "created \(created.slug)"))
+                _ = model.update(.treeChanged(load(), select: RequestKey(created.slug), movedFrom: nil, message: "created \(created.slug)"))
             case let .addDemo(directory):
                 _ = try CollectionWriter.addBundledDemo(in: directory)
-                _ = model.update(.treeChanged(load(), select: BundledDemo.slug, movedFrom: nil, message: "added"))
+                _ = model.update(.treeChanged(load(), select: RequestKey(BundledDemo.slug), movedFrom: nil, message: "added"))
             case let .changeTree(change, select, movedFrom):
                 let slug = try CollectionFiles.apply(change)
-                _ = model.update(.treeChanged(load(), select: select.hasSuffix("/") ? select + slug : select, movedFrom: movedFrom, message: "done"))
+                _ = model.update(.treeChanged(load(), select: select.key(slug: slug), movedFrom: movedFrom, message: "done"))
             default:
                 Issue.record("unexpected effect \(effect)")
             }

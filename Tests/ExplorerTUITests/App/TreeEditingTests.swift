@@ -27,7 +27,7 @@ struct TreeEditingTests {
             return
         }
         let slug = try CollectionFiles.apply(change)
-        let key = select.hasSuffix("/") ? select + slug : select
+        let key = select.key(slug: slug)
         _ = model.update(.treeChanged(load(), select: key, movedFrom: movedFrom, message: "done", focus: ExplorerModel.focus(after: change)))
     }
 

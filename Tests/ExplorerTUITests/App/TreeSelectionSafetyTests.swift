@@ -30,8 +30,8 @@ struct TreeSelectionSafetyTests {
             Issue.record("expected a tree change, got \(effects)")
             return
         }
-        _ = try CollectionFiles.apply(change)
-        _ = model.update(.treeChanged(load(), select: select, movedFrom: movedFrom, message: "Deleted B"))
+        let slug = try CollectionFiles.apply(change)
+        _ = model.update(.treeChanged(load(), select: select.key(slug: slug), movedFrom: movedFrom, message: "Deleted B"))
         #expect(model.treeRows[model.tree.cursor].key == "T/f")
         #expect(model.tree.selectedRequestKey == nil, "Wipe moved up into B's row, but nobody picked it")
         #expect(Fixtures.press([.control("j")], &model).isEmpty)

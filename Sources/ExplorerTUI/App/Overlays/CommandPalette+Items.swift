@@ -44,15 +44,15 @@ extension CommandPalette {
     /// One row per request: its name, method, URL and folder path, all matched.
     static func requestItems(_ collections: [CollectionSpec]) -> [PaletteItem] {
         var items: [PaletteItem] = []
-        func walk(_ folder: FolderSpec, key: String, path: String) {
+        func walk(_ folder: FolderSpec, key: RequestKey, path: String) {
             for request in folder.requests {
-                let requestKey = RequestKey(key).appending(request.slug).description
+                let requestKey = key.appending(request.slug)
                 let text = [request.name, request.method + " " + request.url, path].map { TerminalSafeText.sanitize($0) }.joined(separator: "  ")
                 items.append(PaletteItem(target: .request(key: requestKey), text: text, id: PaletteItem.requestID(requestKey)))
             }
-            for sub in folder.folders { walk(sub, key: RequestKey(key).appending(sub.slug).description, path: path + "/" + sub.name) }
+            for sub in folder.folders { walk(sub, key: key.appending(sub.slug), path: path + "/" + sub.name) }
         }
-        for collection in collections { walk(collection.root, key: collection.slug, path: collection.name) }
+        for collection in collections { walk(collection.root, key: RequestKey(collection.slug), path: collection.name) }
         return items
     }
 

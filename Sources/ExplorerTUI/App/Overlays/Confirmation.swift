@@ -5,11 +5,11 @@ public struct Confirmation: Sendable, Equatable {
     /// What yes does.
     public enum Purpose: Sendable, Equatable {
         /// Delete the request `key` (its file).
-        case deleteRequest(key: String)
+        case deleteRequest(key: RequestKey)
         /// Send the selected request although its JSON body does not parse.
         case sendInvalidJSON
         /// Replace the request `key`'s method, URL, query, headers and body with those of a pasted curl command.
-        case replaceWithCurl(key: String, request: RequestSpec)
+        case replaceWithCurl(key: RequestKey, request: RequestSpec)
         /// Trust a collection with what its list reads and runs outside it, remember that, and send.
         case trustCollection(TrustList)
     }

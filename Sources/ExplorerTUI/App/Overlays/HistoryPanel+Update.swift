@@ -49,7 +49,7 @@ extension HistoryPanel {
                     context.pane.status = "Select a request in the tree to see its history alone."
                     return .handled
                 }
-                reference = reference == nil ? context.selectedRequest : nil
+                reference = reference == nil ? context.selectedRequest?.description : nil
             }
             selection = 0
             return .relist

@@ -1,3 +1,4 @@
+import ExplorerCore
 /// A list to choose one item from, optionally with a free-text line (any HTTP method token).
 public struct ListPicker: Sendable, Equatable {
     /// What the choice is for.
@@ -9,11 +10,11 @@ public struct ListPicker: Sendable, Equatable {
         /// The kind of credentials.
         case authKind
         /// The folder a request moves to (the request's tree key); options are folder paths.
-        case moveRequest(key: String)
+        case moveRequest(key: RequestKey)
         /// N on the collection `key`: a folder in it, or a new collection beside it.
-        case newAtTop(key: String)
+        case newAtTop(key: RequestKey)
         /// A saved message of the WebSocket request `key`, sent in its open conversation.
-        case savedMessage(key: String)
+        case savedMessage(key: RequestKey)
     }
 
     /// The dialog's title.

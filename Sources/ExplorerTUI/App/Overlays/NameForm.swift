@@ -5,23 +5,23 @@ public struct NameForm: Sendable, Equatable {
     /// What the form creates or changes.
     public enum Purpose: Sendable, Equatable {
         /// A new request in the folder at `folder` (tree key of the folder or collection).
-        case newRequest(folder: String)
+        case newRequest(folder: RequestKey)
         /// A new folder inside `folder` (tree key).
-        case newFolder(folder: String)
+        case newFolder(folder: RequestKey)
         /// A new name for the request `key`; the second field says whether its file is renamed too.
-        case rename(key: String)
+        case rename(key: RequestKey)
         /// A copy of the request `key`.
-        case duplicate(key: String)
+        case duplicate(key: RequestKey)
         /// The response body saved to the file named in the first field.
         case saveBody
         /// A request imported from a curl command, to be written into `folder` (tree key) under the name asked.
-        case importCurl(folder: String, request: RequestSpec)
+        case importCurl(folder: RequestKey, request: RequestSpec)
         /// A new collection in the collections directory: its name, first environment and that environment's base URL.
         case newCollection(directory: String)
         /// The WebSocket conversation `id` closed with the code and reason in the fields.
         case closeWebSocket(id: Int)
         /// The Body tab's text saved into the WebSocket request `key`'s `messages:` under the name in the field.
-        case saveMessage(key: String)
+        case saveMessage(key: RequestKey)
         /// A Postman collection or `.http` file, named in the first field, imported as a collection into `directory`.
         case importFile(directory: String)
     }

@@ -13,11 +13,11 @@ public struct OverlayContext: Sendable {
     /// Values captured so far, listed by the environment picker.
     public var captures: CaptureStore
     /// The request selected in the tree, for the history list's scope.
-    public var selectedRequest: String?
+    public var selectedRequest: RequestKey?
 
     /// Creates a context.
     public init(pane: PaneContext, collection: CollectionSpec?, activeEnvironment: String?,
-                comparisonCandidates: [EnvironmentSpec], captures: CaptureStore, selectedRequest: String?) {
+                comparisonCandidates: [EnvironmentSpec], captures: CaptureStore, selectedRequest: RequestKey?) {
         self.pane = pane
         self.collection = collection
         self.activeEnvironment = activeEnvironment

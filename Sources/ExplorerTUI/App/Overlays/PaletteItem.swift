@@ -1,3 +1,5 @@
+import ExplorerCore
+
 /// One row the command palette can list: what it matches and shows, the dim note beside it, and what Enter does.
 public struct PaletteItem: Sendable, Equatable {
     /// What Enter does.
@@ -10,7 +12,7 @@ public struct PaletteItem: Sendable, Equatable {
     public var id: String
 
     /// The id of the request `key`'s row, which a send also puts first among the recent picks.
-    public static func requestID(_ key: String) -> String { "request:" + key }
+    public static func requestID(_ key: RequestKey) -> String { "request:" + key.description }
 
     /// Creates a row.
     public init(target: PaletteTarget, text: String, note: String = "", id: String) {

@@ -5,7 +5,7 @@ public enum PaletteTarget: Sendable, Equatable {
     /// Run the action, in `pane` when it is one pane's (focus moves there first).
     case action(AppAction, pane: Focus?)
     /// Select the request (`collection/folder/request`) in the tree.
-    case request(key: String)
+    case request(key: RequestKey)
     /// Use the environment `name` in the collection `collection` (a slug).
     case environment(collection: String, name: String)
     /// Show the kept exchange in the response pane.

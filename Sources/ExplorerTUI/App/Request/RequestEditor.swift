@@ -11,7 +11,7 @@ public struct RequestEditor: Sendable {
     /// What has the cursor (the URL, a table row, a value, the body), if anything.
     public var edit: RequestEdit?
     /// Each request's draft, by tree key.
-    public var drafts: [String: RequestDraft] = [:]
+    public var drafts: [RequestKey: RequestDraft] = [:]
     /// The GraphQL schemas fetched or read from the cache, for completion, marks and the Schema view.
     public var schemas = GraphQLSchemaStore()
     /// The last known state of each OAuth 2.0 token, by `RequestPane.tokenKey` (a request in an environment).
@@ -21,19 +21,19 @@ public struct RequestEditor: Sendable {
     public init() {}
 
     /// The unsaved edits: the request as edited, per request key (a request edited back to its file's state has none).
-    public var edited: [String: RequestSpec] { drafts.compactMapValues(\.edited) }
+    public var edited: [RequestKey: RequestSpec] { drafts.compactMapValues(\.edited) }
 
     /// True when some request has unsaved edits.
     public var hasEdits: Bool { drafts.values.contains { $0.edited != nil } }
 
     /// True when the request `key` has unsaved edits: a draft, or, when it is the request `selected` whose body is
     /// being edited, a body changed since the editor opened.
-    public func isModified(_ key: String, selected: String?) -> Bool {
+    public func isModified(_ key: RequestKey, selected: RequestKey?) -> Bool {
         drafts[key]?.edited != nil || (key == selected && edit?.body?.area.isModified == true)
     }
 
     /// Sets (or, with nil, clears) the unsaved edits of the request `key`.
-    public mutating func setEdited(_ request: RequestSpec?, for key: String) {
+    public mutating func setEdited(_ request: RequestSpec?, for key: RequestKey) {
         drafts[key, default: RequestDraft()].edited = request
     }
 
@@ -42,7 +42,7 @@ public struct RequestEditor: Sendable {
     public mutating func takeOriginals(_ files: [String: Data], of collections: [CollectionSpec], keepingSaved: Bool) {
         for collection in collections {
             for located in collection.allRequests {
-                let key = collection.reference(of: located)
+                let key = RequestKey(collection.reference(of: located))
                 guard let data = files[located.request.file] else { continue }
                 if keepingSaved, drafts[key]?.original != nil { continue }
                 drafts[key, default: RequestDraft()].original = data

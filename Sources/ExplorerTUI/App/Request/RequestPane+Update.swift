@@ -124,7 +124,7 @@ extension RequestPane {
 
     /// Takes a pasted curl command's method, URL, query, headers and body for the selected request `key` (its name,
     /// file, credentials, options, checks and captures stay).
-    public mutating func replace(_ key: String, with pasted: RequestSpec) {
+    public mutating func replace(_ key: RequestKey, with pasted: RequestSpec) {
         guard key == selectedKey else { return }
         requestEditor.edit = nil
         editSelected { request in
@@ -138,7 +138,7 @@ extension RequestPane {
     }
 
     /// The body as `$EDITOR` left it, for the request `key`.
-    public mutating func bodyEdited(key: String, text: String) {
+    public mutating func bodyEdited(key: RequestKey, text: String) {
         guard key == selectedKey else { return }
         editSelected { $0.body = $0.body.replacingText(text) }
         if case .json = selectedRequest?.located.request.body, let error = JSONTemplate.validate(text) {

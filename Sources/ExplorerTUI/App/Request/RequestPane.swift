@@ -48,7 +48,7 @@ public struct RequestPane: Sendable {
     var focus: Focus { context.focus }
 
     /// The selected request's tree key.
-    var selectedKey: String? { context.saved?.key }
+    var selectedKey: RequestKey? { context.saved?.key }
 
     /// The selected request with its unsaved edits applied.
     var selectedRequest: SavedSelection? {

@@ -8,10 +8,10 @@ public struct SavedSelection: Sendable {
     /// Its folders and the request as saved.
     public var located: CollectionSpec.Located
     /// Its tree key (`collection/folder/request`).
-    public var key: String
+    public var key: RequestKey
 
     /// Creates a selection.
-    public init(collection: CollectionSpec, located: CollectionSpec.Located, key: String) {
+    public init(collection: CollectionSpec, located: CollectionSpec.Located, key: RequestKey) {
         self.collection = collection
         self.located = located
         self.key = key

@@ -18,7 +18,7 @@ public struct Conversation: Sendable, Equatable {
     /// The id its effects and messages carry.
     public var id: Int
     /// The tree key of the request it belongs to.
-    public var key: String
+    public var key: RequestKey
     /// Where the connection is.
     public var state = State.connecting
     /// The conversation so far, oldest first (the latest `keptEntries`).
@@ -34,7 +34,7 @@ public struct Conversation: Sendable, Equatable {
     public static let keptEntries = 2_000
 
     /// A conversation starting now.
-    public init(id: Int, key: String, started: Date) {
+    public init(id: Int, key: RequestKey, started: Date) {
         self.id = id
         self.key = key
         self.started = started

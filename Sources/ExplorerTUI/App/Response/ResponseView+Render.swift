@@ -9,7 +9,7 @@ extension ResponseView {
         var title = " Response "
         let isIdle: Bool
         if case .idle = state { isIdle = conversation == nil } else { isIdle = false }
-        if !isIdle, let key = key { title = " Response · \(TerminalSafeText.sanitize(key)) " }
+        if !isIdle, let key = key { title = " Response · \(TerminalSafeText.sanitize(key.description)) " }
         if case let .received(summary) = state, summary.past != nil { title += "(from history) " }
         let block = Block(title: StyledLine(title), isFocused: focused)
         block.render(in: rect, buffer: &buffer)

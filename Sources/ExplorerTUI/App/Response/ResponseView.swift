@@ -17,7 +17,7 @@ public struct ResponseView: Sendable {
     public var tab = ResponseTab.body
     /// The request the response is about (`collection/folder/request`), so a response left on screen while browsing
     /// says where it came from.
-    public var key: String?
+    public var key: RequestKey?
     /// How the body is viewed: scroll, wrap, search, JSONPath filter.
     public var bodyView = BodyViewState()
     /// The id of the kept exchange asked for to show here, while it is read.

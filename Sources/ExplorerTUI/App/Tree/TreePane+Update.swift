@@ -108,7 +108,7 @@ extension TreePane {
             selectedRequestKey = row.key
         } else if let key = selectedRequestKey {
             let sameCollection = source.collections.indices.contains(row.collectionIndex)
-                && RequestKey(key).collection == source.collections[row.collectionIndex].slug
+                && key.collection == source.collections[row.collectionIndex].slug
             if strict || !sameCollection || source.locate(key: key) == nil { selectedRequestKey = nil }
         }
     }
@@ -134,11 +134,11 @@ extension TreePane {
     /// After the tree changed under it: the cursor goes to the row `key` it was on or, when that is gone, its nearest
     /// folder still there. Keeping the index would put the cursor (and the request pane) on whatever request moved up
     /// into its place.
-    public mutating func relocate(to key: String?, source: TreeSource) {
+    public mutating func relocate(to key: RequestKey?, source: TreeSource) {
         let rows = source.rows(for: self)
-        var candidate = key.map { RequestKey($0) }
+        var candidate = key
         while let current = candidate {
-            if let index = rows.firstIndex(where: { $0.key == current.description }) {
+            if let index = rows.firstIndex(where: { $0.key == current }) {
                 cursor = index
                 break
             }
@@ -148,8 +148,8 @@ extension TreePane {
     }
 
     /// Opens the folders above the row `key`.
-    mutating func reveal(_ key: String) {
-        for folder in RequestKey(key).ancestors { expanded.insert(folder.description) }
+    mutating func reveal(_ key: RequestKey) {
+        for folder in key.ancestors { expanded.insert(folder) }
     }
 
     /// A click on the row at screen row `y` of the pane `rect` selects it; on a collection or folder it also opens or
@@ -178,7 +178,7 @@ extension TreePane {
         return Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: max(0, inner.height - 1))
     }
 
-    private mutating func toggle(_ key: String) {
+    private mutating func toggle(_ key: RequestKey) {
         if expanded.contains(key) { expanded.remove(key) } else { expanded.insert(key) }
     }
 }

@@ -1,3 +1,5 @@
+import ExplorerCore
+
 /// One visible row of the collections tree.
 public struct TreeRow: Sendable, Equatable {
     /// What the row stands for.
@@ -23,5 +25,5 @@ public struct TreeRow: Sendable, Equatable {
     /// The HTTP method, for requests.
     public var method: String?
     /// The key used for expansion and edits: `collection/folder/request`.
-    public var key: String
+    public var key: RequestKey
 }

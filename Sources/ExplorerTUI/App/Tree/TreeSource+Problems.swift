@@ -16,7 +16,7 @@ extension TreeSource {
             var location = problem.location
             location.file = shortPath(problem.location.file, in: index)
             return TreeRow(kind: .problem(problemIndex), collectionIndex: index ?? 0, depth: index == nil ? 0 : 1,
-                           title: location.description, method: nil, key: "\u{0}problem/\(problemIndex)")
+                           title: location.description, method: nil, key: RequestKey("\u{0}problem/\(problemIndex)"))
         }
     }
 

@@ -8,13 +8,13 @@ public struct TreeSource: Sendable {
     /// Problems found while loading.
     public var problems: [CollectionProblem]
     /// The method of each request with unsaved edits, by key, shown in place of the saved one.
-    public var editedMethods: [String: String]
+    public var editedMethods: [RequestKey: String]
     /// Keys of requests with unsaved edits (marked ●).
-    public var modified: Set<String>
+    public var modified: Set<RequestKey>
 
     /// Creates a source.
-    public init(collections: [CollectionSpec], problems: [CollectionProblem], editedMethods: [String: String] = [:],
-                modified: Set<String> = []) {
+    public init(collections: [CollectionSpec], problems: [CollectionProblem], editedMethods: [RequestKey: String] = [:],
+                modified: Set<RequestKey> = []) {
         self.collections = collections
         self.problems = problems
         self.editedMethods = editedMethods
@@ -22,8 +22,8 @@ public struct TreeSource: Sendable {
     }
 
     /// The request `key` (`collection/folder/request`) as loaded or saved, with its collection, or nil.
-    public func locate(key: String) -> (collection: CollectionSpec, located: CollectionSpec.Located)? {
-        let parsed = RequestKey(key)
+    public func locate(key: RequestKey) -> (collection: CollectionSpec, located: CollectionSpec.Located)? {
+        let parsed = key
         guard let collection = collections.first(where: { $0.slug == parsed.collection }),
               let located = collection.locate(parsed.path) else { return nil }
         return (collection, located)
@@ -33,12 +33,12 @@ public struct TreeSource: Sendable {
     public func rows(for tree: TreePane) -> [TreeRow] {
         let needle = tree.filter.lowercased()
         // While filtering everything is open, and folders without a matching request are left out.
-        func isOpen(_ key: String) -> Bool { !needle.isEmpty || tree.expanded.contains(key) }
+        func isOpen(_ key: RequestKey) -> Bool { !needle.isEmpty || tree.expanded.contains(key) }
         func children(of folder: FolderSpec, in collection: CollectionSpec, index: Int, path: [String], depth: Int) -> [TreeRow] {
             var rows: [TreeRow] = []
             for sub in folder.folders {
                 let subPath = path + [sub.slug]
-                let key = RequestKey(collection: collection.slug, path: subPath).description
+                let key = RequestKey(collection: collection.slug, path: subPath)
                 // A closed folder's requests are not walked: with 10,000 requests that walk was most of every frame.
                 // Only a filter needs them, to leave out folders without a match.
                 let inner = isOpen(key) || !needle.isEmpty ? children(of: sub, in: collection, index: index, path: subPath, depth: depth + 1) : []
@@ -47,8 +47,8 @@ public struct TreeSource: Sendable {
                 if isOpen(key) { rows += inner }
             }
             for request in folder.requests {
-                let key = RequestKey(collection: collection.slug, path: path + [request.slug]).description
-                guard needle.isEmpty || request.name.lowercased().contains(needle) || key.lowercased().contains(needle) else { continue }
+                let key = RequestKey(collection: collection.slug, path: path + [request.slug])
+                guard needle.isEmpty || request.name.lowercased().contains(needle) || key.description.lowercased().contains(needle) else { continue }
                 rows.append(TreeRow(kind: .request(path + [request.slug]), collectionIndex: index, depth: depth, title: request.name,
                                     method: editedMethods[key] ?? request.method, key: key))
             }
@@ -56,10 +56,10 @@ public struct TreeSource: Sendable {
         }
         var rows: [TreeRow] = []
         for (index, collection) in collections.enumerated() {
-            let inner = isOpen(collection.slug) ? children(of: collection.root, in: collection, index: index, path: [], depth: 1) : []
+            let inner = isOpen(RequestKey(collection.slug)) ? children(of: collection.root, in: collection, index: index, path: [], depth: 1) : []
             guard needle.isEmpty || !inner.isEmpty else { continue }
-            rows.append(TreeRow(kind: .collection, collectionIndex: index, depth: 0, title: collection.name, method: nil, key: collection.slug))
-            if isOpen(collection.slug) { rows += inner + (needle.isEmpty ? problemRows(in: index) : []) }
+            rows.append(TreeRow(kind: .collection, collectionIndex: index, depth: 0, title: collection.name, method: nil, key: RequestKey(collection.slug)))
+            if isOpen(RequestKey(collection.slug)) { rows += inner + (needle.isEmpty ? problemRows(in: index) : []) }
         }
         return rows + (needle.isEmpty ? problemRows(in: nil) : [])
     }
