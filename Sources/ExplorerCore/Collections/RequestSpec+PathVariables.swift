@@ -9,11 +9,10 @@ extension RequestSpec {
             // What comes before the first `/` is the host, however it is written.
             text = text.firstIndex(of: "/").map { text[$0...] } ?? ""
         }
+        // Read as the resolver reads templates, so an escaped `\{{` is no parameter.
         var names: [String] = []
-        while let open = text.range(of: "{{"), let close = text[open.upperBound...].range(of: "}}") {
-            let name = text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            if !name.isEmpty, !name.hasPrefix("$"), !name.contains(" "), !names.contains(name) { names.append(name) }
-            text = text[close.upperBound...]
+        for name in TemplateScanner.names(in: String(text)) where !name.isEmpty && !name.hasPrefix("$") && !name.contains(" ") && !names.contains(name) {
+            names.append(name)
         }
         return names
     }

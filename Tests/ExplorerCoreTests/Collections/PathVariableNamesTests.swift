@@ -14,5 +14,7 @@ struct PathVariableNamesTests {
         #expect(names("https://{{host}}:8080/a/{{id}}/b/{{id}}") == ["id"])
         #expect(names("/items/{{$uuid}}") == [])
         #expect(names("{{baseURL}}") == [] && names("/plain") == [])
+        // An escaped `\{{` is literal text to the resolver, so no parameter either.
+        #expect(names("/docs/\\{{literal}}/{{id}}") == ["id"])
     }
 }
