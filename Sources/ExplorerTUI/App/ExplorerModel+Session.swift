@@ -15,15 +15,8 @@ extension ExplorerModel {
             return []
         }
         if let key = tree.selectedRequestKey { session.remember(PaletteItem.requestID(key)) }
-        if !resolver.request.isWebSocket, !confirmed, case let .json(text) = resolver.request.body, let error = JSONTemplate.validate(text) {
-            modal = .dialog(.confirmation(Confirmation(title: " Invalid JSON ", message: "The body does not parse (\(error)). Send it anyway?",
-                                                purpose: .sendInvalidJSON)))
-            return []
-        }
-        // GraphQL variables are JSON too, checked as a body is.
-        if !confirmed, case let .graphql(body) = resolver.request.body, !body.variables.isEmpty, let error = JSONTemplate.validate(body.variables) {
-            modal = .dialog(.confirmation(Confirmation(title: " Invalid JSON ", message: "The GraphQL variables do not parse (\(error)). Send them anyway?",
-                                                purpose: .sendInvalidJSON)))
+        if !confirmed, let question = ExplorerModel.invalidJSONQuestion(resolver.request) {
+            modal = .dialog(.confirmation(Confirmation(title: " Invalid JSON ", message: question, purpose: .sendInvalidJSON)))
             return []
         }
         // Each {{$prompt Label}} of the request and the requests it needs is asked first; the answer sends again.
@@ -161,6 +154,19 @@ extension ExplorerModel {
             return []
         }
         return nextInChain(id: id)
+    }
+
+    /// What to ask before sending `request` whose JSON does not parse: its body, or its GraphQL variables (JSON
+    /// too, checked as a body is); nil when it parses or is not JSON. A WebSocket message may be any text.
+    static func invalidJSONQuestion(_ request: RequestSpec) -> String? {
+        switch request.body {
+        case let .json(text) where !request.isWebSocket:
+            return JSONTemplate.validate(text).map { "The body does not parse (\($0)). Send it anyway?" }
+        case let .graphql(body) where !body.variables.isEmpty:
+            return JSONTemplate.validate(body.variables).map { "The GraphQL variables do not parse (\($0)). Send them anyway?" }
+        default:
+            return nil
+        }
     }
 
     /// The effect for the next request of the chain; a need says so in the status line.
