@@ -45,25 +45,26 @@ public struct StatusBar: Widget, Hashable {
         }
         let separatorWidth = DisplayWidth.width(of: separator)
         func width(_ hint: KeyHint) -> Int { DisplayWidth.width(of: hint.key) + 1 + DisplayWidth.width(of: hint.label) }
-        let total = hints.reduce(0) { $0 + width($1) } + separatorWidth * max(0, hints.count - 1)
-        var shown = hints
-        if let more, total > available {
-            shown = hints.filter { $0.key != more.key }
-            let room = available - width(more) - separatorWidth
+        // The leading hints of `list` that fit whole in `room` columns.
+        func fitting(_ list: [KeyHint], in room: Int) -> [KeyHint] {
             var used = 0
             var count = 0
-            for hint in shown {
+            for hint in list {
                 let next = used + (count == 0 ? 0 : separatorWidth) + width(hint)
                 guard next <= room else { break }
                 used = next
                 count += 1
             }
-            shown = Array(shown.prefix(count)) + (width(more) <= available ? [more] : [])
+            return Array(list.prefix(count))
+        }
+        var shown = fitting(hints, in: available)
+        if let more, shown.count < hints.count {
+            shown = fitting(hints.filter { $0.key != more.key }, in: available - width(more) - separatorWidth)
+                + (width(more) <= available ? [more] : [])
         }
         var x = row.x
         for (index, hint) in shown.enumerated() {
             let gap = index == 0 ? 0 : separatorWidth
-            guard x - row.x + gap + width(hint) <= available else { break }
             x += buffer.write(String(repeating: " ", count: gap), at: Position(x: x, y: row.y), style: style)
             x += buffer.write(hint.key, at: Position(x: x, y: row.y), style: style.patched(with: keyStyle))
             x += buffer.write(" " + hint.label, at: Position(x: x, y: row.y), style: style)
