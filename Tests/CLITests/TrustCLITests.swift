@@ -59,6 +59,8 @@ struct TrustCLITests {
                                                   environment: environment, executable: setsid)
             #expect(refused.status == 1, "\(name): \(refused.stdout)\(refused.stderr)")
             #expect(refused.stderr.contains("Collection S is not trusted") && refused.stderr.contains("apiexplorer trust S"), "\(name): \(refused.stderr)")
+            // The list is one read a line, as written, not one line with its breaks escaped.
+            #expect(refused.stderr.contains("outside it:\n  ") && !refused.stderr.contains("\\u{A}"), "\(name): \(refused.stderr)")
             #expect(await server.hits("/echo/\(name)") == 0, "\(name) was sent")
         }
         // run refuses the same way, before sending anything.
