@@ -36,7 +36,6 @@ let package = Package(
             name: "ExplorerCore",
             dependencies: [
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Yams", package: "Yams"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -48,20 +47,47 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ]
         ),
+        // The library layers above the HTTP client; SwiftPM refuses a cycle between targets, so each may use only
+        // those below it: ExplorerCore <- ExplorerWorkspace <- ExplorerFormats <- ExplorerChecks.
+        // Collections on disk, environments, variables, secret references, trust, config, the history model, the
+        // body formatter, JSONPath and the checks as files write them.
+        .target(
+            name: "ExplorerWorkspace",
+            dependencies: ["ExplorerCore", .product(name: "Yams", package: "Yams")]
+        ),
+        // Every importer and exporter (Postman, Insomnia, HAR, OpenAPI with sync, .http, curl).
+        .target(
+            name: "ExplorerFormats",
+            dependencies: ["ExplorerCore", "ExplorerWorkspace", .product(name: "Yams", package: "Yams")]
+        ),
+        // Checks and captures evaluated, JSON Schema and OpenAPI contract checks, comparison, `run` and its reports.
+        .target(
+            name: "ExplorerChecks",
+            dependencies: ["ExplorerCore", "ExplorerWorkspace", "ExplorerFormats", .product(name: "Yams", package: "Yams")]
+        ),
         // Every exchange kept in SQLite (GRDB); the explorer and the CLI reach it through the run loop's effects.
         .target(
             name: "ExplorerHistory",
-            dependencies: ["ExplorerCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["ExplorerCore", "ExplorerWorkspace", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .target(name: "ExplorerTUI", dependencies: ["ExplorerCore", .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "ExplorerTUI",
+            dependencies: [
+                "ExplorerCore", "ExplorerWorkspace", "ExplorerFormats", "ExplorerChecks",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .target(
             name: "DemoServer",
-            dependencies: ["ExplorerCore", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["ExplorerCore", "ExplorerWorkspace", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .executableTarget(
             name: "APIExplorer",
             dependencies: [
                 "ExplorerCore",
+                "ExplorerWorkspace",
+                "ExplorerFormats",
+                "ExplorerChecks",
                 "ExplorerHistory",
                 "ExplorerTUI",
                 "DemoServer",
@@ -75,6 +101,9 @@ let package = Package(
             dependencies: [
                 "DemoServer",
                 "ExplorerCore",
+                "ExplorerWorkspace",
+                "ExplorerFormats",
+                "ExplorerChecks",
                 "ExplorerHistory",
                 "ExplorerTUI",
                 "TestSupport",
@@ -83,11 +112,11 @@ let package = Package(
             ]
         ),
         // Test helper: saves a request file in a loop so a test can SIGKILL it mid-save (not shipped in a product).
-        .executableTarget(name: "SaveStress", dependencies: ["ExplorerCore"]),
+        .executableTarget(name: "SaveStress", dependencies: ["ExplorerCore", "ExplorerWorkspace"]),
         .target(
             name: "TestSupport",
             dependencies: [
-                "DemoServer", "ExplorerCore", .product(name: "Logging", package: "swift-log"),
+                "DemoServer", "ExplorerCore", "ExplorerWorkspace", .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -100,6 +129,9 @@ let package = Package(
             name: "ExplorerCoreTests",
             dependencies: [
                 "ExplorerCore",
+                "ExplorerWorkspace",
+                "ExplorerFormats",
+                "ExplorerChecks",
                 "TestSupport",
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -110,15 +142,21 @@ let package = Package(
         ),
         .testTarget(
             name: "ExplorerHistoryTests",
-            dependencies: ["ExplorerHistory", "ExplorerCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "ExplorerHistory", "ExplorerCore", "ExplorerWorkspace", "ExplorerChecks", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["TestSupport", "ExplorerCore", "ExplorerHistory", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "TestSupport", "ExplorerCore", "ExplorerWorkspace", "ExplorerChecks", "ExplorerHistory",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "ExplorerTUITests",
-            dependencies: ["ExplorerTUI", "ExplorerCore"],
+            dependencies: ["ExplorerTUI", "ExplorerCore", "ExplorerWorkspace", "ExplorerFormats", "ExplorerChecks"],
             exclude: ["__Snapshots__", "App/__Snapshots__"]
         ),
         // Drives the built `apiexplorer` binary inside tmux; `swift build` must run first so the binary exists.
@@ -140,7 +178,7 @@ let fuzzTargets = ["CollectionLoaderFuzz", "CurlImporterFuzz", "HARImporterFuzz"
 if ProcessInfo.processInfo.environment["APIEXPLORER_FUZZ"] != nil {
     for name in fuzzTargets {
         package.targets.append(.executableTarget(
-            name: name, dependencies: ["ExplorerCore"], path: "Fuzz/Targets/\(name)",
+            name: name, dependencies: ["ExplorerCore", "ExplorerWorkspace", "ExplorerFormats"], path: "Fuzz/Targets/\(name)",
             swiftSettings: [.unsafeFlags(["-parse-as-library", "-sanitize=fuzzer,address"])],
             linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]))
         package.products.append(.executable(name: name, targets: [name]))

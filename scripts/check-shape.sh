@@ -40,7 +40,7 @@ while IFS= read -r line; do
 done < <(find "$app" -name '*.swift' -exec wc -l {} + | grep -v ' total$' | sed 's/^ *//')
 
 # One state directory (issue 41): only StateDirectory reads where it is, so no store can disagree with another.
-readers=$(grep -rln --include='*.swift' -e 'XDG_STATE_HOME"' -e 'APIEXPLORER_STATE_DIR"' Sources | grep -v '^Sources/ExplorerCore/State/StateDirectory.swift$' | grep -v '^Sources/TestSupport/' || true)
+readers=$(grep -rln --include='*.swift' -e 'XDG_STATE_HOME"' -e 'APIEXPLORER_STATE_DIR"' Sources | grep -v '^Sources/ExplorerWorkspace/State/StateDirectory.swift$' | grep -v '^Sources/TestSupport/' || true)
 if [ -n "$readers" ]; then
     echo "These read the state directory's variables themselves; use StateDirectory:"
     echo "$readers"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerCore
+import ExplorerWorkspace
 
 extension ExitCode {
     /// The exit code for a named status.

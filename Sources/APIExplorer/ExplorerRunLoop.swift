@@ -1,6 +1,7 @@
 import ExplorerCore
 import ExplorerHistory
 import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 
 /// Runs the explorer: reads keys, applies messages to the model, executes effects off the UI thread, and redraws

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// A JSON value whose objects keep their key order, so demo responses read the same every time.

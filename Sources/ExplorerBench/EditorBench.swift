@@ -1,5 +1,6 @@
 import ExplorerCore
 import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 
 /// The request editor's costs, in process: a key typed into the body editor of a large JSON body until the new frame

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// Case 1: JSON pretty-printing throughput, apiexplorer's formatter against `jq .` on the same file.

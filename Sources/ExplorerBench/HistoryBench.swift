@@ -1,6 +1,7 @@
 import ExplorerCore
 import ExplorerHistory
 import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 
 /// History's costs, in process: opening the history list over 100,000 kept exchanges (the query, the model taking

@@ -1,5 +1,6 @@
 import ExplorerCore
 import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 
 /// Issue 31: the command palette on 10,000 requests, in process. Each key of a typed query (every prefix, the first

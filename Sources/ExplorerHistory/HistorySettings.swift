@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// Where history lives and how much it keeps: `--history FILE` / `--no-history`, then the environment variables

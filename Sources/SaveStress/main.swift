@@ -2,6 +2,7 @@
 // header sets, until it is killed. The interrupted-save test SIGKILLs it at random moments and checks the file.
 import ExplorerCore
 import Foundation
+import ExplorerWorkspace
 
 let arguments = CommandLine.arguments
 guard arguments.count == 2 else {

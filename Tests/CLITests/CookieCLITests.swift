@@ -1,7 +1,7 @@
 import ExplorerCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Cookies kept between runs of the binary: `send` twice, `--no-cookies`, `--cookie-jar`, against a loopback server that
 /// sets and checks cookies.

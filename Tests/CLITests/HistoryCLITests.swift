@@ -1,8 +1,9 @@
 import ExplorerCore
 import ExplorerHistory
+import ExplorerWorkspace
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("apiexplorer history and what send and diff keep", .serialized)
 struct HistoryCLITests {

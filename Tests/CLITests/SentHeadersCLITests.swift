@@ -1,7 +1,7 @@
 import ExplorerCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `send --print H` and `history show --print H` listing the request's headers as they went on the wire (those the
 /// core and the transport add, and credentials added per hop), secrets masked; `export curl --show-secrets` giving the

@@ -1,7 +1,8 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Trust on the command line, with a hostile server and cloned collections: values from responses go back as data,
 /// an untrusted collection reads and runs nothing (exit 1 naming `apiexplorer trust`), `trust` lists every item

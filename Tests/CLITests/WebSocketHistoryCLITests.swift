@@ -1,8 +1,9 @@
 import ExplorerCore
 import ExplorerHistory
+import ExplorerWorkspace
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `send` on a WebSocket request keeps the conversation in history: the handshake (headers masked), the 101 and
 /// every message both ways with its time, which `history show` prints as `send` did and `history` lists as WS.

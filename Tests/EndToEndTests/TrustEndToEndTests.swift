@@ -1,7 +1,8 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Trust in the real explorer: sending a request of a cloned collection that reads a file outside it asks in an
 /// overlay listing the file with its place; n sends nothing, y sends the file's text and remembers the trust.

@@ -1,6 +1,7 @@
+@testable import ExplorerCore
+@testable import ExplorerFormats
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 /// The HAR and Insomnia fuzz targets' inputs, replayed with the same invariants: an error names the file, an import
 /// loads back as written, and neither takes long.

@@ -1,6 +1,8 @@
+@testable import ExplorerCore
+@testable import ExplorerFormats
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 /// Replays the fuzzers' seed corpora and every input they ever crashed on (`Fuzz/Regressions/TARGET/`) through the
 /// same entry points as the libFuzzer targets, in the ordinary test run; a crash here fails the whole run.

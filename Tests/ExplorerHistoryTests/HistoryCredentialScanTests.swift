@@ -1,5 +1,6 @@
 import ExplorerCore
 import ExplorerHistory
+import ExplorerWorkspace
 import Foundation
 import TestSupport
 import Testing

@@ -1,5 +1,7 @@
 import ExplorerCore
+import ExplorerFormats
 import ExplorerHistory
+import ExplorerWorkspace
 import Foundation
 import TestSupport
 import Testing

@@ -1,9 +1,10 @@
 import ExplorerCore
+@testable import ExplorerHistory
+import ExplorerWorkspace
 import Foundation
 import GRDB
 import TestSupport
 import Testing
-@testable import ExplorerHistory
 
 @Suite("History kept in SQLite")
 struct HistoryStoreTests {

@@ -6,6 +6,7 @@ import FoundationNetworking
 import TestSupport
 import Testing
 @testable import ExplorerHistory
+import ExplorerWorkspace
 
 @Suite("History keeps a streamed response's events with their times")
 struct HistoryStreamEventsTests {

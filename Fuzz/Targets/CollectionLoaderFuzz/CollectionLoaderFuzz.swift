@@ -1,6 +1,7 @@
 // libFuzzer target: collection and request files, parsed from arbitrary bytes. Built only by scripts/fuzz.sh.
 import ExplorerCore
 import Foundation
+import ExplorerWorkspace
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func collectionLoaderFuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

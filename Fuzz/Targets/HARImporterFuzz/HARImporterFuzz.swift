@@ -4,6 +4,8 @@
 // only by scripts/fuzz.sh.
 import ExplorerCore
 import Foundation
+import ExplorerWorkspace
+import ExplorerFormats
 
 /// Where imported collections are written and loaded back: in memory (/dev/shm) where there is one.
 private let scratch: String = {

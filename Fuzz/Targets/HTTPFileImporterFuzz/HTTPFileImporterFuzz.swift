@@ -4,6 +4,8 @@
 // Built only by scripts/fuzz.sh.
 import ExplorerCore
 import Foundation
+import ExplorerWorkspace
+import ExplorerFormats
 
 private let fileSource = "fuzz.http"
 private let environmentSource = "http-client.env.json"

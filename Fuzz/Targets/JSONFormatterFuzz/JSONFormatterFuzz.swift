@@ -2,6 +2,7 @@
 // Built only by scripts/fuzz.sh.
 import ExplorerCore
 import Foundation
+import ExplorerWorkspace
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func jsonFormatterFuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

@@ -4,6 +4,8 @@
 // must read it without problems and as written. Built only by scripts/fuzz.sh.
 import ExplorerCore
 import Foundation
+import ExplorerWorkspace
+import ExplorerFormats
 
 private let source = "fuzz.yaml"
 

@@ -4,6 +4,8 @@
 // by CollectionLoader, which must read it without problems and as written. Built only by scripts/fuzz.sh.
 import ExplorerCore
 import Foundation
+import ExplorerWorkspace
+import ExplorerFormats
 
 private let collectionSource = "fuzz.postman_collection.json"
 private let environmentSource = "fuzz.postman_environment.json"

@@ -2,6 +2,7 @@
 // variables (a leading `!` marks a secret); the rest is the template. Built only by scripts/fuzz.sh.
 import ExplorerCore
 import Foundation
+import ExplorerWorkspace
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func variableResolverFuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

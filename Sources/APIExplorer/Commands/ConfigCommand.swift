@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExplorerCore
 import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 
 /// `apiexplorer config`: the settings in force and where each came from; `--init` writes a commented file.

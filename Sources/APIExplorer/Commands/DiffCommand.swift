@@ -5,6 +5,8 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import ExplorerWorkspace
+import ExplorerChecks
 
 /// `apiexplorer diff REF --env A --env B`: sends one saved request in two environments and prints how the responses differ.
 struct DiffCommand: AsyncParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
+import ExplorerChecks
 import ExplorerCore
 import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 
 /// `apiexplorer [explore]`: the full-screen explorer. A subcommand of its own so that `--env` and `--collections`

@@ -4,6 +4,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import ExplorerFormats
 
 /// `apiexplorer export KIND REF`: prints a saved request as a curl command, Swift source or a `.http` entry.
 struct ExportCommand: AsyncParsableCommand {

@@ -1,4 +1,6 @@
 import ExplorerCore
+import ExplorerFormats
+import ExplorerWorkspace
 import Foundation
 
 /// Reading a Postman collection, a `.http` file, a HAR file, an Insomnia export or an OpenAPI description to import, for `apiexplorer import` and for the explorer's `I` on an

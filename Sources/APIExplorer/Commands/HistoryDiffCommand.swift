@@ -5,6 +5,8 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import ExplorerWorkspace
+import ExplorerChecks
 
 /// `apiexplorer history diff A B`: how two kept exchanges' responses differ, as `diff` shows it.
 struct HistoryDiffCommand: ParsableCommand {

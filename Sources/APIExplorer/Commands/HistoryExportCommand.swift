@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExplorerCore
 import ExplorerHistory
+import ExplorerWorkspace
 import Foundation
 
 /// `apiexplorer history export --har FILE [REF] [filters]`: kept exchanges as an HTTP Archive.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExplorerCore
 import ExplorerHistory
+import ExplorerWorkspace
 import Foundation
 
 /// `apiexplorer history [REF]`: the exchanges kept, newest first.

@@ -5,6 +5,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import ExplorerWorkspace
 
 /// `apiexplorer history show ID`: one kept exchange, printed the way `send` prints.
 struct HistoryShowCommand: ParsableCommand {

@@ -1,5 +1,7 @@
 import ArgumentParser
 import ExplorerCore
+import ExplorerFormats
+import ExplorerWorkspace
 import Foundation
 
 /// `apiexplorer import KIND SOURCE --into DIR`: converts a Postman collection, a `.http` file, a curl command, a HAR

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// `apiexplorer list`: the tree of collections, folders and requests with their references.

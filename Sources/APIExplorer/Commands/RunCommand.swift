@@ -4,6 +4,8 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import ExplorerWorkspace
+import ExplorerChecks
 
 /// `apiexplorer run REF...`: sends a collection, folders or requests as a test suite and reports their checks.
 struct RunCommand: AsyncParsableCommand {

@@ -5,6 +5,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import ExplorerWorkspace
 
 /// `apiexplorer send REF`: sends a saved request and prints the response like HTTPie.
 struct SendCommand: AsyncParsableCommand {

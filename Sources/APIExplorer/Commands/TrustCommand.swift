@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// `apiexplorer trust COLLECTION`: shows exactly what a collection reads and runs outside its directory, each item

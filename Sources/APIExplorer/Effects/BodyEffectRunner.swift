@@ -1,5 +1,6 @@
 import ExplorerCore
 import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 
 /// Runs the work on a response body or a body being edited off the UI (a search, a JSONPath filter, a JSON check),

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// What the status line says after an environment change was written.
 enum EnvironmentChangeText {

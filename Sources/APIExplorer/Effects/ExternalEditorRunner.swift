@@ -4,6 +4,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import ExplorerWorkspace
 
 /// Hands the terminal to `$VISUAL`/`$EDITOR` (else `vi`) on a request file or a body, and reads the result back.
 ///

@@ -1,5 +1,7 @@
 import ExplorerCore
+import ExplorerFormats
 import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 
 /// Runs the explorer's effects that write or read collection files (saves, tree changes, secrets, captures, imports,

@@ -1,6 +1,8 @@
+import ExplorerChecks
 import ExplorerCore
 import ExplorerHistory
 import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 
 /// Runs the explorer's history effects off the UI (listing, opening, replaying, comparing kept exchanges) and posts

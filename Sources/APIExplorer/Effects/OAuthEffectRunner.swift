@@ -1,5 +1,6 @@
 import ExplorerCore
 import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 
 /// Runs the Auth tab's token effects off the UI: the request resolved as it would be sent, its OAuth 2.0 token

@@ -1,5 +1,6 @@
 import ExplorerCore
 import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 
 /// Hands the terminal to `$PAGER` (else `less -R`) on the response body as the explorer formats it (a body too

@@ -1,5 +1,6 @@
 import ExplorerCore
 import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 
 /// Fetches GraphQL schemas off the UI: the introspection query goes through the send pipeline as the request itself

@@ -1,6 +1,8 @@
 import ExplorerCore
+import ExplorerFormats
 import ExplorerHistory
 import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 
 /// Runs the explorer's sends off the UI through the send pipeline (a request, a request another needs, a replay from

@@ -1,5 +1,6 @@
 import ExplorerCore
 import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 
 /// Runs the effects that take the terminal over for a moment (the clipboard's escape sequence, the pager, `$EDITOR`)

@@ -1,4 +1,6 @@
+import ExplorerChecks
 import ExplorerCore
+import ExplorerFormats
 import ExplorerTUI
 import Foundation
 

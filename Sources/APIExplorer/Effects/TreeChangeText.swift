@@ -1,5 +1,6 @@
 import ExplorerCore
 import ExplorerTUI
+import ExplorerWorkspace
 
 /// What the status line says after a tree change.
 enum TreeChangeText {

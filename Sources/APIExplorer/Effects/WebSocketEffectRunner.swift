@@ -1,5 +1,6 @@
 import ExplorerCore
 import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 
 /// Runs the explorer's WebSocket conversations off the UI: opens them, hands what arrives to the model (secrets

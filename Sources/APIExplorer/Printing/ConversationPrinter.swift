@@ -3,6 +3,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import ExplorerWorkspace
 
 /// Prints a WebSocket conversation the one way `send` and `history show` both do: each message under its line
 /// (`← text · 9 B · +0.012 s`, `→` for one sent), then its data, formatted JSON when it is JSON, hex for binary.

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// Prints a request and its response like HTTPie: selected parts, formatted and coloured, secrets masked,

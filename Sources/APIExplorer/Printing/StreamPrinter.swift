@@ -3,6 +3,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import ExplorerWorkspace
 
 /// Prints a streamed response for `send` as it arrives: the head, then each event the moment it is complete (an SSE
 /// event under a header line with its name, id and time; a JSON line formatted; any other body piece by piece), and

@@ -1,5 +1,6 @@
 import ExplorerCore
 import ExplorerHistory
+import ExplorerWorkspace
 import Foundation
 
 /// Records a command's exchanges: opens the store on first use, and when history cannot be used says so once

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// Why a saved request got no response: the built-in demo did not start, a variable or URL did not resolve (nothing

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// The one way a saved request goes out, for the explorer and every command: the built-in demo's address filled in,

@@ -1,4 +1,6 @@
+import ExplorerChecks
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// One saved request as the send pipeline handled it: what went out, what came back or why nothing did, its checks

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// Decides what a request may read or run outside its collection: everything with `--trust`; else what the

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// One WebSocket conversation held to its end, for `send` and `run`: connects, sends the outgoing messages (then any

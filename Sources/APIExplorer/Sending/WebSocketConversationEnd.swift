@@ -1,4 +1,6 @@
+import ExplorerChecks
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// How a WebSocket conversation ended and what it received, for `send` to print and exit with and `run` to report.

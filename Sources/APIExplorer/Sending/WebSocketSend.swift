@@ -4,6 +4,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import ExplorerWorkspace
 
 /// `send` on a WebSocket request: holds the conversation (`WebSocketConversation`) with the saved messages (or standard
 /// input's lines), printing each message sent and received as it goes, until the server closes, `limit` messages came,

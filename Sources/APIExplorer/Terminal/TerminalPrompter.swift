@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ExplorerWorkspace
 
 /// Asks for `{{$prompt Label}}` values on the controlling terminal (`/dev/tty`, so piped input and output stay the
 /// request's), without echo when the value is secret, each label once per process.

@@ -3,7 +3,7 @@ import Foundation
 /// The read-only file mappings `SpillingBody` has handed out and not yet unmapped. `MappedPages` releases pages only
 /// inside one of them, so a reader need not know whether its bytes came from a spill file: on any other memory
 /// `MADV_DONTNEED` would zero the pages.
-enum SpilledMappings {
+package enum SpilledMappings {
     private static let lock = NSLock()
     /// Mapped length by base address. Guarded by `lock`.
     nonisolated(unsafe) private static var lengths: [UInt: Int] = [:]
@@ -19,7 +19,7 @@ enum SpilledMappings {
     }
 
     /// True when `count` bytes from `base` lie inside one recorded mapping.
-    static func contains(_ base: UnsafeRawPointer, count: Int) -> Bool {
+    package static func contains(_ base: UnsafeRawPointer, count: Int) -> Bool {
         let address = UInt(bitPattern: base)
         return lock.withLock {
             lengths.contains { start, length in start <= address && address + UInt(count) <= start + UInt(length) }

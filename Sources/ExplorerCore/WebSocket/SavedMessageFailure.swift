@@ -5,6 +5,12 @@ public struct SavedMessageFailure: Error, Sendable, CustomStringConvertible {
     /// What is wrong with it.
     public var reason: String
 
+    /// A failure of the message `name`.
+    package init(name: String, reason: String) {
+        self.name = name
+        self.reason = reason
+    }
+
     /// A sentence naming the message.
     public var description: String { "message '\(name)' \(reason)" }
 }

@@ -1,4 +1,7 @@
+import ExplorerChecks
 import ExplorerCore
+import ExplorerFormats
+import ExplorerWorkspace
 import Foundation
 
 /// Work the run loop does on the explorer's behalf; its results come back as messages.

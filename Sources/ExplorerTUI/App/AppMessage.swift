@@ -1,4 +1,7 @@
+import ExplorerChecks
 import ExplorerCore
+import ExplorerFormats
+import ExplorerWorkspace
 import Foundation
 
 /// Everything that can change the explorer's state: keys, the clock, and results of effects.

@@ -1,4 +1,6 @@
 import ExplorerCore
+import ExplorerFormats
+import ExplorerWorkspace
 import Foundation
 
 /// The shell's side of the overlays: opening them (history, export and compare, curl import), what they may read,

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// The shell's side of the request pane: what it lends the pane, and taking back what the pane changed.
 extension ExplorerModel {

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// The shell's side of the response pane: copying (from whichever pane has the focus), saving the body, the pager,

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerFormats
 import Foundation
 
 /// Where input goes: a key first to what works everywhere, then to the open overlay (`switch modal`), then to a field

@@ -1,4 +1,6 @@
+import ExplorerChecks
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// The shell's side of sending: it picks what to send (the selection, with its draft), starts the chain the session

@@ -1,4 +1,6 @@
 import ExplorerCore
+import ExplorerFormats
+import ExplorerWorkspace
 import Foundation
 
 /// Creating, duplicating, renaming, moving and deleting requests and folders from the tree.

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// The explorer's whole state. Only `update` changes it; IO happens in effects whose results come back as messages.

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 extension KeyMap {
     /// The map a config file asks for: the preset (nil: `vim`), then each override in file order. An override that

@@ -1,4 +1,6 @@
+import ExplorerChecks
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// What the response pane shows: computed once when the response arrives; body lines are formatted only when shown.

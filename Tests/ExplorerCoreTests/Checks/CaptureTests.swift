@@ -1,6 +1,8 @@
+@testable import ExplorerChecks
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 @Suite("Capturing values from responses and feeding them to later requests")
 struct CaptureTests {

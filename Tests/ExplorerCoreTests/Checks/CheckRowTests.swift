@@ -1,6 +1,7 @@
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 @Suite("Captures, needs and checks as the lines the Checks tab edits, and their file form")
 struct CheckRowTests {

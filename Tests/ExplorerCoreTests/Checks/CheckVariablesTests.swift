@@ -1,7 +1,9 @@
-import Foundation
-import Testing
-import TestSupport
+@testable import ExplorerChecks
 @testable import ExplorerCore
+@testable import ExplorerWorkspace
+import Foundation
+import TestSupport
+import Testing
 
 /// Check values resolve `{{variables}}`, captures and built-ins as request values do.
 @Suite("Variables in check values")

@@ -1,6 +1,8 @@
+@testable import ExplorerChecks
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 /// `messages:` and `firstMessageBelow:` read as `events:` and `firstEventBelow:` but stay in a WebSocket
 /// conversation's words: written back as spelt (the Checks tab saving), summed up and failed as messages.

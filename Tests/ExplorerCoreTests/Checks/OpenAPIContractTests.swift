@@ -1,6 +1,9 @@
+@testable import ExplorerChecks
+@testable import ExplorerCore
+@testable import ExplorerFormats
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 @Suite("conformsToSpec: responses checked against the collection's OpenAPI description")
 struct OpenAPIContractTests {

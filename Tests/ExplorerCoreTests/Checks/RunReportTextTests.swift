@@ -1,6 +1,8 @@
+@testable import ExplorerChecks
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 @Suite("The summary `run` prints: every request, or the failures and the totals")
 struct RunReportTextTests {

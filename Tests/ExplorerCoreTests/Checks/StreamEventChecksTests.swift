@@ -1,6 +1,9 @@
+@testable import ExplorerChecks
+@testable import ExplorerCore
+@testable import ExplorerFormats
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 @Suite("Checks and captures over a streamed response's events")
 struct StreamEventChecksTests {

@@ -1,6 +1,7 @@
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 @Suite("Tree changes on disk: new, duplicate, rename, move and delete, never escaping the collection or overwriting a file")
 struct CollectionFilesTests {

@@ -1,6 +1,7 @@
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 /// A save rewrites a changed list or body without losing its comments: an item's inline comment, a comment line
 /// above an item, and a block scalar's style and chomping; a block scalar's `#` lines stay text.

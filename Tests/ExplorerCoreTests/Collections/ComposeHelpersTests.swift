@@ -1,6 +1,7 @@
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 @Suite("Helpers for composing requests: JSON with variables, the query in a URL, and merging outside changes")
 struct ComposeHelpersTests {

@@ -1,6 +1,8 @@
+@testable import ExplorerCore
+@testable import ExplorerFormats
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 /// The `digest` and `aws` auth kinds in files: read, written back surgically, resolved with variables, exported to
 /// curl, .http and Swift with secrets masked, and imported from Postman's `digest` and `awsv4`.

@@ -1,7 +1,8 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A secret variable declared with no value is unresolved, not sent empty: the error names the variable and where
 /// to set it; a preview shows `{{name}}`.

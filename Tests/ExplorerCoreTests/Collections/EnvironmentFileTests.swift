@@ -1,6 +1,7 @@
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 @Suite("Environments edited in the explorer, written surgically into collection.yaml")
 struct EnvironmentFileTests {

@@ -1,7 +1,9 @@
-import Foundation
-import Testing
-import TestSupport
+@testable import ExplorerChecks
 @testable import ExplorerCore
+@testable import ExplorerWorkspace
+import Foundation
+import TestSupport
+import Testing
 
 @Suite("GraphQL bodies: read, written back, and sent by POST and GET (issue 29)")
 struct GraphQLBodyTests {

@@ -1,6 +1,7 @@
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 /// Resolving refuses a header whose value holds CR or LF, wherever it comes from (the request, a folder, the
 /// credentials), so every sender (`send`, `run`, the explorer) stops before anything goes out.

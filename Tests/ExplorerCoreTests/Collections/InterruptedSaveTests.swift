@@ -5,6 +5,7 @@ import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import ExplorerWorkspace
 
 @Suite("A save killed at any moment leaves the old or the new file, complete")
 struct InterruptedSaveTests {

@@ -1,6 +1,8 @@
+@testable import ExplorerCore
+@testable import ExplorerFormats
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 /// The `order` key: requests and folders listed first as written, the rest by name; imports keep their source order.
 @Suite("Display order of requests and folders")

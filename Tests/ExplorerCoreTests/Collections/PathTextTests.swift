@@ -1,6 +1,7 @@
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 /// PathText does what NSString's path methods did, including on the paths where Linux Foundation traps (`a//é`, `é`).
 @Suite("Path arithmetic without NSString")

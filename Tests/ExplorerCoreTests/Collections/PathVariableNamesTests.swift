@@ -1,5 +1,6 @@
-import Testing
 @testable import ExplorerCore
+@testable import ExplorerWorkspace
+import Testing
 
 /// Which `{{variables}}` of a URL are path parameters.
 @Suite("Path variable names")

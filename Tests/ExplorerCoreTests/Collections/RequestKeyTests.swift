@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Testing
 
 /// Issue 41: a request's place is a type; the tree, drafts and palette no longer split and join its text themselves.

@@ -1,6 +1,7 @@
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 @Suite("Saving whole edited requests: only changed keys are rewritten, and the loader reads back what was written")
 struct RequestSaveTests {

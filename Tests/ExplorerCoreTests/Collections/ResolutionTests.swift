@@ -1,6 +1,7 @@
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 @Suite("Resolving saved requests: variables, secrets, headers, auth and URLs")
 struct ResolutionTests {

@@ -1,7 +1,8 @@
-import Foundation
-import Testing
-import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerWorkspace
+import Foundation
+import TestSupport
+import Testing
 
 @Suite("Secret files and shell-free collections")
 struct SecretFileTests {

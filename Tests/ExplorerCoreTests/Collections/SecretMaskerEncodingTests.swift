@@ -1,6 +1,6 @@
+@testable import ExplorerCore
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 /// The masker finds a secret in each form it can take in a request or a server's echo of it.
 @Suite("SecretMasker: encoded forms")

@@ -1,6 +1,7 @@
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 @Suite("Keeping a secret typed in the explorer in secrets.local.yaml")
 struct SecretsFileTests {

@@ -1,5 +1,6 @@
-import Foundation
 @testable import ExplorerCore
+@testable import ExplorerWorkspace
+import Foundation
 
 /// A fresh directory per test for collection files, removed when the value is dropped.
 final class TempCollections: Sendable {

@@ -1,6 +1,7 @@
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 /// The `wait:` and `expectMessages:` keys that end a WebSocket request's conversation in `send` and `run`.
 @Suite("The wait and expectMessages request keys")

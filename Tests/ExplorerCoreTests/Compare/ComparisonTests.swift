@@ -1,6 +1,8 @@
+@testable import ExplorerChecks
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 @Suite("Comparing responses: JSON structurally, text by line")
 struct ComparisonTests {

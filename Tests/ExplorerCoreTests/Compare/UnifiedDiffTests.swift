@@ -1,5 +1,7 @@
-import Testing
+@testable import ExplorerChecks
 @testable import ExplorerCore
+import ExplorerWorkspace
+import Testing
 
 /// Two texts as `diff -u` prints them.
 @Suite("Unified diff")

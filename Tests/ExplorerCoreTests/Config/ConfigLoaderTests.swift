@@ -1,7 +1,8 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("The config file: every key, warnings with positions (issue 31)")
 struct ConfigLoaderTests {

@@ -1,6 +1,7 @@
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 /// A collection `Shop` with requests covering every body kind and credential, resolved for the export tests.
 struct ExportFixture {

@@ -1,6 +1,7 @@
+@testable import ExplorerCore
+@testable import ExplorerFormats
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 @Suite("Exporting a request as curl, Swift and .http")
 struct ExportTests {

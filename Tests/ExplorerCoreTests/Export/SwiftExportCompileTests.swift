@@ -1,7 +1,8 @@
-import Foundation
-import Testing
-import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerFormats
+import Foundation
+import TestSupport
+import Testing
 
 @Suite("Exported Swift compiles against the built ExplorerCore", .serialized)
 struct SwiftExportCompileTests {

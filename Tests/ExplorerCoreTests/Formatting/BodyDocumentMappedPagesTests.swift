@@ -4,6 +4,7 @@ import Glibc
 #endif
 import Testing
 @testable import ExplorerCore
+@testable import ExplorerWorkspace
 
 /// A body paged from its temporary file is indexed and searched without keeping the whole mapping resident, and
 /// reads the same lines afterwards (the kernel reads a released page back from the file).

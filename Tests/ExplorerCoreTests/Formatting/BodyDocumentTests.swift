@@ -1,6 +1,7 @@
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 @Suite struct BodyDocumentTests {
     /// A JSON array of `count` small objects with nested values, so lines cross chunk boundaries at every depth.

@@ -1,6 +1,7 @@
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 @Suite struct BodyFormatterTests {
     private func texts(_ body: FormattedBody) -> [String] { body.lines.map(\.text) }

@@ -1,5 +1,6 @@
-import Testing
 @testable import ExplorerCore
+@testable import ExplorerWorkspace
+import Testing
 
 @Suite("Printable \\u escapes in JSON strings, decoded for display only")
 struct JSONEscapesTests {

@@ -1,6 +1,7 @@
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 @Suite("The JSONPath of the value on a line of a pretty-printed body")
 struct JSONLinePathTests {

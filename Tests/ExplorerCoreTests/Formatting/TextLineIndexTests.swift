@@ -1,6 +1,7 @@
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 @Suite struct TextLineIndexTests {
     /// Every display line's start, found by scanning the whole body as the explorer did before the index was sparse.

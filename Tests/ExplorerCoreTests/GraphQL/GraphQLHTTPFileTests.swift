@@ -1,7 +1,9 @@
-import Foundation
-import Testing
-import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerFormats
+@testable import ExplorerWorkspace
+import Foundation
+import TestSupport
+import Testing
 
 @Suite("GraphQL requests in .http files: imported as the graphql body kind, exported to .http and curl (issue 29)")
 struct GraphQLHTTPFileTests {

@@ -1,7 +1,8 @@
-import Foundation
-import Testing
-import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerWorkspace
+import Foundation
+import TestSupport
+import Testing
 
 @Suite("A GraphQL query read against the schema: unknown names marked at line:column, completion at the cursor (issue 29)")
 struct GraphQLQueryCheckTests {

@@ -1,7 +1,8 @@
-import Foundation
-import Testing
-import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerWorkspace
+import Foundation
+import TestSupport
+import Testing
 
 @Suite("GraphQL introspection: the query sent with the request's URL, headers and credentials, read into a schema and cached (issue 29)")
 struct GraphQLSchemaTests {

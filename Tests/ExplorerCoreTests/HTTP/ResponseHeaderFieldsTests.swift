@@ -5,6 +5,7 @@ import FoundationNetworking
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerChecks
 
 /// A response's head as it came on the wire: repeated headers as separate fields in wire order.
 @Suite("Response headers keep wire order and repeats")

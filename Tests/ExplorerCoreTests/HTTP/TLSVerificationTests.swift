@@ -5,6 +5,7 @@ import FoundationNetworking
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerWorkspace
 
 @Suite("TLS verification: on by default, off per environment")
 struct TLSVerificationTests {

@@ -1,6 +1,8 @@
+@testable import ExplorerCore
+@testable import ExplorerFormats
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 /// Every importer reports the templates that read a file, the environment or run a command as what they are: kept,
 /// active, and asked about before they are read or run; never as text that is sent or fails.

@@ -1,6 +1,8 @@
+@testable import ExplorerCore
+@testable import ExplorerFormats
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 /// One pasted command and the request it must become.
 struct CurlCase: Sendable, CustomTestStringConvertible {

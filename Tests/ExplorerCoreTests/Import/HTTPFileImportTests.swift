@@ -1,6 +1,8 @@
+@testable import ExplorerCore
+@testable import ExplorerFormats
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 @Suite("Importing .http files")
 struct HTTPFileImportTests {

@@ -1,5 +1,7 @@
-import Foundation
 @testable import ExplorerCore
+@testable import ExplorerFormats
+@testable import ExplorerWorkspace
+import Foundation
 
 /// The import fixtures bundled with the tests, and a round trip through the writer and the loader.
 enum ImportFixtures {

@@ -1,6 +1,8 @@
+@testable import ExplorerCore
+@testable import ExplorerFormats
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 @Suite("Collections made in the explorer: a new one, and the bundled Demo")
 struct NewCollectionTests {

@@ -1,6 +1,7 @@
+@testable import ExplorerCore
+@testable import ExplorerFormats
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 /// Broken `$ref`s anywhere an operation reaches, responses included, reported at import by their JSON pointer.
 @Suite("OpenAPI broken references")

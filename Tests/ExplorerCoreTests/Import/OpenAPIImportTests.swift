@@ -1,7 +1,9 @@
-import Foundation
-import Testing
 @testable import ExplorerCore
+@testable import ExplorerFormats
+@testable import ExplorerWorkspace
+import Foundation
 import TestSupport
+import Testing
 
 @Suite("Importing OpenAPI descriptions")
 struct OpenAPIImportTests {

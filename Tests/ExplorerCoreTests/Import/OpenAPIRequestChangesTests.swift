@@ -1,5 +1,7 @@
-import Testing
 @testable import ExplorerCore
+@testable import ExplorerFormats
+@testable import ExplorerWorkspace
+import Testing
 
 /// The spec's changes to a request, named one by one for `import openapi --update`.
 @Suite("OpenAPI request changes")

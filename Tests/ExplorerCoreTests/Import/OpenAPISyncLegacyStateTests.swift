@@ -1,6 +1,7 @@
+@testable import ExplorerCore
+@testable import ExplorerFormats
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 /// `--update` with a `.openapi-sync.json` written before the spec's version of each request was kept.
 @Suite("import openapi --update from an older state")

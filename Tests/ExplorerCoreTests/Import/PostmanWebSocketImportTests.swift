@@ -1,6 +1,8 @@
+@testable import ExplorerCore
+@testable import ExplorerFormats
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 /// Postman WebSocket requests where an export holds them: a v2.1 request to a ws(s):// URL with its `messages`, and
 /// the `ws-raw-request` items of Postman's newer format; what has no equivalent is reported with its JSON path.

@@ -1,6 +1,7 @@
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 /// What the filter shows: values as written, in order, as a document the formatter prints; bad bodies; cancelling.
 @Suite struct JSONPathDocumentTests {

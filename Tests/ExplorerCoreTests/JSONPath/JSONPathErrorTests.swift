@@ -1,6 +1,7 @@
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 /// Every way a path can be refused, each with the column a person should look at.
 @Suite struct JSONPathErrorTests {

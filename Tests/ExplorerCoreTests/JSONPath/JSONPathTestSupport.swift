@@ -1,5 +1,6 @@
-import Foundation
 @testable import ExplorerCore
+@testable import ExplorerWorkspace
+import Foundation
 
 /// Shared documents and helpers for the JSONPath tests.
 enum JSONPathTestSupport {

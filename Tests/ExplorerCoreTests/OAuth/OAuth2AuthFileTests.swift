@@ -1,6 +1,8 @@
+@testable import ExplorerCore
+@testable import ExplorerFormats
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 /// The `oauth2` auth kind in files: read with every key, inherited from the collection, refused with the file and line
 /// when a grant's key is missing or a value is wrong, written back unchanged, and never exported with a token.

@@ -1,7 +1,8 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `{{$command …}}`: run by `/bin/sh -c` in the collection's directory only when the collection is trusted with it,
 /// once per store, shown as `{{$command …}}` in previews; trust kept 0600 as the fingerprint of the collection's list.

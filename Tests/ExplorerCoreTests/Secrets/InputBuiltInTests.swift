@@ -1,7 +1,8 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `{{$file path}}` and `{{$prompt Label}}`: files from the collection's directory, an absolute path or `~`, a
 /// missing file named; prompts shown as `{{$prompt Label}}` in previews, asked once when sending (hidden inside a

@@ -1,7 +1,8 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Secret variables whose values are references, resolved through a loaded collection: read only when sending,
 /// `{{name}}` in previews, masked, and errors naming the variable, the file and the program.

@@ -1,7 +1,8 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Secret references read by fake `op`, `pass` and `secret-tool` scripts on an injected PATH: once per store,
 /// first line of pass, the keyring's arguments, and each way a program can fail.

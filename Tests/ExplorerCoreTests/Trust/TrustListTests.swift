@@ -1,7 +1,8 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The trust list: every outside read a cloned collection can ask for, in every spelling the resolver takes, each
 /// with its file and line; nothing inside the collection; a fingerprint that changes with the list only.

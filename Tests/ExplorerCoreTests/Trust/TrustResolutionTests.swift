@@ -1,7 +1,9 @@
+import ExplorerChecks
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Resolving with trust: a send reads and runs only what the collection is trusted with, a preview reads nothing,
 /// and values from responses are data, never templates.

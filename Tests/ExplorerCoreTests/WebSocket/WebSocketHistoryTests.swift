@@ -1,6 +1,8 @@
+@testable import ExplorerChecks
+@testable import ExplorerCore
+@testable import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerCore
 
 /// A WebSocket conversation as history keeps it: every message both ways in order with its time, binary ones marked,
 /// the handshake's credentials and every secret masked, within the body limit; checks still read only what came back.

@@ -1,7 +1,8 @@
 import ExplorerCore
+@testable import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 import Testing
-@testable import ExplorerTUI
 
 /// Issue 40, item 2: `f` pretty-prints a JSON body without taking away its final line break, so a file's
 /// `content: |` is not saved back as `content: |-`.

@@ -1,5 +1,7 @@
 import ExplorerCore
+import ExplorerFormats
 import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import ExplorerCore
 import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 
 /// A small collection built in code, so screens do not change when the bundled collections do.

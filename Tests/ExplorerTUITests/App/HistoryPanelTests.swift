@@ -1,5 +1,7 @@
+import ExplorerChecks
 import ExplorerCore
 import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
 import ExplorerCore
+@testable import ExplorerTUI
 import Foundation
 import Testing
-@testable import ExplorerTUI
 
 /// Issue 40, item 19: a hint line that does not fit ends with the help key ("? more"), and `?` in an overlay lists
 /// that overlay's keys first and goes back to it.

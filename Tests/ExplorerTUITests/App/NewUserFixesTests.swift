@@ -1,5 +1,8 @@
+import ExplorerChecks
 import ExplorerCore
+import ExplorerFormats
 import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import ExplorerCore
 @testable import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import ExplorerCore
 import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// The `--collections DIR` option shared by every command that reads collections.

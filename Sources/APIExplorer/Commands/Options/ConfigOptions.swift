@@ -5,6 +5,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import ExplorerWorkspace
 
 /// `--config FILE`, shared by the commands the config file affects (explore, send, run, diff, auth, export, envs,
 /// cookies, config).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerCore
+import ExplorerWorkspace
 
 /// Which jars a `cookies` subcommand works on: a collection (or a request inside it) and `--env`, or every jar.
 struct CookieTarget: ParsableArguments {

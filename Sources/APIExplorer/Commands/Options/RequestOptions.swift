@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerCore
+import ExplorerWorkspace
 
 /// `--set` and `--header`, shared by every command that resolves a saved request (send, export, diff).
 struct RequestOptions: ParsableArguments {

@@ -1,5 +1,7 @@
 import ArgumentParser
+import ExplorerChecks
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 extension RequestReference {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// A `collection/folder/request` reference resolved against loaded collections.

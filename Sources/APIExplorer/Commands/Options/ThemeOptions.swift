@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExplorerCore
 import ExplorerTUI
+import ExplorerWorkspace
 import Foundation
 
 /// `--theme` and the custom themes in `themes/` beside the config file: what `T` cycles through and where it starts.

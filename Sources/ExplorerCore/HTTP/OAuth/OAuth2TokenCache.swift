@@ -14,11 +14,6 @@ public struct OAuth2TokenCache: Sendable, Equatable {
         self.directory = directory
     }
 
-    /// The cache in the state directory (`StateDirectory`).
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> OAuth2TokenCache {
-        OAuth2TokenCache(directory: StateDirectory(environment: environment).file("oauth"))
-    }
-
     /// The file a key's token is kept in: the key hashed, so no path or client id shows in the name.
     public func path(for key: String) -> String {
         directory + "/" + HexText.encode(SHA256Hash.hash(Array(key.utf8))) + ".json"

@@ -1,9 +1,9 @@
 /// Lower-case hex, as Digest and SigV4 write hashes and signatures.
-enum HexText {
+package enum HexText {
     private static let digits = Array("0123456789abcdef".utf8)
 
     /// `bytes` as lower-case hex.
-    static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         var text: [UInt8] = []
         text.reserveCapacity(bytes.count * 2)
         for byte in bytes {

@@ -14,11 +14,6 @@ public struct CookieStore: Sendable, Equatable {
         self.directory = directory
     }
 
-    /// The store in the state directory (`StateDirectory`).
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> CookieStore {
-        CookieStore(directory: StateDirectory(environment: environment).file("cookies"))
-    }
-
     /// The jar file of the collection in `collection` (its directory) and `environment` (`nil` for none). The
     /// collection's folder is its directory's name and a hash of its path, so two collections named alike stay apart.
     public func path(collection: String, environment: String?) -> String {

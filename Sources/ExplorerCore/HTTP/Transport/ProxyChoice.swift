@@ -5,7 +5,7 @@ import FoundationNetworking
 
 /// The HTTP proxy a request goes through: the configuration's own (`proxy:` in an environment), else `HTTPS_PROXY`
 /// or `HTTP_PROXY` (by the request's scheme, upper or lower case) unless `NO_PROXY` names the host.
-struct ProxyChoice: Hashable, Sendable {
+package struct ProxyChoice: Hashable, Sendable {
     /// The proxy's host.
     var host: String
     /// The proxy's port (80 when the URL names none).
@@ -18,12 +18,12 @@ struct ProxyChoice: Hashable, Sendable {
         credentials.map { "Basic " + Data("\($0.user):\($0.password)".utf8).base64EncodedString() }
     }
 
-    static func == (lhs: ProxyChoice, rhs: ProxyChoice) -> Bool {
+    package static func == (lhs: ProxyChoice, rhs: ProxyChoice) -> Bool {
         lhs.host == rhs.host && lhs.port == rhs.port && lhs.credentials?.user == rhs.credentials?.user
             && lhs.credentials?.password == rhs.credentials?.password
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(host)
         hasher.combine(port)
         hasher.combine(credentials?.user)
@@ -35,7 +35,7 @@ struct ProxyChoice: Hashable, Sendable {
     }
 
     /// The value of `proxy:` that sends requests directly, whatever the environment variables say.
-    static let direct = "direct"
+    package static let direct = "direct"
 
     /// The proxy for `url`; `nil` for a direct connection. Throws a URLError naming `proxy` when its value is not an
     /// http:// URL with a host.
@@ -67,7 +67,7 @@ struct ProxyChoice: Hashable, Sendable {
     }
 
     /// Reads `http://[user:password@]host[:port]` (a bare `host:port` is taken as http).
-    static func parse(_ value: String, source: String) throws(URLError) -> ProxyChoice {
+    package static func parse(_ value: String, source: String) throws(URLError) -> ProxyChoice {
         let text = value.contains("://") ? value : "http://" + value
         guard let url = URL(string: text), url.scheme?.lowercased() == "http", let host = url.host, !host.isEmpty else {
             throw URLError(.badURL, detail: "\(source): '\(value)' is not an http:// proxy URL with a host (like http://proxy.example:3128)")

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// The palette's rows, built from the explorer's state when it opens: the key map's actions with the keys in force,

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// A yes/no question; y confirms, any other key goes back.
 public struct Confirmation: Sendable, Equatable {

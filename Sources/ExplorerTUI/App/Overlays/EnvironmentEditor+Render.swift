@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 extension EnvironmentEditor {
     /// Draws the editor: the environments as tabs, the shown one's keys and variables (secrets masked), then the

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// The environment editor's keys: moving between rows and environments, and typing values in its prompt. A change
 /// is checked against the collection first; a refused one keeps the prompt open with the reason, so nothing typed is

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// The environment editor overlay: a collection's environments one at a time (name, base URL, default, TLS and proxy
 /// keys, variables), edited in place. Each change is written at once (`ModalReply.changeEnvironment`), surgically,

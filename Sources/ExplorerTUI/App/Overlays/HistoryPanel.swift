@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// The history overlay: which exchanges it lists and how they are filtered, what is selected and marked.
 public struct HistoryPanel: Sendable, Equatable {

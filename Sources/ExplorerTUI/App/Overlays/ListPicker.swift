@@ -1,4 +1,6 @@
 import ExplorerCore
+import ExplorerWorkspace
+
 /// A list to choose one item from, optionally with a free-text line (any HTTP method token).
 public struct ListPicker: Sendable, Equatable {
     /// What the choice is for.

@@ -1,4 +1,6 @@
+import ExplorerChecks
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// Drawing whatever is open over the panes; the help, the environment picker, the quit question and the import prompt

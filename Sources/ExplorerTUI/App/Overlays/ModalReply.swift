@@ -1,4 +1,6 @@
 import ExplorerCore
+import ExplorerFormats
+import ExplorerWorkspace
 
 /// What an overlay asks of the shell after a key it took: nothing more, to be closed, or an answer only the shell
 /// (or the pane the question came from) can act on.

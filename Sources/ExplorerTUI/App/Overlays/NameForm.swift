@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// A small form of labelled one-line fields, such as a new request's name and file name.
 public struct NameForm: Sendable, Equatable {

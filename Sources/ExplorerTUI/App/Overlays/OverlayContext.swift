@@ -1,4 +1,6 @@
+import ExplorerChecks
 import ExplorerCore
+import ExplorerWorkspace
 
 /// What an overlay's update and render may read of the explorer under it, and the status line it may write.
 public struct OverlayContext: Sendable {

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// One row the command palette can list: what it matches and shows, the dim note beside it, and what Enter does.
 public struct PaletteItem: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// What Enter on a palette row does.
 public enum PaletteTarget: Sendable, Equatable {

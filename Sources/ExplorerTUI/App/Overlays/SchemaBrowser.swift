@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// The Schema view of a GraphQL request: the schema's types on the left (the root types first, the rest by name,

@@ -1,3 +1,4 @@
+import ExplorerChecks
 import ExplorerCore
 
 extension ToolPanel {

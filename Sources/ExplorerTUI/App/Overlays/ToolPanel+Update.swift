@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerFormats
 
 /// The export and compare overlay's keys: scrolling, Tab for the next export format, Enter to pick, Esc or q to close.
 extension ToolPanel {

@@ -1,4 +1,6 @@
+import ExplorerChecks
 import ExplorerCore
+import ExplorerFormats
 
 /// The export and compare overlay: what it shows while open.
 public enum ToolPanel: Sendable, Equatable {

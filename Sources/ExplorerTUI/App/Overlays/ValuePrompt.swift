@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// The question a `{{$prompt Label}}` asks before a send: one line to type the answer in, shown as bullets when it
 /// goes into a secret variable. The answer is kept for the session, so the same label is not asked twice.

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// The Body tab's editor while it has the cursor: the text, and for JSON whether it parses and where it does not.
 public struct BodyEditor: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// The GraphQL schemas the request pane knows, per collection, environment and URL: read from the cache the first

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// What the request pane's update and render may read of the explorer around it, and what they may write back: the
 /// status line, an overlay to open (a picker), the next effect id, and a wish to send.

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// One request's state in the editor beyond its file: the request as edited (nil while it matches the file), the

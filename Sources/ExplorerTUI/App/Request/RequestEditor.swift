@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// The request pane's own state: its tab and table selection, what is being edited, and a draft per request (its

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// The Body tab: the body editor with its live JSON check, the body kind and pretty-printing.

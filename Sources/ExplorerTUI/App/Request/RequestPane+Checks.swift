@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// The request's Checks tab: the requests it needs, the values it captures and the checks its response must pass,
 /// one line each, added (`a`), edited (`i`) and deleted (`d`) as text, kept as an unsaved draft until `s` like every

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// The Auth and Options tabs: credentials (a typed secret goes to `secrets.local.yaml`), inherited headers, timeout

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// Composing the selected request: URL, method, body, credentials and options, all kept as an unsaved draft.

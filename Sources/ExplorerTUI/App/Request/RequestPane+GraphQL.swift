@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// A GraphQL request's schema in the request pane: i fetches it by introspection, the cache is read the first time a

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// Drawing a GraphQL body: its kind line with the schema's state, the query with a line under it for the names the

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// Path parameters in the Params tab: one Path row per `{{variable}}` in the URL's path, after the query rows. Its
 /// value is the one in force; editing it sets the request's own value (`variables:` in its file), which the request

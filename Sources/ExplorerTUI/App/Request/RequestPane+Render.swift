@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// The request pane: the URL line, the resolved URL, and the Params, Headers, Body, Auth and Options tabs.

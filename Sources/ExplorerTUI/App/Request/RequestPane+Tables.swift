@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// Editing the request's tables: query parameters, headers, and form or multipart body fields.
 extension RequestPane {

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// The OAuth 2.0 token of the selected request, fetched, renewed or forgotten from the Auth tab.
 extension RequestPane {

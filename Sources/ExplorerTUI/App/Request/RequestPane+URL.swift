@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// The URL line (with `{{variable}}` completion) and the method picker.

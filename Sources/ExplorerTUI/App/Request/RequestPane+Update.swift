@@ -1,4 +1,6 @@
 import ExplorerCore
+import ExplorerFormats
+import ExplorerWorkspace
 
 /// The request pane's entry points: a key while something in it is being edited, an action while it has the focus
 /// (or one only it can carry out, such as E or s), and answers to its pickers.

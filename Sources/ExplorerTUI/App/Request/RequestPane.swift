@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// The request pane at work: its own state (`RequestEditor`) with the context the shell lends it for one update or
 /// one frame. Its methods see nothing of the explorer but these two.

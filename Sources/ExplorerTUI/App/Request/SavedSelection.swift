@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// The request selected in the tree as its file was last loaded or saved: its collection, folders and request, and its
 /// tree key.

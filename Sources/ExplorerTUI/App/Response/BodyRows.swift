@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// The response body as screen rows, shared by the view that draws them and the keys that scroll them, so both agree
 /// on how many rows a wrapped line takes and where the end is.

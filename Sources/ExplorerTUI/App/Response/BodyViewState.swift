@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// How the response body is being viewed: scroll position, wrapping, line numbers and search.
 public struct BodyViewState: Sendable {

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// A WebSocket conversation in the response pane: its state, and every message sent and received with its time.

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// Drawing the event list: the rows that fit (the selected one reversed, search matches marked), a `↓ 12 new` marker

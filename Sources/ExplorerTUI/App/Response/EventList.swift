@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// The events of a stream (or the lines of a WebSocket conversation) as a list: it follows the newest until the user

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// The response pane as an event list: while a stream comes in (and after Esc stopped it), on the Stream tab of a

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// The response's JSON filter: a JSONPath typed live, run off the UI, the body narrowed to what it selects.

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// The response pane's own state: where the response is, which request it is about, its tab, how its body is

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// The other side of a live response whose secrets were masked, for `R`: while the secrets are hidden it holds the
 /// parts as the server sent them, while they are shown the masked parts. It lives only in memory, in the response on

@@ -1,4 +1,6 @@
+import ExplorerChecks
 import ExplorerCore
+import ExplorerWorkspace
 
 /// Sending as a chain: a request's needs whose captures are missing go first, one at a time, each with the values
 /// captured so far; what they capture is kept per collection and environment.

@@ -1,4 +1,6 @@
+import ExplorerChecks
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// What every send shares: the environment in use per collection, the command line's variables and headers, the

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// The explorer's styles by role, read from the theme bound to `ThemePalette.current` while rendering.
 enum Theme {

@@ -1,5 +1,6 @@
-import Foundation
 import ExplorerCore
+import ExplorerWorkspace
+import Foundation
 import Yams
 
 /// A custom theme read from YAML: a `base` theme with some roles restyled.

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// The tree's keys: moving, opening and closing folders, Enter, the filter; and keeping the selected request in step
 /// with the cursor.

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// The collections tree's own state: which folders are open, the cursor, the filter, and the request it selects.
 public struct TreePane: Sendable {

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// One visible row of the collections tree.
 public struct TreeRow: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// What the tree selects once a change to it is written: an item by its key, or the item just made in a folder,
 /// whose slug is known only when its file is written.

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// The files that did not load (or loaded with warnings), as rows of the tree below their collection.

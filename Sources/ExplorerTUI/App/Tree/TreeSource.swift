@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerWorkspace
 
 /// What the tree shows, as the shell holds it: the collections, the problems found loading them, the methods of
 /// requests edited but not saved, and which requests have unsaved edits.
