@@ -123,7 +123,7 @@ final class ExplorerRunLoop {
                 ToolEffectRunner.start(effect, inbox: inbox, pipeline: SendPipeline(demo: demo, history: history, source: "explorer"), keyMap: model.keyMap)
             case .oauthToken:
                 OAuthEffectRunner.start(effect, inbox: inbox, pipeline: SendPipeline(demo: demo, history: history, source: "explorer"))
-            case .cookies: CookieEffectRunner.start(effect, inbox: inbox)
+            case .cookies: CookieEffectRunner.start(effect, inbox: inbox, cookies: model.session.context.cookies)
             case let .rememberSplit(split):
                 // Written off the UI: a slow disk never holds up a frame; a failure only costs the next run the split.
                 let file = LayoutStateFile.standard()

@@ -47,7 +47,7 @@ struct SecretReferenceHistoryScanTests {
         var resolver = RequestResolver(collection: collection, folders: located.folders, request: located.request,
                                        environment: collection.defaultEnvironment, processEnvironment: tools.environment)
         resolver.inputs.trust = .everything
-        resolver.inputs.secretStore = SecretStore(timeout: 10)
+        resolver.inputs.context = SendContext(secrets: SecretStore(timeout: 10))
         resolver.inputs.isSending = true
         let resolved = try resolver.resolve()
         let response = try await resolved.request.send()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// `apiexplorer auth REF`: fetches, refreshes, forgets or prints the OAuth 2.0 token a saved request sends.
@@ -50,7 +51,9 @@ struct AuthCommand: AsyncParsableCommand {
         let environment = try ConfigOptions.environment(env, for: target, in: configFile)
         // Getting a token is a send: what the collection is trusted with is read, and nothing else.
         let prompter = TerminalPrompter()
-        var resolver = target.resolver(environment: environment, options: requestOptions, demoBaseURL: nil)
+        // A token is all this command gets: no cookies are sent or kept.
+        let context = SendContext(cookies: CookieJars(policy: .disabled))
+        var resolver = target.resolver(environment: environment, options: requestOptions, demoBaseURL: nil, context: context)
         resolver.inputs.isSending = true
         resolver.inputs.prompter = prompter
         do { resolver.inputs.trust = try TrustGate(trustsAll: trust.trustsAll, prompter: prompter).grant(for: resolver) } catch {
@@ -59,7 +62,7 @@ struct AuthCommand: AsyncParsableCommand {
         }
         let resolved = try target.resolve(resolver)
         guard case let .oauth2(credential)? = resolved.request.authentication else {
-            StandardError.write("error: \(reference) does not use oauth2 auth (it uses \(target.resolver(environment: environment, options: requestOptions, demoBaseURL: nil).effectiveAuth.typeName))")
+            StandardError.write("error: \(reference) does not use oauth2 auth (it uses \(target.resolver(environment: environment, options: requestOptions, demoBaseURL: nil, context: context).effectiveAuth.typeName))")
             throw ExitCode(.failed)
         }
         if forget {

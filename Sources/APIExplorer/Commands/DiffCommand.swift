@@ -69,7 +69,8 @@ struct DiffCommand: AsyncParsableCommand {
         let settings = config.apply(try config.load(), flags: ConfigFlags(historyFile: historyOptions.file, noHistory: historyOptions.disabled,
                                                                          noCookies: cookieOptions.disabled))
         // Each environment's jar, as send keeps it: a session cookie from `send login --env a` goes with the diff.
-        try cookieOptions.apply(configEnabled: settings.cookiesEnabled)
+        let context = try cookieOptions.context(configEnabled: settings.cookiesEnabled)
+        defer { context.finish() }
         let result = try options.load(about: reference)
         let target = try RequestReference.find(reference, in: result)
         let environments = [try target.environment(named: env[0]), try target.environment(named: env[1])]
@@ -80,7 +81,7 @@ struct DiffCommand: AsyncParsableCommand {
         let prompter = TerminalPrompter()
         let pipeline = SendPipeline(demo: launcher, history: history, source: "diff", showsSecrets: showSecrets, prompter: prompter,
                                     trustGate: TrustGate(trustsAll: trust.trustsAll, prompter: prompter))
-        let resolvers = environments.map { target.resolver(environment: $0, options: requestOptions, demoBaseURL: nil) }
+        let resolvers = environments.map { target.resolver(environment: $0, options: requestOptions, demoBaseURL: nil, context: context) }
         // Both resolve before either is sent: an unresolved variable sends nothing.
         for resolver in resolvers {
             do { _ = try await pipeline.resolve(resolver) } catch {

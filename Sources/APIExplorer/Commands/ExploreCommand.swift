@@ -37,7 +37,8 @@ struct ExploreCommand: AsyncParsableCommand {
         let settings = config.apply(configFile, flags: ConfigFlags(noMouse: noMouse, historyFile: historyOptions.file, noHistory: historyOptions.disabled,
                                                                    theme: themeOptions.theme, noCookies: cookieOptions.disabled))
         let keyMap = config.keyMap(configFile)
-        try cookieOptions.apply(configEnabled: settings.cookiesEnabled)
+        let context = try cookieOptions.context(configEnabled: settings.cookiesEnabled)
+        defer { context.finish() }
         // The first frame needs only the collections and their folders; requests inside folders load in the
         // background and arrive as a message (for 5,000 requests that is the difference between 0.05 s and 1 s).
         // A first run with no collections directory starts empty and offers to create one here, rather than failing.
@@ -53,6 +54,7 @@ struct ExploreCommand: AsyncParsableCommand {
         var model = ExplorerModel(collections: result.collections, problems: result.problems, loadedFiles: result.loadedFiles,
                                   environment: env)
         model.tree.isLoading = exists
+        model.session.context = context
         model.keyMap = keyMap.map
         model.responseView.bodyView.wrap = settings.responseWrap
         model.responseView.bodyView.lineNumbers = settings.responseLineNumbers

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -49,7 +50,7 @@ struct ExportCommand: AsyncParsableCommand {
         if environment?.usesBuiltInDemo == true {
             StandardError.write("note: environment '\(environment?.name ?? "")' uses the built-in demo API; the export uses http://127.0.0.1:8787, so run `apiexplorer serve-demo` before using it.")
         }
-        let resolved = try target.resolve(environment: environment, options: requestOptions, demoBaseURL: ExportCommand.demoBaseURL)
+        let resolved = try target.resolve(environment: environment, options: requestOptions, demoBaseURL: ExportCommand.demoBaseURL, context: SendContext())
         var text = RequestExporter(showSecrets: showSecrets).export(resolved, as: kind)
         // Exact bytes for a pipe or a file; on a terminal, control characters are made visible rather than obeyed.
         if isatty(STDOUT_FILENO) == 1 {

@@ -78,7 +78,8 @@ struct RunCommand: AsyncParsableCommand {
         let configFile = try config.load()
         let settings = config.apply(configFile, flags: ConfigFlags(historyFile: historyOptions.file, noHistory: historyOptions.disabled,
                                                                    noCookies: cookieOptions.disabled))
-        try cookieOptions.apply(configEnabled: settings.cookiesEnabled)
+        let context = try cookieOptions.context(configEnabled: settings.cookiesEnabled)
+        defer { context.finish() }
         let result = try options.load(about: references.first)
         // Group the selected requests by collection, keeping the order references were given in.
         var groups: [(CollectionSpec, [CollectionSpec.Located])] = []
@@ -170,6 +171,7 @@ struct RunCommand: AsyncParsableCommand {
                                               overrides: overrides,
                                               extraHeaders: extraHeaders, parallel: parallel,
                                               repetitions: repetitions, delay: Double(delay) / 1000, bail: bail)
+                runner.context = context
                 runner.sender = { resolver in
                     // Sent over HTTP, a WebSocket request would reach its server as nonsense: it is a conversation.
                     if resolver.request.isWebSocket { return await pipeline.converse(resolver) }

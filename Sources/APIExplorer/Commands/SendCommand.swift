@@ -86,7 +86,8 @@ struct SendCommand: AsyncParsableCommand {
         let settings = config.apply(configFile, flags: ConfigFlags(historyFile: historyOptions.file, noHistory: historyOptions.disabled,
                                                                    noCookies: cookieOptions.disabled))
         let pretty = self.pretty ?? settings.responsePretty.flatMap(PrettyMode.init(rawValue:))
-        try cookieOptions.apply(configEnabled: settings.cookiesEnabled)
+        let context = try cookieOptions.context(configEnabled: settings.cookiesEnabled)
+        defer { context.finish() }
         let result = try options.load(about: reference)
         let target = try RequestReference.find(reference, in: result)
         let environment = try ConfigOptions.environment(env, for: target, in: configFile)
@@ -99,7 +100,7 @@ struct SendCommand: AsyncParsableCommand {
                                     trustGate: TrustGate(trustsAll: trust.trustsAll, prompter: prompter))
         var resolver: RequestResolver
         do {
-            resolver = try await pipeline.prepare(target.resolver(environment: environment, options: requestOptions, demoBaseURL: nil))
+            resolver = try await pipeline.prepare(target.resolver(environment: environment, options: requestOptions, demoBaseURL: nil, context: context))
         } catch {
             StandardError.write("error: \(error.description)")
             throw ExitCode(error.exitCode)

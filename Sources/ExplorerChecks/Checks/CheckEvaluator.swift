@@ -8,13 +8,17 @@ public struct CheckEvaluator: Sendable {
     public let response: CheckedResponse
     /// The body parsed for JSONPath, or why it could not be; nil when no check or capture reads JSONPath.
     let parsed: Result<JSONPathDocument, JSONBodyError>?
+    /// Where a contract check finds the OpenAPI description parsed before.
+    let documents: DocumentCache
 
     /// Prepares `response`. Its body is parsed once for all JSONPath checks, and only when `parseJSON` is true:
     /// the parse of a large body costs about twice its size in memory, so a caller that knows no JSONPath check or
-    /// capture will read it passes false (a JSONPath check is then still right, parsing the body itself).
-    public init(response: CheckedResponse, parseJSON: Bool = true) {
+    /// capture will read it passes false (a JSONPath check is then still right, parsing the body itself). Contract
+    /// checks keep the description they parse in `documents` (a send context's, to share it between responses).
+    public init(response: CheckedResponse, parseJSON: Bool = true, documents: DocumentCache = DocumentCache()) {
         self.response = response
         self.parsed = parseJSON ? CheckEvaluator.parse(response.body) : nil
+        self.documents = documents
     }
 
     /// True when `checks` or `captures` read the body through JSONPath.
@@ -98,7 +102,7 @@ public struct CheckEvaluator: Sendable {
             guard let operation, !operation.spec.isEmpty else {
                 return result(false, "no spec", "the collection has no spec: key naming its OpenAPI description (apiexplorer import openapi writes one)")
             }
-            let violations = OpenAPIContract.violations(of: response, operation: operation)
+            let violations = OpenAPIContract.violations(of: response, operation: operation, documents: documents)
             return result(violations.isEmpty, violations.isEmpty ? "conforms" : "\(violations.count) violation\(violations.count == 1 ? "" : "s")",
                           violations.prefix(3).joined(separator: "; "))
         case let .capture(name):

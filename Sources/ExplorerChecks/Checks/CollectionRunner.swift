@@ -34,6 +34,8 @@ public struct CollectionRunner: Sendable {
     public var processEnvironment: [String: String]
     /// What the collection may read and run outside its directory (without a `sender`, which decides itself).
     public var trust = TrustGrant.nothing
+    /// What the run's requests share: cookie jars, OAuth tokens, Digest sessions, secrets read, the spec parsed.
+    public var context = SendContext()
 
     /// Creates a runner.
     public init(collection: CollectionSpec, environment: EnvironmentSpec?, overrides: [Variable] = [], extraHeaders: [KeyValue] = [],
@@ -116,6 +118,7 @@ public struct CollectionRunner: Sendable {
         // Sent, not previewed: secret references are read (once per process), as far as the collection is trusted.
         resolver.inputs.isSending = true
         resolver.inputs.trust = trust
+        resolver.inputs.context = context
         if let sender {
             var outcome = await sender(resolver)
             outcome.iteration = iteration

@@ -8,9 +8,9 @@ import Foundation
 /// response's schema. Each violation names the place in the body and the schema's JSON pointer.
 enum OpenAPIContract {
     /// Every way `response` breaks the contract of `operation`; empty when it conforms.
-    static func violations(of response: CheckedResponse, operation: SpecOperation) -> [String] {
-        let cached: OpenAPISpecCache.Entry
-        switch OpenAPISpecCache.shared.spec(at: operation.spec) {
+    static func violations(of response: CheckedResponse, operation: SpecOperation, documents: DocumentCache) -> [String] {
+        let cached: OpenAPISpec
+        switch OpenAPISpec.read(operation.spec, in: documents) {
         case let .success(entry): cached = entry
         case let .failure(error): return ["the spec cannot be used: \(error.description)"]
         }

@@ -44,7 +44,8 @@ public struct RequestOutcome: Sendable {
     public static func evaluate(_ response: CheckedResponse, reference: String, name: String, iteration: Int,
                                 checks: [CheckSpec], captures: [CaptureSpec], secrets: [String],
                                 variables: VariableResolver? = nil) -> RequestOutcome {
-        let evaluator = CheckEvaluator(response: response, parseJSON: CheckEvaluator.readsJSON(checks, captures))
+        let evaluator = CheckEvaluator(response: response, parseJSON: CheckEvaluator.readsJSON(checks, captures),
+                                       documents: variables?.inputs.context.documents ?? DocumentCache())
         var results = checks.map { check -> CheckResult in
             guard let variables else { return evaluator.evaluate(check) }
             do throws(VariableError) {

@@ -8,10 +8,8 @@ import Foundation
 /// keep-alive benchmark that was about 11 µs of every small request. Here scheduling a deadline later than the armed
 /// one is a heap insert under a lock, and cancelling drops the work at once (releasing what it captured); the entry
 /// itself is removed when it reaches the top of the heap, or when cancelled entries outnumber live ones.
+/// A transport owns one (`HTTPTransport.timers`), so the requests it carries share one timer source.
 final class EngineTimers: @unchecked Sendable {
-    /// The timers every request uses.
-    static let shared = EngineTimers()
-
     /// A scheduled piece of work; `cancel()` stops it from running and lets go of it.
     final class Token: @unchecked Sendable {
         fileprivate let deadline: UInt64

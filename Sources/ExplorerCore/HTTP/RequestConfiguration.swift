@@ -61,8 +61,8 @@ extension Request {
         /// The time a SigV4 signature is made for (`X-Amz-Date`); tests fix it.
         public var clock: @Sendable () -> Date = { Date() }
         /// Where Digest challenges are kept between hops, retries and requests, so a nonce is answered again with the
-        /// next count instead of taking a 401 each time.
-        public var digestSessions: DigestSessions = .shared
+        /// next count instead of taking a 401 each time; copies of a configuration share it.
+        public var digestSessions = DigestSessions()
 
         /// The default `maxResponseBytes`: 1 GiB.
         public static let defaultMaxResponseBytes = 1 << 30

@@ -118,7 +118,7 @@ final class RequestOperation: @unchecked Sendable {
             case let .scheduleTimer(timer, at):
                 timers.removeValue(forKey: timer)?.cancel()
                 // Timers run their work on a global queue, never in `schedule`, so this lock is not taken twice.
-                timers[timer] = EngineTimers.shared.schedule(at: startedAt + at) { [self] in timerFired(timer) }
+                timers[timer] = transport.timers.schedule(at: startedAt + at) { [self] in timerFired(timer) }
             case let .cancelTimer(timer):
                 timers.removeValue(forKey: timer)?.cancel()
             case .cancelExchange, .resume:

@@ -20,6 +20,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
     }
 
+    /// The timers of the requests sent with this delegate's session.
+    let timers = EngineTimers()
     private let lock = NSLock()
     private var tasks: [Int: TaskState] = [:]
 

@@ -153,7 +153,9 @@ extension ExplorerModel {
             guard let found = collection.environment(named: name) else { return nil }
             environment = found
         }
-        return RequestResolver(collection: collection, folders: located.folders, request: located.request, environment: environment,
-                               overrides: session.overrides, extraHeaders: session.extraHeaders, demoBaseURL: session.demoBaseURL)
+        var resolver = RequestResolver(collection: collection, folders: located.folders, request: located.request, environment: environment,
+                                       overrides: session.overrides, extraHeaders: session.extraHeaders, demoBaseURL: session.demoBaseURL)
+        resolver.inputs.context = session.context
+        return resolver
     }
 }

@@ -281,9 +281,11 @@ public struct ExplorerModel: Sendable {
     /// A resolver for `located` in `collection`'s active environment, with the session's values.
     func resolver(for collection: CollectionSpec, located: CollectionSpec.Located) -> RequestResolver {
         let environment = environment(of: collection)
-        return RequestResolver(collection: collection, folders: located.folders, request: located.request, environment: environment,
-                               overrides: session.captures.variables(environment: captureKey(collection)) + session.overrides,
-                               extraHeaders: session.extraHeaders, demoBaseURL: session.demoBaseURL)
+        var resolver = RequestResolver(collection: collection, folders: located.folders, request: located.request, environment: environment,
+                                       overrides: session.captures.variables(environment: captureKey(collection)) + session.overrides,
+                                       extraHeaders: session.extraHeaders, demoBaseURL: session.demoBaseURL)
+        resolver.inputs.context = session.context
+        return resolver
     }
 
     /// Lets the tree match its selection to the cursor (see `TreePane.syncSelection`); a newly selected request's

@@ -238,11 +238,13 @@ public struct RequestResolver: Sendable {
             secretValues += [password, pair, Data(pair.utf8).base64EncodedString()]
         case let .digest(_, password)?: secretValues.append(password)
         case let .aws(credentials)?: secretValues += [credentials.secretKey] + (credentials.sessionToken.map { [$0] } ?? [])
-        // The client secret, the password and the tokens held, so a server echoing one is masked too.
-        case let .oauth2(credential)?: secretValues += credential.secretValues
+        // The client secret, the password and the tokens held, so a server echoing one is masked too. A preview
+        // (in the explorer's update) reads no token cache: it has only the settings' secrets to hide.
+        case let .oauth2(credential)?: secretValues += inputs.isSending ? credential.secretValues : credential.settings.secretValues
         default: break
         }
         built.hooks.maskedValues = secretValues
+        built.configuration.digestSessions = inputs.context.digestSessions
         if let timeout = request.timeout { built.configuration.timeoutInterval = timeout }
         if let follow = request.followRedirects { built.configuration.followRedirects = follow }
         if let stream = request.stream { built.configuration.streamsEveryResponse = stream }
@@ -252,10 +254,11 @@ public struct RequestResolver: Sendable {
             built.configuration.tls = try tlsOptions(environment, sub)
             if let proxy = environment.proxy { built.configuration.proxy = try sub(proxy) }
         }
-        // One jar per collection and environment, kept as the process's CookiePolicy says: a login's cookie is sent on
+        // One jar per collection and environment, kept as the context's CookiePolicy says: a login's cookie is sent on
         // later requests (and, kept on disk, by later runs). No jar means cookies are off.
         let keepsSessionCookies = environment?.keepSessionCookies ?? collection.keepSessionCookies ?? false
-        if let jar = CookieJar.jar(collection: collection.directory, environment: environment?.name, keepsSessionCookies: keepsSessionCookies) {
+        if let jar = inputs.context.cookies.jar(collection: collection.directory, environment: environment?.name,
+                                                keepsSessionCookies: keepsSessionCookies) {
             built.configuration.cookieJar = jar
         } else {
             built.configuration.httpShouldHandleCookies = false
@@ -267,7 +270,7 @@ public struct RequestResolver: Sendable {
             if let name = graphQL.operationName { operationName = try sub(name) }
             resolved.graphQL = GraphQLBody(query: try sub(graphQL.query), variables: try sub(graphQL.variables), operationName: operationName)
         }
-        if case let .oauth2(credential)? = built.authentication { credential.use(built.configuration) }
+        if inputs.isSending, case let .oauth2(credential)? = built.authentication { credential.use(built.configuration) }
         return resolved
     }
 
@@ -309,7 +312,7 @@ public struct RequestResolver: Sendable {
         case let .oauth2(settings):
             // One token per collection and environment (and settings): a login in `dev` is not sent to `prod`.
             let scope = collection.directory + "#" + (environment?.name ?? "")
-            return .oauth2(OAuth2Credential.shared(settings: try settings.mapped(sub), scope: scope, cache: tokenCache))
+            return .oauth2(inputs.context.credentials.credential(settings: try settings.mapped(sub), scope: scope, cache: tokenCache))
         }
     }
 

@@ -2,8 +2,11 @@
 /// (`op://…`), `{{$prompt Label}}` answers, `{{$command …}}` output, `{{$file …}}` and environment variables. A
 /// preview on the UI thread reads nothing and shows `{{name}}`; a send reads what the collection is trusted with.
 public struct ResolutionInputs: Sendable {
-    /// Where secret references are read and kept.
-    public var secretStore: SecretStore = .shared
+    /// What sending keeps between requests (cookie jars, OAuth tokens, Digest sessions, secrets read), owned by the
+    /// caller; a resolver left with its own keeps nothing beyond itself.
+    public var context = SendContext()
+    /// Where secret references are read and kept: the context's.
+    public var secretStore: SecretStore { context.secrets }
     /// Resolving to send, off the UI thread: programs run to read secret references not read yet, and a prompt with
     /// no one to ask is an error. When false (a preview) both stay `{{name}}`.
     public var isSending = false

@@ -2,10 +2,8 @@ import Foundation
 
 /// Reads secret references with their programs, each once per process on first use, and keeps the values in memory
 /// only. Reading blocks: call it off the UI thread.
+/// A `SendContext` holds the store its resolvers share.
 public final class SecretStore: @unchecked Sendable {
-    /// The store every request shares.
-    public static let shared = SecretStore()
-
     /// Seconds a program has to answer (1Password may wait for the user to unlock it).
     public let timeout: Double
     private let lock = NSLock()

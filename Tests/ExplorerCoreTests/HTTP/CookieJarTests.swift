@@ -59,8 +59,11 @@ struct CookieJarTests {
         #expect(server.requests(to: "/me").last?.headers["cookie"] == nil)
     }
 
-    @Test func eachCollectionAndEnvironmentHasItsOwnJarForTheProcess() {
-        #expect(CookieJar.shared(for: "/c#local") === CookieJar.shared(for: "/c#local"))
-        #expect(CookieJar.shared(for: "/c#local") !== CookieJar.shared(for: "/c#staging"))
+    @Test func eachCollectionAndEnvironmentHasItsOwnJarForItsOwner() {
+        let jars = CookieJars()
+        #expect(jars.jar(for: "/c#local") === jars.jar(for: "/c#local"))
+        #expect(jars.jar(for: "/c#local") !== jars.jar(for: "/c#staging"))
+        // Another owner (another send context) has jars of its own.
+        #expect(CookieJars().jar(for: "/c#local") !== jars.jar(for: "/c#local"))
     }
 }

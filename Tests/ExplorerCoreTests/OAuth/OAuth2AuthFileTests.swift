@@ -45,9 +45,12 @@ struct OAuth2AuthFileTests {
                                    clientAuth: .body, parameters: [KeyValue("resource", "https://api.example/v2")]))
         let located = try #require(collection.locate(["list"]))
         let state = temp.path("state")
-        let resolved = try RequestResolver(collection: collection, folders: located.folders, request: located.request,
-                                           environment: collection.environment(named: "local"),
-                                           processEnvironment: ["APIEXPLORER_STATE_DIR": state]).resolve()
+        var resolver = RequestResolver(collection: collection, folders: located.folders, request: located.request,
+                                       environment: collection.environment(named: "local"),
+                                       processEnvironment: ["APIEXPLORER_STATE_DIR": state])
+        // Resolved to send: a preview leaves the credential as it was.
+        resolver.inputs.isSending = true
+        let resolved = try resolver.resolve()
         guard case let .oauth2(credential)? = resolved.request.authentication else { Issue.record("not oauth2"); return }
         #expect(credential.settings.tokenURL == "http://127.0.0.1:1/token")
         #expect(credential.settings.clientSecret == "s3cr3t-CLIENT")

@@ -7,9 +7,12 @@ import Testing
 /// per environment), refresh before expiry and once after a 401, and the endpoint's errors as it wrote them.
 @Suite("OAuth 2.0 tokens against a loopback token server")
 struct OAuth2TokenTests {
+    /// The credentials this test's requests share, as a send context's are shared.
+    let credentials = OAuth2Credentials()
+
     /// A request to `path` on `server` with `settings`, its tokens cached in `state`.
     func request(_ server: OAuthServer, _ path: String, _ settings: OAuth2Spec, state: String, scope: String = "test#local") -> Request {
-        let credential = OAuth2Credential.shared(settings: settings, scope: scope + "#" + state, cache: OAuth2TokenCache(directory: state))
+        let credential = credentials.credential(settings: settings, scope: scope + "#" + state, cache: OAuth2TokenCache(directory: state))
         return Request(.get, urlString: server.url(path)).withAuthentication(.oauth2(credential))
     }
 
@@ -99,28 +102,28 @@ struct OAuth2TokenTests {
         otherSecret.clientSecret = "secret-two-xyz"
         var otherPassword = first
         otherPassword.password = "pass-two-xyz"
-        let keys = [first, otherSecret, otherPassword].map { OAuth2Credential.shared(settings: $0, scope: "c#e", cache: cache).key }
+        let keys = [first, otherSecret, otherPassword].map { credentials.credential(settings: $0, scope: "c#e", cache: cache).key }
         #expect(Set(keys).count == 3)
         #expect(Set(keys.map(cache.path(for:))).count == 3)
         for key in keys { #expect(!key.contains("-one-xyz") && !key.contains("-two-xyz")) }
         // The same settings find the same token again.
-        #expect(OAuth2Credential.shared(settings: first, scope: "c#e", cache: cache).key == keys[0])
+        #expect(credentials.credential(settings: first, scope: "c#e", cache: cache).key == keys[0])
     }
 
     @Test func aRefusedTokenIsReplacedOnceOrThe401Stands() async throws {
         let server = try OAuthServer()
         let temp = try TempDirectory()
-        let credential = OAuth2Credential.shared(settings: clientCredentials(server), scope: "x#" + temp.path,
-                                                 cache: OAuth2TokenCache(directory: temp.path))
+        let credential = credentials.credential(settings: clientCredentials(server), scope: "x#" + temp.path,
+                                                cache: OAuth2TokenCache(directory: temp.path))
         let get = Request(.get, urlString: server.url("/api/none")).withAuthentication(.oauth2(credential))
         // A token the server never issued (no expiry given, so it looks fresh) is refused once, then a real one fetched.
         credential.keep(OAuth2Token(accessToken: "at-made-up"))
         #expect(try await get.send().statusCode == 200)
         #expect(server.apiTokens.first == "at-made-up" && server.apiTokens.count == 2)
         // With a client the server refuses, no token can be had: the 401 is the answer.
-        let bad = OAuth2Credential.shared(settings: OAuth2Spec(grant: .clientCredentials, tokenURL: server.url("/token"), clientId: "cli-app",
-                                                               clientSecret: "wrong"), scope: "y#" + temp.path,
-                                          cache: OAuth2TokenCache(directory: temp.path))
+        let bad = credentials.credential(settings: OAuth2Spec(grant: .clientCredentials, tokenURL: server.url("/token"), clientId: "cli-app",
+                                                              clientSecret: "wrong"), scope: "y#" + temp.path,
+                                         cache: OAuth2TokenCache(directory: temp.path))
         bad.keep(OAuth2Token(accessToken: "at-stale"))
         let refused = try await Request(.get, urlString: server.url("/api/x")).withAuthentication(.oauth2(bad)).send()
         #expect(refused.statusCode == 401, "no token could be had: the 401 is the answer")

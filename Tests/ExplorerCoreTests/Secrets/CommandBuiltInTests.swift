@@ -27,7 +27,7 @@ struct CommandBuiltInTests {
         let located = try #require(collection.locate(["r"]))
         var resolver = RequestResolver(collection: collection, folders: located.folders, request: located.request,
                                        environment: collection.defaultEnvironment, processEnvironment: ["PATH": "/usr/bin:/bin"])
-        resolver.inputs.secretStore = SecretStore(timeout: 10)
+        resolver.inputs.context = SendContext(secrets: SecretStore(timeout: 10))
         return resolver
     }
 

@@ -39,7 +39,7 @@ struct SecretReferenceResolutionTests {
         let (collection, located) = try Self.collection(temp)
         var resolver = RequestResolver(collection: collection, folders: located.folders, request: located.request,
                                        environment: collection.defaultEnvironment, processEnvironment: tools.environment)
-        resolver.inputs.secretStore = SecretStore(timeout: 10)
+        resolver.inputs.context = SendContext(secrets: SecretStore(timeout: 10))
         // The cloned collection's secret stores are trusted here: what is tested is how they are read.
         resolver.inputs.trust = .everything
         #expect(try resolver.previewURLString() == "http://127.0.0.1:9/items?key={{apiKey}}")
@@ -67,7 +67,7 @@ struct SecretReferenceResolutionTests {
         let (collection, located) = try Self.collection(temp)
         var resolver = RequestResolver(collection: collection, folders: located.folders, request: located.request,
                                        environment: collection.defaultEnvironment, processEnvironment: tools.environment)
-        resolver.inputs.secretStore = SecretStore(timeout: 10)
+        resolver.inputs.context = SendContext(secrets: SecretStore(timeout: 10))
         // The cloned collection's secret stores are trusted here: what is tested is how they are read.
         resolver.inputs.trust = .everything
         resolver.inputs.isSending = true

@@ -15,7 +15,7 @@ struct TrustResolutionTests {
         var resolver = RequestResolver(collection: collection, folders: located.folders, request: located.request,
                                        environment: collection.defaultEnvironment,
                                        processEnvironment: ["HOME": temp.path + "/home", "PATH": "/usr/bin:/bin", "USER": "ada"].merging(environment) { $1 })
-        resolver.inputs.secretStore = SecretStore(timeout: 10)
+        resolver.inputs.context = SendContext(secrets: SecretStore(timeout: 10))
         resolver.inputs.promptAnswers = ["Name": "n"]
         return resolver
     }

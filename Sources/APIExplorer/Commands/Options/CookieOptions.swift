@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// `--no-cookies` and `--cookie-jar FILE`, shared by the commands that send (explore, send, run, diff).
@@ -25,8 +26,9 @@ struct CookieOptions: ParsableArguments {
         return configEnabled ? .store(CookieStore.standard()) : .disabled
     }
 
-    /// Chooses this run's cookie policy; a `--cookie-jar` file with a line that is not a cookie is an error naming the line.
-    func apply(configEnabled: Bool = true) throws {
+    /// This run's send context, its cookies kept as `policy` says; a `--cookie-jar` file with a line that is not a
+    /// cookie is an error naming the line. The command calls `finish()` on it before it ends, to save the jars.
+    func context(configEnabled: Bool = true) throws -> SendContext {
         let policy = self.policy(configEnabled: configEnabled)
         if case let .file(path) = policy, let data = FileManager.default.contents(atPath: path) {
             do {
@@ -36,6 +38,6 @@ struct CookieOptions: ParsableArguments {
                 throw ExitCode(.failed)
             }
         }
-        CookieJar.configure(policy)
+        return SendContext(cookies: CookieJars(policy: policy))
     }
 }

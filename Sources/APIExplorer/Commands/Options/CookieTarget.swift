@@ -25,7 +25,7 @@ struct CookieTarget: ParsableArguments {
 
     /// The jars meant, kept in the state directory. With `single`, exactly one: a collection must be named.
     func jars(single: Bool = false) throws -> [Jar] {
-        CookieJar.configure(.store(CookieStore.standard()))
+        let cookies = CookieJars(policy: .store(CookieStore.standard()))
         let configFile = try config.load()
         let result = try options.load(about: reference)
         let collections = try CollectionsOptions.collections(reference, in: result)
@@ -52,7 +52,7 @@ struct CookieTarget: ParsableArguments {
             }
             for environment in environments {
                 let keeps = environment?.keepSessionCookies ?? collection.keepSessionCookies ?? false
-                guard let jar = CookieJar.jar(collection: collection.directory, environment: environment?.name, keepsSessionCookies: keeps) else { continue }
+                guard let jar = cookies.jar(collection: collection.directory, environment: environment?.name, keepsSessionCookies: keeps) else { continue }
                 jars.append(Jar(collection: collection, environment: environment?.name, jar: jar))
             }
         }

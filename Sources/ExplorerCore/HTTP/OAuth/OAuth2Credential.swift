@@ -2,7 +2,7 @@ import Foundation
 
 /// The OAuth 2.0 token of one collection, environment and set of settings: taken from memory or the token cache while
 /// it is fresh, refreshed shortly before it expires or once after a 401, obtained again with the grant when there is
-/// no refresh token (or it was refused). One instance per key for the life of the process, so every request, the
+/// no refresh token (or it was refused). `OAuth2Credentials` hands out one instance per key, so every request, the
 /// `auth` command and the explorer's Auth tab see the same token.
 public final class OAuth2Credential: @unchecked Sendable {
     /// The resolved settings.
@@ -19,10 +19,7 @@ public final class OAuth2Credential: @unchecked Sendable {
     private var loaded = false
     private var inFlight: Task<Result<OAuth2Token, OAuth2Error>, Never>?
 
-    private static let registryLock = NSLock()
-    nonisolated(unsafe) private static var registry: [String: OAuth2Credential] = [:]
-
-    /// Creates a credential; `shared(…)` is what requests use.
+    /// Creates a credential; requests take theirs from `OAuth2Credentials`, which keeps one per key.
     public init(settings: OAuth2Spec, key: String, cache: OAuth2TokenCache, configuration: Request.Configuration = Request.Configuration()) {
         self.settings = settings
         self.key = key
@@ -39,24 +36,6 @@ public final class OAuth2Credential: @unchecked Sendable {
     /// TLS verification), so the token endpoint is reached as the API is.
     public func use(_ configuration: Request.Configuration) {
         lock.withLock { self.configuration = configuration }
-    }
-
-    /// The credential for `scope` (a collection and environment) and `settings`, made on first use and kept for the
-    /// life of the process; changed settings (another client, scope or endpoint) make another token.
-    public static func shared(settings: OAuth2Spec, scope: String, cache: OAuth2TokenCache,
-                              configuration: Request.Configuration = Request.Configuration()) -> OAuth2Credential {
-        // Another client secret or password is another client or user, whose token must not be reused; they enter the
-        // key hashed, so the key (kept in memory, named in errors) never holds them.
-        let secrets = HexText.encode(SHA256Hash.hash(Array((settings.clientSecret + "\n" + settings.password).utf8)))
-        let key = [scope, settings.grant.rawValue, settings.tokenURL, settings.clientId, settings.scope, settings.audience, settings.username,
-                   String(secrets.prefix(16))]
-            .joined(separator: "\n")
-        return registryLock.withLock {
-            if let found = registry[key], found.settings == settings, found.cache == cache { return found }
-            let made = OAuth2Credential(settings: settings, key: key, cache: cache, configuration: configuration)
-            registry[key] = made
-            return made
-        }
     }
 
     /// The token held now (from memory or the cache), fresh or not.

@@ -3,9 +3,6 @@ import Foundation
 /// The Digest challenges answered so far, by origin and user, with the nonce count each reached: a later request
 /// (a redirect hop, a retry, the next send) answers the same nonce with the next count instead of taking another 401.
 public final class DigestSessions: @unchecked Sendable {
-    /// The sessions every request shares unless its configuration names others.
-    public static let shared = DigestSessions()
-
     private let lock = NSLock()
     // Guarded by `lock`.
     private var sessions: [String: (challenge: DigestChallenge, count: Int)] = [:]

@@ -24,13 +24,8 @@ public final class CookieJar: @unchecked Sendable {
     /// True when the file is behind the jar in something it keeps.
     var dirty = false
     var saveScheduled = false
-    /// Serialises saves of this jar (the timer's and the one at exit).
+    /// Serialises saves of this jar (the timer's and the one its owner makes before the process ends).
     let saving = NSLock()
-
-    private static let registryLock = NSLock()
-    nonisolated(unsafe) private static var registry: [String: CookieJar] = [:]
-    nonisolated(unsafe) private static var currentPolicy = CookiePolicy.memory
-    nonisolated(unsafe) private static var savesAtExit = false
 
     /// An empty jar in memory.
     public init() {
@@ -42,64 +37,6 @@ public final class CookieJar: @unchecked Sendable {
     public init(file: String, keepsSessionCookies: Bool) {
         self.file = file
         self.keepsSessionCookies = keepsSessionCookies
-    }
-
-    /// The in-memory jar for `key`, made on first use and kept for the life of the process.
-    public static func shared(for key: String) -> CookieJar {
-        registryLock.withLock {
-            if let jar = registry[key] { return jar }
-            let jar = CookieJar()
-            registry[key] = jar
-            return jar
-        }
-    }
-
-    /// Chooses where this process's jars are kept; jars handed out before are forgotten. A policy with files also
-    /// saves every changed jar when the process exits.
-    public static func configure(_ policy: CookiePolicy) {
-        registryLock.withLock {
-            currentPolicy = policy
-            registry = [:]
-            if !savesAtExit, policy != .memory, policy != .disabled {
-                savesAtExit = true
-                atexit { CookieJar.saveAll() }
-            }
-        }
-    }
-
-    /// The policy `configure` chose (`.memory` until then).
-    public static var policy: CookiePolicy { registryLock.withLock { currentPolicy } }
-
-    /// The jar for requests of the collection in directory `collection` with `environment` (`nil` for none), or
-    /// `nil` when cookies are off. The same jar for the life of the process (or until `configure`).
-    public static func jar(collection: String, environment: String?, keepsSessionCookies: Bool) -> CookieJar? {
-        registryLock.withLock {
-            let key: String
-            let make: () -> CookieJar
-            switch currentPolicy {
-            case .disabled: return nil
-            case .memory:
-                key = collection + "#" + (environment ?? "")
-                make = { CookieJar() }
-            case let .store(store):
-                key = collection + "#" + (environment ?? "")
-                make = { CookieJar(file: store.path(collection: collection, environment: environment), keepsSessionCookies: keepsSessionCookies) }
-            case let .file(path):
-                // As curl's -c: one file for everything, session cookies written too (expiry 0).
-                key = path
-                make = { CookieJar(file: path, keepsSessionCookies: true) }
-            }
-            if let jar = registry[key] { return jar }
-            let jar = make()
-            registry[key] = jar
-            return jar
-        }
-    }
-
-    /// Writes every jar with unsaved changes to its file; at exit, and before a command ends.
-    public static func saveAll() {
-        let jars = registryLock.withLock { Array(registry.values) }
-        for jar in jars { try? jar.saveIfChanged() }
     }
 
     /// Every cookie in the jar that has not expired.

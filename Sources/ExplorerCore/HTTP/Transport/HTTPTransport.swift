@@ -15,6 +15,9 @@ protocol HTTPTransport: Sendable {
 
     /// Why this transport cannot send `request` as configured, before anything is sent; `nil` when it can.
     func refusal(for request: URLRequest, configuration: Request.Configuration) -> URLError?
+
+    /// The timers of the requests this transport carries (each attempt's timeout, the overall deadline).
+    var timers: EngineTimers { get }
 }
 
 extension HTTPTransport {

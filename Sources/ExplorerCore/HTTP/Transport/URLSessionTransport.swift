@@ -8,6 +8,13 @@ import FoundationNetworking
 /// and redirects come back to it; a session of the caller's own delivers the body whole and follows redirects itself.
 struct URLSessionTransport: HTTPTransport {
     let session: URLSession
+    let timers: EngineTimers
+
+    /// Sends with `session`; its requests share the session's timers when it was made by `ExplorerSession`.
+    init(session: URLSession) {
+        self.session = session
+        timers = (session.delegate as? SessionDelegate)?.timers ?? EngineTimers()
+    }
 
     func exchange(_ request: URLRequest, configuration: Request.Configuration, events: HopReceiver) -> any TransportExchange {
         var request = request

@@ -13,6 +13,9 @@ public struct SendSession: Sendable {
     public var overrides: [Variable] = []
     /// Headers added on the command line (`--header 'Name: value'`) to every request sent.
     public var extraHeaders: [KeyValue] = []
+    /// What the explorer's requests share between sends (cookie jars, OAuth tokens, Digest sessions, secrets read):
+    /// the explore command's, which saves the jars when the explorer ends.
+    public var context = SendContext()
     /// The demo API's address, once started.
     public var demoBaseURL: URL?
     /// Values captured from responses, by collection and environment (`captureKey`); they resolve `{{name}}` below `--set`.

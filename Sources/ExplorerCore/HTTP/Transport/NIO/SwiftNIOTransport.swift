@@ -14,6 +14,8 @@ final class SwiftNIOTransport: HTTPTransport, @unchecked Sendable {
     /// The process-wide transport; its connections live as long as the process or until the server closes them.
     static let shared = SwiftNIOTransport()
 
+    /// The timers of the requests this transport carries.
+    let timers = EngineTimers()
     private let lock = NSLock()
     /// TLS contexts already made, by the options they came from (reading PEM files and loading trust roots once).
     private var contexts: [TLSOptions: NIOSSLContext] = [:]
