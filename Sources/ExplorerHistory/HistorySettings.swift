@@ -8,7 +8,7 @@ import Foundation
 /// and `APIEXPLORER_HISTORY_MAX_AGE` (90d, 12h, 2w; `0` or `off` keeps exchanges however old).
 public struct HistorySettings: Sendable, Equatable {
     /// How long an exchange is kept unless `APIEXPLORER_HISTORY_MAX_AGE` says otherwise: 90 days.
-    public static let defaultMaxAge: TimeInterval = 90 * 86_400
+    public static let defaultMaxAge: TimeInterval = HistoryAge.standard.seconds
 
     /// The database file, or nil when history is off.
     public var path: String?
@@ -40,18 +40,18 @@ public struct HistorySettings: Sendable, Equatable {
             }
             apply(bytes)
         }
-        switch environment["APIEXPLORER_HISTORY_LARGE_BODIES"]?.lowercased() {
-        case nil, "", "truncate": break
-        case "skip": limits.keepsLargeBodyStart = false
-        case let other?:
-            return HistorySettings(path: nil, problem: "history is off: APIEXPLORER_HISTORY_LARGE_BODIES='\(other)' must be truncate or skip")
+        if let text = environment["APIEXPLORER_HISTORY_LARGE_BODIES"], !text.isEmpty {
+            guard let mode = LargeBodyMode(rawValue: text.lowercased()) else {
+                return HistorySettings(path: nil, problem: "history is off: APIEXPLORER_HISTORY_LARGE_BODIES='\(text.lowercased())' must be truncate or skip")
+            }
+            limits.keepsLargeBodyStart = mode == .truncate
         }
         var maxAge: TimeInterval? = defaultMaxAge
         if let text = environment["APIEXPLORER_HISTORY_MAX_AGE"], !text.isEmpty {
-            guard let seconds = ["0", "off"].contains(text.lowercased()) ? 0 : parseAge(text) else {
+            guard let age = HistoryAge(text) else {
                 return HistorySettings(path: nil, problem: "history is off: APIEXPLORER_HISTORY_MAX_AGE='\(text)' is not an age (write 90d, 12h or 2w; 0 or off keeps everything)")
             }
-            maxAge = seconds > 0 ? seconds : nil
+            maxAge = age.limit
         }
         if let file { return HistorySettings(path: file, limits: limits, maxAge: maxAge) }
         if let value = environment["APIEXPLORER_HISTORY"], !value.isEmpty {
@@ -59,13 +59,6 @@ public struct HistorySettings: Sendable, Equatable {
             return HistorySettings(path: value, limits: limits, maxAge: maxAge)
         }
         return HistorySettings(path: StateDirectory(environment: environment).file("history.sqlite"), limits: limits, maxAge: maxAge)
-    }
-
-    /// Seconds in an age written as a number and a unit: `45s`, `90m`, `12h`, `30d` or `2w`; nil for anything else.
-    public static func parseAge(_ text: String) -> TimeInterval? {
-        let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800]
-        guard let last = text.last, let unit = units[last], let number = Double(text.dropLast()), number >= 0, number.isFinite else { return nil }
-        return number * unit
     }
 
     /// Bytes from `1048576`, `512K`, `2M` or `1G` (powers of 1024), or nil.

@@ -81,7 +81,7 @@ struct ExploreCommand: AsyncParsableCommand {
             throw ExitCode(.failed)
         }
         // The config's layout; the split as the last run left it (< and > or a drag move it), else the config's.
-        model.screen.arrangement.stack = LayoutStack(rawValue: settings.layoutStack) ?? .auto
+        model.screen.arrangement.stack = settings.layoutStack
         if let split = LayoutStateFile.standard().read() ?? settings.layoutSplit { model.screen.arrangement.split = split }
         // "Here": the directory given, else the one read, else ./Collections where the next run will find it.
         model.tree.collectionsDirectory = exists || self.options.collections != nil ? directory

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerHistory
+import ExplorerWorkspace
 import Foundation
 
 /// `apiexplorer history prune --keep N | --older-than 30d`.
@@ -21,7 +22,7 @@ struct HistoryPruneCommand: ParsableCommand {
     func validate() throws {
         guard (keep == nil) != (olderThan == nil) else { throw ValidationError("prune takes one of --keep N or --older-than AGE") }
         if let keep, keep < 0 { throw ValidationError("--keep must be 0 or more") }
-        if let olderThan, HistorySettings.parseAge(olderThan) == nil {
+        if let olderThan, HistoryAge(olderThan)?.hasUnit != true {
             throw ValidationError("--older-than takes a number and a unit (s, m, h, d or w), e.g. 30d; got '\(olderThan)'")
         }
     }
@@ -33,7 +34,7 @@ struct HistoryPruneCommand: ParsableCommand {
             if let keep {
                 removed = try store.prune(keep: keep)
             } else {
-                removed = try store.prune(olderThan: Date().addingTimeInterval(-(olderThan.flatMap(HistorySettings.parseAge) ?? 0)))
+                removed = try store.prune(olderThan: Date().addingTimeInterval(-(olderThan.flatMap(HistoryAge.init)?.seconds ?? 0)))
             }
             print("Removed \(removed) exchange\(removed == 1 ? "" : "s"); \(try store.count()) kept.")
         } catch {

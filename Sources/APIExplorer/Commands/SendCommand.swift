@@ -85,7 +85,7 @@ struct SendCommand: AsyncParsableCommand {
         let configFile = try config.load()
         let settings = config.apply(configFile, flags: ConfigFlags(historyFile: historyOptions.file, noHistory: historyOptions.disabled,
                                                                    noCookies: cookieOptions.disabled))
-        let pretty = self.pretty ?? settings.responsePretty.flatMap(PrettyMode.init(rawValue:))
+        let pretty = self.pretty ?? settings.responsePretty
         let context = try cookieOptions.context(configEnabled: settings.cookiesEnabled)
         defer { context.finish() }
         let result = try options.load(about: reference)

@@ -1,3 +1,5 @@
+import ExplorerWorkspace
+
 /// How the panes are arranged: stacked or side by side, and the tree's share of the screen (the split). The config
 /// file's `layout:` sets these; the split moved with `<` `>` or by dragging the border is remembered across runs.
 public struct LayoutSettings: Sendable, Equatable, Codable {

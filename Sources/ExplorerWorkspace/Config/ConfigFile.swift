@@ -11,7 +11,7 @@ public struct ConfigFile: Sendable {
     /// `keymap: MODE: {ACTION: KEYS}`, in file order.
     public var keymapOverrides: [KeymapOverride] = []
     /// `layout: stack:` (`auto`, `always`, `never`).
-    public var layoutStack: ConfigSetting<String>?
+    public var layoutStack: ConfigSetting<LayoutStack>?
     /// `layout: split:`, the tree's share of the width in percent (10-90).
     public var layoutSplit: ConfigSetting<Int>?
     /// `environments:`, the default environment per collection (by name or slug), in file order.
@@ -29,13 +29,13 @@ public struct ConfigFile: Sendable {
     /// `history: path:`.
     public var historyPath: ConfigSetting<String>?
     /// `history: maxAge:` as written (`90d`, `12h`, `0`, `off`).
-    public var historyMaxAge: ConfigSetting<String>?
+    public var historyMaxAge: ConfigSetting<HistoryAge>?
     /// `history: largeBodies:` (`truncate` or `skip`).
-    public var historyLargeBodies: ConfigSetting<String>?
+    public var historyLargeBodies: ConfigSetting<LargeBodyMode>?
     /// `cookies: enabled:`.
     public var cookiesEnabled: ConfigSetting<Bool>?
     /// `response: pretty:` (`all`, `colors`, `format`, `none`), the default of `send --pretty`.
-    public var responsePretty: ConfigSetting<String>?
+    public var responsePretty: ConfigSetting<PrettyMode>?
     /// `response: wrap:`, whether the explorer starts with long body lines wrapped.
     public var responseWrap: ConfigSetting<Bool>?
     /// `response: lineNumbers:`, whether the explorer starts with line numbers shown.

@@ -31,12 +31,6 @@ public enum ConfigLoader {
     }
     /// The keymap presets; `vim` is the standard map.
     public static let presets = ["vim", "emacs", "arrows"]
-    /// `layout: stack:` values.
-    public static let stackModes = ["auto", "always", "never"]
-    /// `response: pretty:` values, as `send --pretty` takes them.
-    public static let prettyModes = ["all", "colors", "format", "none"]
-    /// `history: largeBodies:` values, as `APIEXPLORER_HISTORY_LARGE_BODIES` takes them.
-    public static let largeBodyModes = ["truncate", "skip"]
 
     /// Reads the file at `path`; a file that does not exist gives an empty config with `exists` false.
     public static func load(path: String) -> ConfigFile {

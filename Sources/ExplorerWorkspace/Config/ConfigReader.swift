@@ -29,7 +29,7 @@ struct ConfigReader {
         }
         if let keymap = nested(top, "keymap") { readKeymap(keymap, into: &config) }
         if let layout = nested(top, "layout") {
-            config.layoutStack = choice(layout, "stack", ConfigLoader.stackModes)
+            config.layoutStack = choice(layout, "stack", LayoutStack.self)
             if case let (value, at)? = scalar(layout, "split") {
                 if let percent = Int(value), (10...90).contains(percent) { config.layoutSplit = ConfigSetting(percent, at: at) } else {
                     warn(at, "layout.split must be a whole number from 10 to 90 (the tree's share of the width in percent), found \"\(value)\"")
@@ -54,15 +54,15 @@ struct ConfigReader {
             config.historyEnabled = bool(history, "enabled", prefix: "history.")
             config.historyPath = text(history, "path", prefix: "history.").map { ConfigSetting(expandingTilde($0.value), at: $0.location) }
             if case let (value, at)? = scalar(history, "maxAge") {
-                if ConfigReader.isAge(value) { config.historyMaxAge = ConfigSetting(value, at: at) } else {
+                if let age = HistoryAge(value) { config.historyMaxAge = ConfigSetting(age, at: at) } else {
                     warn(at, "history.maxAge \"\(value)\" is not an age (write 90d, 12h or 2w; 0 or off keeps everything)")
                 }
             }
-            config.historyLargeBodies = choice(history, "largeBodies", ConfigLoader.largeBodyModes, prefix: "history.")
+            config.historyLargeBodies = choice(history, "largeBodies", LargeBodyMode.self, prefix: "history.")
         }
         if let cookies = nested(top, "cookies") { config.cookiesEnabled = bool(cookies, "enabled", prefix: "cookies.") }
         if let response = nested(top, "response") {
-            config.responsePretty = choice(response, "pretty", ConfigLoader.prettyModes, prefix: "response.")
+            config.responsePretty = choice(response, "pretty", PrettyMode.self, prefix: "response.")
             config.responseWrap = bool(response, "wrap", prefix: "response.")
             config.responseLineNumbers = bool(response, "lineNumbers", prefix: "response.")
         }
@@ -173,6 +173,15 @@ struct ConfigReader {
         return ConfigSetting(value, at: at)
     }
 
+    /// One of the cases of `Choice`, by its raw value.
+    private mutating func choice<Choice: RawRepresentable & CaseIterable>(_ mapping: Node.Mapping, _ key: String, _ type: Choice.Type,
+                                                                           prefix: String = "") -> ConfigSetting<Choice>?
+        where Choice.RawValue == String {
+        guard let setting = choice(mapping, key, Choice.allCases.map(\.rawValue), prefix: prefix),
+              let chosen = Choice(rawValue: setting.value) else { return nil }
+        return ConfigSetting(chosen, at: setting.location)
+    }
+
     /// `~/x` and paths relative to the config file's directory, made absolute; nil when no file is there.
     private func existingFile(_ value: String) -> String? {
         var path = expandingTilde(value)
@@ -184,12 +193,5 @@ struct ConfigReader {
     private func expandingTilde(_ path: String) -> String {
         guard path == "~" || path.hasPrefix("~/") else { return path }
         return (ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()) + path.dropFirst()
-    }
-
-    /// `0`, `off`, or a number and a unit (s, m, h, d, w), as `APIEXPLORER_HISTORY_MAX_AGE` takes it.
-    static func isAge(_ text: String) -> Bool {
-        if ["0", "off"].contains(text.lowercased()) { return true }
-        guard let last = text.last, "smhdw".contains(last), let number = Double(text.dropLast()) else { return false }
-        return number >= 0 && number.isFinite
     }
 }

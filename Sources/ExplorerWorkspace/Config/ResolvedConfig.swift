@@ -5,11 +5,11 @@ public struct ResolvedConfig: Sendable {
     /// The file read.
     public var file: ConfigFile
     /// `theme`: a built-in or custom theme's name, or a theme file's path (`--theme` and `APIEXPLORER_THEME` win).
-    public var theme: String
+    public var theme: ThemeReference
     /// `keymap.preset`.
     public var keymapPreset: String
     /// `layout.stack`: `auto` stacks the panes under 100 columns, `always` and `never` decide for every width.
-    public var layoutStack: String
+    public var layoutStack: LayoutStack
     /// `layout.split`, the tree's share in percent, or nil for 30% (24 to 40 columns); a split moved with `<`, `>` or
     /// the mouse is remembered and wins.
     public var layoutSplit: Int?
@@ -25,14 +25,15 @@ public struct ResolvedConfig: Sendable {
     public var historyEnabled: Bool
     /// `history.path`.
     public var historyPath: String
-    /// `history.maxAge` as written.
-    public var historyMaxAge: String
-    /// `history.largeBodies`.
-    public var historyLargeBodies: String
+    /// `history.maxAge`; a value of `APIEXPLORER_HISTORY_MAX_AGE` that is no age leaves the default (and history off,
+    /// with the reason, when it is opened).
+    public var historyMaxAge: HistoryAge
+    /// `history.largeBodies`; likewise for `APIEXPLORER_HISTORY_LARGE_BODIES`.
+    public var historyLargeBodies: LargeBodyMode
     /// `cookies.enabled`: false keeps no cookies, as `--no-cookies` does (which wins, as `--cookie-jar` does).
     public var cookiesEnabled: Bool
     /// `response.pretty`, or nil for `send`'s own default (all on a terminal, none otherwise).
-    public var responsePretty: String?
+    public var responsePretty: PrettyMode?
     /// `response.wrap`.
     public var responseWrap: Bool
     /// `response.lineNumbers`.
@@ -55,7 +56,7 @@ public struct ResolvedConfig: Sendable {
         } else if let value = set("APIEXPLORER_THEME") {
             (theme, origin) = (value, .environment("APIEXPLORER_THEME"))
         }
-        self.theme = theme
+        self.theme = ThemeReference(theme)
         entries.append(ConfigEntry("theme", theme, origin))
         (keymapPreset, origin) = fromFile(file.keymapPreset, "vim")
         entries.append(ConfigEntry("keymap.preset", keymapPreset, origin))
@@ -63,8 +64,8 @@ public struct ResolvedConfig: Sendable {
             entries.append(ConfigEntry("keymap.\(override.mode).\(override.action)", override.keys.map(\.value).joined(separator: ", "),
                                        .file(line: override.location.line)))
         }
-        (layoutStack, origin) = fromFile(file.layoutStack, "auto")
-        entries.append(ConfigEntry("layout.stack", layoutStack, origin))
+        (layoutStack, origin) = fromFile(file.layoutStack, .auto)
+        entries.append(ConfigEntry("layout.stack", layoutStack.rawValue, origin))
         layoutSplit = file.layoutSplit?.value
         entries.append(ConfigEntry("layout.split", layoutSplit.map(String.init) ?? "30", file.layoutSplit.map { ConfigOrigin.file(line: $0.location.line) } ?? .byDefault))
         for (collection, environment) in file.environments {
@@ -114,23 +115,27 @@ public struct ResolvedConfig: Sendable {
             (historyPath, origin) = fromFile(file.historyPath, StateDirectory(environment: environment).file("history.sqlite"))
         }
         entries.append(ConfigEntry("history.path", historyPath, origin))
+        var written: String
         if let value = set("APIEXPLORER_HISTORY_MAX_AGE") {
-            (historyMaxAge, origin) = (value, .environment("APIEXPLORER_HISTORY_MAX_AGE"))
+            (historyMaxAge, written, origin) = (HistoryAge(value) ?? .standard, value, .environment("APIEXPLORER_HISTORY_MAX_AGE"))
         } else {
-            (historyMaxAge, origin) = fromFile(file.historyMaxAge, "90d")
+            (historyMaxAge, origin) = fromFile(file.historyMaxAge, .standard)
+            written = historyMaxAge.description
         }
-        entries.append(ConfigEntry("history.maxAge", historyMaxAge, origin))
+        entries.append(ConfigEntry("history.maxAge", written, origin))
         if let value = set("APIEXPLORER_HISTORY_LARGE_BODIES") {
-            (historyLargeBodies, origin) = (value, .environment("APIEXPLORER_HISTORY_LARGE_BODIES"))
+            (historyLargeBodies, written, origin) = (LargeBodyMode(rawValue: value.lowercased()) ?? .truncate, value,
+                                                     .environment("APIEXPLORER_HISTORY_LARGE_BODIES"))
         } else {
-            (historyLargeBodies, origin) = fromFile(file.historyLargeBodies, "truncate")
+            (historyLargeBodies, origin) = fromFile(file.historyLargeBodies, .truncate)
+            written = historyLargeBodies.rawValue
         }
-        entries.append(ConfigEntry("history.largeBodies", historyLargeBodies, origin))
+        entries.append(ConfigEntry("history.largeBodies", written, origin))
 
         (cookiesEnabled, origin) = flags.noCookies ? (false, .flag("--no-cookies")) : fromFile(file.cookiesEnabled, true)
         entries.append(ConfigEntry("cookies.enabled", String(cookiesEnabled), origin))
         (responsePretty, origin) = (file.responsePretty?.value, file.responsePretty.map { ConfigOrigin.file(line: $0.location.line) } ?? .byDefault)
-        entries.append(ConfigEntry("response.pretty", responsePretty ?? "all on a terminal, none otherwise", origin))
+        entries.append(ConfigEntry("response.pretty", responsePretty?.rawValue ?? "all on a terminal, none otherwise", origin))
         (responseWrap, origin) = fromFile(file.responseWrap, false)
         entries.append(ConfigEntry("response.wrap", String(responseWrap), origin))
         (responseLineNumbers, origin) = fromFile(file.responseLineNumbers, true)
@@ -152,8 +157,10 @@ public struct ResolvedConfig: Sendable {
         if unset("APIEXPLORER_HISTORY") {
             if file.historyEnabled?.value == false { defaults["APIEXPLORER_HISTORY"] = "off" } else if let path = file.historyPath { defaults["APIEXPLORER_HISTORY"] = path.value }
         }
-        if unset("APIEXPLORER_HISTORY_MAX_AGE"), let value = file.historyMaxAge { defaults["APIEXPLORER_HISTORY_MAX_AGE"] = value.value }
-        if unset("APIEXPLORER_HISTORY_LARGE_BODIES"), let value = file.historyLargeBodies { defaults["APIEXPLORER_HISTORY_LARGE_BODIES"] = value.value }
+        if unset("APIEXPLORER_HISTORY_MAX_AGE"), let value = file.historyMaxAge { defaults["APIEXPLORER_HISTORY_MAX_AGE"] = value.value.description }
+        if unset("APIEXPLORER_HISTORY_LARGE_BODIES"), let value = file.historyLargeBodies {
+            defaults["APIEXPLORER_HISTORY_LARGE_BODIES"] = value.value.rawValue
+        }
         if environment["APIEXPLORER_CLIPBOARD"] == nil, let value = file.clipboard { defaults["APIEXPLORER_CLIPBOARD"] = value.value }
         if unset("PAGER"), let value = file.pager { defaults["PAGER"] = value.value }
         if unset("VISUAL"), unset("EDITOR"), let value = file.editor { defaults["VISUAL"] = value.value }

@@ -35,15 +35,15 @@ struct ConfigLoaderTests {
         #expect(config.keymapOverrides.map(\.action) == ["new", "quit"])
         #expect(config.keymapOverrides.map { $0.keys.map(\.value) } == [["a"], ["q", "Ctrl-Q"]])
         #expect(config.keymapOverrides[0].location.line == 4 && config.keymapOverrides[1].keys[1].location.line == 6)
-        #expect(config.layoutStack?.value == "always" && config.layoutSplit?.value == 40)
+        #expect(config.layoutStack?.value == .always && config.layoutSplit?.value == 40)
         #expect(config.environments.map(\.collection) == ["Demo"] && config.environments.first?.environment.value == "staging")
         #expect(config.environment(forCollection: "Other", slug: "Demo")?.value == "staging", "a collection found by its slug")
         #expect(config.mouse?.value == false && config.mouse?.location.line == 10)
         #expect(config.clipboard?.value == "osc52" && config.pager?.value == "most" && config.editor?.value == "nano -w")
         #expect(config.historyEnabled?.value == true && config.historyPath?.value == "/tmp/h.sqlite")
-        #expect(config.historyMaxAge?.value == "12h" && config.historyLargeBodies?.value == "skip")
+        #expect(config.historyMaxAge?.value == HistoryAge("12h") && config.historyLargeBodies?.value == .skip)
         #expect(config.cookiesEnabled?.value == false)
-        #expect(config.responsePretty?.value == "format" && config.responseWrap?.value == true && config.responseLineNumbers?.value == false)
+        #expect(config.responsePretty?.value == .format && config.responseWrap?.value == true && config.responseLineNumbers?.value == false)
     }
 
     @Test func unknownKeysAndBadValuesAreWarningsWithPositionsAndTheRestApplies() {

@@ -22,8 +22,8 @@ struct ResolvedConfigTests {
         let resolved = ResolvedConfig(file: ConfigFile(path: "none"), environment: ["HOME": "/h"])
         #expect(resolved.mouse && resolved.pager == "less -R" && resolved.editor == "vi" && resolved.clipboard == nil)
         #expect(resolved.historyEnabled && resolved.historyPath == "/h/.local/state/apiexplorer/history.sqlite")
-        #expect(resolved.historyMaxAge == "90d" && resolved.historyLargeBodies == "truncate")
-        #expect(resolved.theme == "dark" && resolved.keymapPreset == "vim" && resolved.cookiesEnabled && !resolved.responseWrap)
+        #expect(resolved.historyMaxAge == HistoryAge("90d") && resolved.historyLargeBodies == .truncate)
+        #expect(resolved.theme == .named("dark") && resolved.keymapPreset == "vim" && resolved.cookiesEnabled && !resolved.responseWrap)
         #expect(resolved.entries.allSatisfy { $0.origin == .byDefault }, "\(resolved.entries)")
     }
 
@@ -33,7 +33,7 @@ struct ResolvedConfigTests {
         #expect(resolved.pager == "most" && resolved.entry("pager")?.origin == .file(line: 2))
         #expect(resolved.editor == "nano" && resolved.clipboard == "xsel")
         #expect(!resolved.historyEnabled && resolved.entry("history.enabled")?.origin == .file(line: 6))
-        #expect(resolved.historyMaxAge == "12h" && resolved.historyLargeBodies == "skip" && resolved.responseWrap)
+        #expect(resolved.historyMaxAge == HistoryAge("12h") && resolved.historyLargeBodies == .skip && resolved.responseWrap)
     }
 
     @Test func environmentVariablesBeatTheFile() {
@@ -47,7 +47,7 @@ struct ResolvedConfigTests {
         #expect(resolved.clipboard == "osc52")
         #expect(resolved.historyEnabled && resolved.historyPath == "/tmp/env.sqlite")
         #expect(resolved.entry("history.path")?.origin == .environment("APIEXPLORER_HISTORY"))
-        #expect(resolved.historyMaxAge == "2w" && resolved.historyLargeBodies == "truncate")
+        #expect(resolved.historyMaxAge == HistoryAge("2w") && resolved.historyLargeBodies == .truncate)
         #expect(resolved.environmentDefaults(for: environment).isEmpty, "a variable the user set is never replaced by the file's value")
     }
 

@@ -1,0 +1,5 @@
+import ArgumentParser
+import ExplorerWorkspace
+
+/// `--pretty all|colors|format|none`.
+extension PrettyMode: ExpressibleByArgument {}
