@@ -1,3 +1,4 @@
+import ExplorerWorkspace
 import Foundation
 
 /// The explorer's split between the tree and the other panes as last moved, kept in the state directory

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerTUI
 import ExplorerWorkspace
 import Foundation
 import Testing
