@@ -140,6 +140,15 @@ let package = Package(
             ],
             resources: [.copy("Import/Fixtures")]
         ),
+        // The README's Swift examples, compiled against ExplorerCore alone (as a package that depends on the library
+        // product would), run against the demo API in its own process.
+        .testTarget(
+            name: "ExplorerCoreReadmeTests",
+            dependencies: [
+                "ExplorerCore",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            ]
+        ),
         .testTarget(
             name: "ExplorerHistoryTests",
             dependencies: [
