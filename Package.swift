@@ -55,6 +55,17 @@ let package = Package(
             name: "ExplorerWorkspace",
             dependencies: ["ExplorerCore", .product(name: "Yams", package: "Yams")]
         ),
+        // JavaScriptCore's C API: Apple's framework, on Linux libjavascriptcoregtk-4.1 (the same API).
+        .systemLibrary(
+            name: "CJavaScriptCore",
+            pkgConfig: "javascriptcoregtk-4.1",
+            providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
+        ),
+        // Request scripts: JavaScript before and after a request, with Postman's `pm` API, on JavaScriptCore.
+        .target(
+            name: "ExplorerScripts",
+            dependencies: ["ExplorerCore", "ExplorerWorkspace", "CJavaScriptCore"]
+        ),
         // Every importer and exporter (Postman, Insomnia, HAR, OpenAPI with sync, .http, curl).
         .target(
             name: "ExplorerFormats",
@@ -149,6 +160,7 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ]
         ),
+        .testTarget(name: "ExplorerScriptsTests", dependencies: ["ExplorerScripts"]),
         .testTarget(
             name: "ExplorerHistoryTests",
             dependencies: [

@@ -1,7 +1,7 @@
 /// HMAC-SHA256 (RFC 2104), the MAC SigV4 derives its signing key and signature with.
-enum HMACSHA256 {
+package enum HMACSHA256 {
     /// The 32-byte MAC of `message` under `key`.
-    static func mac<Key: Collection, Bytes: Collection>(key: Key, message: Bytes) -> [UInt8]
+    package static func mac<Key: Collection, Bytes: Collection>(key: Key, message: Bytes) -> [UInt8]
     where Key.Element == UInt8, Bytes.Element == UInt8 {
         var block = key.count > 64 ? SHA256Hash.hash(key) : Array(key)
         block += [UInt8](repeating: 0, count: 64 - block.count)

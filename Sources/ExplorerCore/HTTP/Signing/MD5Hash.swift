@@ -2,7 +2,7 @@ import Foundation
 
 /// MD5 (RFC 1321), for HTTP Digest's `MD5` and `MD5-sess` algorithms only: servers still offer them, and it is never
 /// used to protect anything here (see SHA256Hash for why it is not swift-crypto's `Insecure.MD5`).
-enum MD5Hash {
+package enum MD5Hash {
     private static let shifts: [UInt32] = [
         7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20,
         4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21,
@@ -11,7 +11,7 @@ enum MD5Hash {
     private static let k: [UInt32] = (0..<64).map { UInt32(truncatingIfNeeded: Int64(abs(sin(Double($0 + 1))) * 4_294_967_296)) }
 
     /// The 16-byte digest of `message`.
-    static func hash<Bytes: Collection>(_ message: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    package static func hash<Bytes: Collection>(_ message: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         var a0: UInt32 = 0x6745_2301, b0: UInt32 = 0xefcd_ab89, c0: UInt32 = 0x98ba_dcfe, d0: UInt32 = 0x1032_5476
         var data = Array(message)
         let bitLength = UInt64(data.count) &* 8

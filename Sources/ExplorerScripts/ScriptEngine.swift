@@ -1,0 +1,196 @@
+import CJavaScriptCore
+import ExplorerCore
+import Foundation
+
+/// Runs request scripts in one JavaScriptCore context, kept for a whole run or explorer session: the `pm` API is made
+/// once and each script is compiled once, so a request's scripts cost a function call. The context has no file,
+/// network or process access (no `require`, `fetch` or `XMLHttpRequest`), and a script that runs past `timeLimit`
+/// seconds is stopped. One script runs at a time.
+public final class ScriptEngine: @unchecked Sendable {
+    /// Seconds one script may run.
+    public let timeLimit: Double
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private let group: JSContextGroupRef
+    private let context: JSGlobalContextRef
+    private var compiled: [ScriptSource: JSObjectRef] = [:]
+    /// What wraps a script's text so that it compiles to a function; its length shifts columns on the first line.
+    private static let prefix = "(function(){"
+
+    /// A context with the API in place; scripts run at most `timeLimit` seconds each.
+    public init(timeLimit: Double = 5) {
+        self.timeLimit = timeLimit
+        group = JSContextGroupCreate()
+        context = JSGlobalContextCreateInGroup(group, nil)
+        JSContextGroupSetExecutionTimeLimit(group, timeLimit, nil, nil)
+        let global = JSContextGetGlobalObject(context)
+        let native = JSObjectMake(context, nil, nil)
+        for (name, function) in ScriptNatives.functions {
+            let jsName = JSText.make(name)
+            JSObjectSetProperty(context, native, jsName, JSObjectMakeFunctionWithCallback(context, jsName, function), 0, nil)
+            JSStringRelease(jsName)
+        }
+        let nativeName = JSText.make("__native")
+        JSObjectSetProperty(context, global, nativeName, native, 0, nil)
+        JSStringRelease(nativeName)
+        _ = evaluate(ScriptPrelude.source, file: "prelude.js", line: 1)
+    }
+
+    deinit {
+        for function in compiled.values { JSValueUnprotect(context, function) }
+        JSGlobalContextRelease(context)
+        JSContextGroupRelease(group)
+    }
+
+    /// How many scripts are compiled and kept.
+    var compiledCount: Int { lock.withLock { compiled.count } }
+
+    /// Runs `scripts` in order with `input`: the changes of one are seen by the next, and the first that fails
+    /// stops the rest. Tests, console lines and changes made before a failure are kept.
+    public func run(_ scripts: [ScriptSource], input: ScriptInput) -> ScriptResult {
+        lock.withLock {
+            var result = ScriptResult(request: input.request)
+            guard !scripts.isEmpty else { return result }
+            let masker = SecretMasker(secrets: input.secrets)
+            guard call("begin", argument: Self.stateJSON(input)) != nil else {
+                result.failure = ScriptFailure(kind: .runtime, message: "the script API could not start", file: scripts[0].file,
+                                               line: nil, column: nil, event: input.event)
+                return result
+            }
+            running: for script in scripts {
+                let function: JSObjectRef
+                switch compile(script, event: input.event) {
+                case let .success(made): function = made
+                case let .failure(failure):
+                    result.failure = failure
+                    break running
+                }
+                var exception: JSValueRef?
+                JSObjectCallAsFunction(context, function, nil, 0, nil, &exception)
+                if let exception {
+                    result.failure = failure(exception, script: script, event: input.event, compiling: false)
+                    break running
+                }
+            }
+            if let finished = call("finish", argument: nil), let data = JSText.string(finished, in: context)?.data(using: .utf8),
+               let output = try? JSONDecoder().decode(ScriptOutput.self, from: data) {
+                result.tests = output.tests.map { test in
+                    ScriptTest(name: test.name, passed: test.passed, message: test.message.map(masker.mask))
+                }
+                result.console = output.console.map { ScriptConsoleLine(level: $0.level, text: masker.mask($0.text)) }
+                result.environment = output.environment
+                result.variables = output.variables
+                result.collectionVariables = output.collectionVariables
+                result.request = ScriptRequest(method: output.request.method, url: output.request.url, headers: output.request.headers,
+                                               body: output.request.body)
+            }
+            if let failure = result.failure { result.failure?.message = masker.mask(failure.message) }
+            return result
+        }
+    }
+
+    /// The function `script` compiles to, compiled the first time only; or its syntax error.
+    private func compile(_ script: ScriptSource, event: ScriptEvent) -> Result<JSObjectRef, ScriptFailure> {
+        if let function = compiled[script] { return .success(function) }
+        var exception: JSValueRef?
+        let value = evaluate(Self.prefix + script.text + "\n})", file: script.file, line: script.line, exception: &exception)
+        if let exception { return .failure(failure(exception, script: script, event: event, compiling: true)) }
+        guard let value, let function = JSValueToObject(context, value, nil) else {
+            return .failure(ScriptFailure(kind: .syntax, message: "the script did not compile", file: script.file, line: script.line,
+                                          column: nil, event: event))
+        }
+        JSValueProtect(context, function)
+        compiled[script] = function
+        return .success(function)
+    }
+
+    /// Evaluates `source` as written in `file` from `line`.
+    @discardableResult
+    private func evaluate(_ source: String, file: String, line: Int) -> JSValueRef? {
+        var exception: JSValueRef?
+        return evaluate(source, file: file, line: line, exception: &exception)
+    }
+
+    private func evaluate(_ source: String, file: String, line: Int, exception: inout JSValueRef?) -> JSValueRef? {
+        let script = JSText.make(source)
+        let url = JSText.make(file)
+        defer {
+            JSStringRelease(script)
+            JSStringRelease(url)
+        }
+        return JSEvaluateScript(context, script, nil, url, Int32(clamping: line), &exception)
+    }
+
+    /// Calls `__apiexplorer[name](argument)`.
+    private func call(_ name: String, argument: String?) -> JSValueRef? {
+        let global = JSContextGetGlobalObject(context)
+        guard let api = property("__apiexplorer", of: global).flatMap({ JSValueToObject(context, $0, nil) }),
+              let function = property(name, of: api).flatMap({ JSValueToObject(context, $0, nil) }) else { return nil }
+        var exception: JSValueRef?
+        let result: JSValueRef?
+        if let argument {
+            let text = JSText.make(argument)
+            defer { JSStringRelease(text) }
+            var arguments: [JSValueRef?] = [JSValueMakeString(context, text)]
+            result = JSObjectCallAsFunction(context, function, api, 1, &arguments, &exception)
+        } else {
+            result = JSObjectCallAsFunction(context, function, api, 0, nil, &exception)
+        }
+        return exception == nil ? result : nil
+    }
+
+    private func property(_ name: String, of object: JSObjectRef?) -> JSValueRef? {
+        let key = JSText.make(name)
+        defer { JSStringRelease(key) }
+        let value = JSObjectGetProperty(context, object, key, nil)
+        guard let value, !JSValueIsUndefined(context, value) else { return nil }
+        return value
+    }
+
+    /// The failure `exception` describes, placed in the script's file.
+    private func failure(_ exception: JSValueRef, script: ScriptSource, event: ScriptEvent, compiling: Bool) -> ScriptFailure {
+        let message = JSText.string(exception, in: context) ?? "an error"
+        if message == "JavaScript execution terminated." {
+            return ScriptFailure(kind: .timeout, message: "stopped after \(MeasurementText.duration(timeLimit)) (scriptTimeout)",
+                                 file: script.file, line: nil, column: nil, event: event)
+        }
+        let object = JSValueToObject(context, exception, nil)
+        func number(_ name: String) -> Int? {
+            guard let value = property(name, of: object), JSValueIsNumber(context, value) else { return nil }
+            let number = JSValueToNumber(context, value, nil)
+            return number.isFinite ? Int(number) : nil
+        }
+        let line = number("line")
+        var column = number("column")
+        if let line, line == script.line, let found = column { column = max(1, found - Self.prefix.count) }
+        if compiling, column == nil, let line { column = Self.column(ofTokenIn: message, line: line - script.line, of: script.text) }
+        return ScriptFailure(kind: compiling ? .syntax : .runtime, message: message, file: script.file, line: line, column: column,
+                             event: event)
+    }
+
+    /// Where the token a syntax error names (`Unexpected token '='`) is on the script's line `index` (0-based).
+    static func column(ofTokenIn message: String, line index: Int, of text: String) -> Int? {
+        guard let open = message.range(of: "'"), let close = message.range(of: "'", range: open.upperBound..<message.endIndex) else { return nil }
+        let token = message[open.upperBound..<close.lowerBound]
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard !token.isEmpty, lines.indices.contains(index), let found = lines[index].range(of: token) else { return nil }
+        return lines[index].distance(from: lines[index].startIndex, to: found.lowerBound) + 1
+    }
+
+    /// The state `__apiexplorer.begin` reads.
+    static func stateJSON(_ input: ScriptInput) -> String {
+        func headers(_ list: [ScriptHeader]) -> [[String: String]] { list.map { ["key": $0.key, "value": $0.value] } }
+        var state: [String: Any] = [
+            "request": ["method": input.request.method, "url": input.request.url, "headers": headers(input.request.headers),
+                        "body": input.request.body] as [String: Any],
+            "environment": input.environment, "variables": input.variables, "collectionVariables": input.collectionVariables,
+            "info": ["requestName": input.requestName, "eventName": input.event.postmanName, "iteration": input.iteration - 1] as [String: Any],
+        ]
+        if let response = input.response {
+            state["response"] = ["code": response.code, "status": response.status, "headers": headers(response.headers),
+                                 "body": response.body, "responseTime": response.responseTime, "size": response.body.utf8.count] as [String: Any]
+        }
+        guard let data = try? JSONSerialization.data(withJSONObject: state) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
