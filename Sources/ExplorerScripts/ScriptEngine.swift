@@ -1,5 +1,6 @@
 import CJavaScriptCore
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 
 /// Runs request scripts in one JavaScriptCore context, kept for a whole run or explorer session: the `pm` API is made
@@ -90,7 +91,7 @@ public final class ScriptEngine: @unchecked Sendable {
     }
 
     /// The function `script` compiles to, compiled the first time only; or its syntax error.
-    private func compile(_ script: ScriptSource, event: ScriptEvent) -> Result<JSObjectRef, ScriptFailure> {
+    private func compile(_ script: ScriptSource, event: ScriptPhase) -> Result<JSObjectRef, ScriptFailure> {
         if let function = compiled[script] { return .success(function) }
         var exception: JSValueRef?
         let value = evaluate(Self.prefix + script.text + "\n})", file: script.file, line: script.line, exception: &exception)
@@ -148,7 +149,7 @@ public final class ScriptEngine: @unchecked Sendable {
     }
 
     /// The failure `exception` describes, placed in the script's file.
-    private func failure(_ exception: JSValueRef, script: ScriptSource, event: ScriptEvent, compiling: Bool) -> ScriptFailure {
+    private func failure(_ exception: JSValueRef, script: ScriptSource, event: ScriptPhase, compiling: Bool) -> ScriptFailure {
         let message = JSText.string(exception, in: context) ?? "an error"
         if message == "JavaScript execution terminated." {
             return ScriptFailure(kind: .timeout, message: "stopped after \(MeasurementText.duration(timeLimit)) (scriptTimeout)",

@@ -1,8 +1,17 @@
+import ExplorerWorkspace
+
 /// Why a script stopped: a syntax error, an exception it did not catch, or the time limit, with where it was.
 public struct ScriptFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: String, Sendable, Equatable {
-        case syntax, runtime, timeout
+        /// The script does not parse.
+        case syntax
+        /// It threw, or called what is not there.
+        case runtime
+        /// It ran past the time limit.
+        case timeout
+        /// Its `file:` is outside the collection or cannot be read.
+        case file
     }
 
     /// What went wrong.
@@ -16,10 +25,10 @@ public struct ScriptFailure: Error, Sendable, Equatable, CustomStringConvertible
     /// The column, when the engine gives one.
     public var column: Int?
     /// `before` or `after`.
-    public var event: ScriptEvent
+    public var event: ScriptPhase
 
     /// A failure.
-    public init(kind: Kind, message: String, file: String, line: Int?, column: Int?, event: ScriptEvent) {
+    public init(kind: Kind, message: String, file: String, line: Int?, column: Int?, event: ScriptPhase) {
         self.kind = kind
         self.message = message
         self.file = file

@@ -1,7 +1,9 @@
+import ExplorerWorkspace
+
 /// What the scripts of one request run with: the request, the response for `after`, and the variables.
 public struct ScriptInput: Sendable {
     /// Before sending or after the response.
-    public var event: ScriptEvent
+    public var event: ScriptPhase
     /// The request's name (`pm.info.requestName`).
     public var requestName: String
     /// The run's iteration, from 1 (`pm.info.iteration` is 0-based, as Postman's).
@@ -20,7 +22,7 @@ public struct ScriptInput: Sendable {
     public var secrets: [String]
 
     /// The input for `event` of the request `requestName`.
-    public init(event: ScriptEvent, requestName: String, iteration: Int = 1, request: ScriptRequest, response: ScriptResponse? = nil,
+    public init(event: ScriptPhase, requestName: String, iteration: Int = 1, request: ScriptRequest, response: ScriptResponse? = nil,
                 environment: [String: String] = [:], variables: [String: String] = [:], collectionVariables: [String: String] = [:],
                 secrets: [String] = []) {
         self.event = event

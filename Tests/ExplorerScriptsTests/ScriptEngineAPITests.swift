@@ -1,5 +1,6 @@
 import ExplorerCore
 @testable import ExplorerScripts
+import ExplorerWorkspace
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ struct ScriptEngineAPITests {
     let request = ScriptRequest(method: "POST", url: "{{baseURL}}/items", headers: [ScriptHeader("Accept", "application/json")],
                                 body: #"{"name":"pen"}"#)
 
-    func run(_ text: String, event: ScriptEvent = .before, response: ScriptResponse? = nil, environment: [String: String] = [:],
+    func run(_ text: String, event: ScriptPhase = .before, response: ScriptResponse? = nil, environment: [String: String] = [:],
              secrets: [String] = []) -> ScriptResult {
         engine.run([ScriptSource(text: text, file: "Shop/items/create.yaml", line: 4)],
                    input: ScriptInput(event: event, requestName: "Create item", request: request, response: response,

@@ -6,9 +6,10 @@ import Yams
 package struct CollectionFileParser {
     static let requestKeys = ["name", "method", "url", "description", "query", "headers", "body", "auth", "variables",
                               "timeout", "followRedirects", "verifyTLS", "omitHeaders", "captures", "needs", "checks",
-                              "stream", "streamIdleTimeout", "protocols", "messages", "wait", "expectMessages"]
-    static let collectionKeys = ["name", "description", "headers", "auth", "variables", "order", "environments", "checks", "spec", "keepSessionCookies"]
-    static let folderKeys = ["name", "description", "headers", "auth", "variables", "order", "checks"]
+                              "stream", "streamIdleTimeout", "protocols", "messages", "wait", "expectMessages", "scripts"]
+    static let collectionKeys = ["name", "description", "headers", "auth", "variables", "order", "environments", "checks", "spec", "keepSessionCookies",
+                                 "scripts"]
+    static let folderKeys = ["name", "description", "headers", "auth", "variables", "order", "checks", "scripts"]
     static let environmentKeys = ["name", "baseURL", "default", "variables", "verifyTLS", "caCertificates", "clientCertificate",
                                   "clientKey", "clientKeyPassphrase", "proxy", "keepSessionCookies"]
 
@@ -93,6 +94,7 @@ package struct CollectionFileParser {
         request.messages = try messages(map)
         request.wait = try map.double("wait")
         request.expectedMessages = try expectedMessages(map)
+        request.scripts = try scripts(map)
         return request
     }
 
@@ -148,6 +150,7 @@ package struct CollectionFileParser {
                                 headers: try keyValues(map, "headers"), auth: try auth(map),
                                 variables: try variables(map, "variables"), directory: directory, order: try order(map))
         folder.checks = try checks(map)
+        folder.scripts = try scripts(map)
         var environments: [EnvironmentSpec] = []
         if isCollection {
             spec = try map.string("spec")

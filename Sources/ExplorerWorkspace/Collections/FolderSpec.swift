@@ -25,6 +25,8 @@ public struct FolderSpec: Sendable, Equatable {
     public var order: [String]
     /// Checks every request below must pass (the `checks` key).
     public var checks: [CheckSpec] = []
+    /// JavaScript run before and after each request below (the `scripts` key).
+    public var scripts = ScriptsSpec()
 
     /// Creates a folder.
     public init(name: String, slug: String, description: String? = nil, headers: [KeyValue] = [], auth: AuthSpec = .inherit,

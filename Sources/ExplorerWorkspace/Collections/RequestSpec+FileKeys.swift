@@ -3,7 +3,7 @@ extension RequestSpec {
     public static let fileKeys = ["name", "method", "url", "description", "query", "headers", "body", "auth", "variables",
                                   "timeout", "followRedirects", "verifyTLS", "omitHeaders", "stream",
                                   "streamIdleTimeout", "protocols", "messages", "wait", "expectMessages", "needs", "captures",
-                                  "checks"]
+                                  "checks", "scripts"]
 
     /// The file keys whose values differ between this request and `other`, in file order: those whose lines in a
     /// file would differ, so what counts as a change is exactly what a save would write.
@@ -53,6 +53,7 @@ extension RequestSpec {
         case "needs": return YAMLText.needsBlock(needs)
         case "captures": return YAMLText.capturesBlock(captures)
         case "checks": return YAMLText.checksBlock(checks, requestFile: file)
+        case "scripts": return YAMLText.scriptsBlock(scripts)
         default: return []
         }
     }

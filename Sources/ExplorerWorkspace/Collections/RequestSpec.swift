@@ -52,6 +52,8 @@ public struct RequestSpec: Sendable, Equatable {
     /// For a WebSocket request, how many messages received end the conversation in `send` and `run` (the
     /// `expectMessages` key); nil for no limit.
     public var expectedMessages: Int?
+    /// JavaScript run before it is resolved and sent, and after its response arrives (the `scripts` key).
+    public var scripts = ScriptsSpec()
     /// The file it was loaded from.
     public var file: String
 

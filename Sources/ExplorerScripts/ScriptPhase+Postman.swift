@@ -1,0 +1,6 @@
+import ExplorerWorkspace
+
+extension ScriptPhase {
+    /// Postman's name for the event (`pm.info.eventName`).
+    var postmanName: String { self == .before ? "prerequest" : "test" }
+}
