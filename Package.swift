@@ -74,7 +74,9 @@ let package = Package(
         // Checks and captures evaluated, JSON Schema and OpenAPI contract checks, comparison, `run` and its reports.
         .target(
             name: "ExplorerChecks",
-            dependencies: ["ExplorerCore", "ExplorerWorkspace", "ExplorerFormats", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "ExplorerCore", "ExplorerWorkspace", "ExplorerScripts", "ExplorerFormats", .product(name: "Yams", package: "Yams"),
+            ]
         ),
         // Every exchange kept in SQLite (GRDB); the explorer and the CLI reach it through the run loop's effects.
         .target(
@@ -99,6 +101,7 @@ let package = Package(
                 "ExplorerWorkspace",
                 "ExplorerFormats",
                 "ExplorerChecks",
+                "ExplorerScripts",
                 "ExplorerHistory",
                 "ExplorerTUI",
                 "DemoServer",
@@ -160,7 +163,7 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ]
         ),
-        .testTarget(name: "ExplorerScriptsTests", dependencies: ["ExplorerScripts"]),
+        .testTarget(name: "ExplorerScriptsTests", dependencies: ["ExplorerScripts", "ExplorerCore", "ExplorerWorkspace", "TestSupport"]),
         .testTarget(
             name: "ExplorerHistoryTests",
             dependencies: [

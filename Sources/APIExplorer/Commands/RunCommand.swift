@@ -189,6 +189,7 @@ struct RunCommand: AsyncParsableCommand {
                                               duration: keeper.lastArrival,
                                               error: exchange.response == nil ? "interrupted (Ctrl-C) before a response came" : "interrupted (Ctrl-C): \(count)")
                     }
+                    for line in exchange.console { StandardError.write(ScriptConsoleText.text(line, reference: resolver.reference)) }
                     // On history's own (serial) queue, so storing never holds up the next request; drained before exiting.
                     pipeline.recordLater(exchange)
                     return exchange.runOutcome

@@ -138,6 +138,8 @@ struct SendCommand: AsyncParsableCommand {
         }
         let interrupt = InterruptSignal { sending.cancel() }
         let exchange = await sending.value
+        // What the request's scripts printed, masked as they printed it; on standard error, beside the tally.
+        for line in exchange.console { StandardError.write(ScriptConsoleText.text(line)) }
         interrupt.stop()
         await launcher.stop()
         if !streamPrinter.streamed {

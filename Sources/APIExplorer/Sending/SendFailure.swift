@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerScripts
 import ExplorerWorkspace
 import Foundation
 
@@ -13,12 +14,15 @@ enum SendFailure: Error, Sendable {
     case transport(RequestError)
     /// It needs to read or run what its collection is not trusted with; nothing was read, run or sent.
     case untrusted(collection: String, reads: [OutsideRead])
+    /// A before script failed or ran too long; nothing was sent.
+    case script(ScriptFailure)
 
     /// The reason in words, unmasked.
     var description: String {
         switch self {
         case let .demoUnavailable(reason): return "The built-in demo API could not start: \(reason)"
         case let .unresolved(error): return error.description
+        case let .script(failure): return failure.description + "; the request was not sent"
         case let .transport(error): return error.localizedDescription
         case let .untrusted(collection, reads):
             let listed = reads.map { "  " + $0.description }.joined(separator: "\n")

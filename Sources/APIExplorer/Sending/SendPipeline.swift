@@ -1,4 +1,6 @@
+import ExplorerChecks
 import ExplorerCore
+import ExplorerScripts
 import ExplorerWorkspace
 import Foundation
 
@@ -19,6 +21,8 @@ struct SendPipeline: Sendable {
     /// Decides what the request may read and run outside its collection (`send`, `run`, `diff`); nil where that comes
     /// with the request (the explorer asks before it sends).
     var trustGate: TrustGate?
+    /// Runs the requests' scripts; one engine for every send of the command or the explorer.
+    var scripts = LazyScriptEngine()
 
     /// `resolver` ready to send: secret references read when resolved, the built-in demo's address filled in (starting
     /// the demo the first time).
@@ -57,8 +61,14 @@ struct SendPipeline: Sendable {
               onPart: (@Sendable (ResponseStreamPart) -> Void)? = nil) async -> SentExchange {
         let sentAt = Date()
         var exchange = SentExchange(resolver: resolver, sentAt: sentAt, masker: masker(resolver.variableResolver.secretValues))
-        do {
+        do throws(SendFailure) {
             exchange.resolver = try await prepare(resolver)
+            // Before resolving: the scripts may change the request and set variables it resolves with.
+            if let (scripted, result) = RequestScripts(exchange.resolver).runBefore(engine: scripts.engine) {
+                exchange.before = result
+                if let failure = result.failure { throw SendFailure.script(failure) }
+                exchange.resolver = scripted
+            }
             try await readSecrets(exchange.resolver)
         } catch {
             exchange.failure = error
@@ -91,8 +101,14 @@ struct SendPipeline: Sendable {
             exchange.resolved = resolved
             exchange.masker = masker(resolved.secretValues)
         }
+        let scripted = RequestScripts(exchange.resolver)
+        if evaluating, scripted.has(.after) {
+            exchange.after = scripted.runAfter(resolved: resolved, response: response, engine: scripts.engine, before: exchange.before)
+        }
         guard evaluating else { return exchange }
-        let outcome = exchange.resolver.outcome(of: response, secrets: showsSecrets ? [] : resolved.secretValues)
+        var outcome = exchange.resolver.outcome(of: response, secrets: showsSecrets ? [] : resolved.secretValues)
+        if let before = exchange.before { outcome.add(before, phase: .before) }
+        if let after = exchange.after { outcome.add(after, phase: .after) }
         exchange.outcome = outcome
         // A secret the response itself carried (a token captured as secret) is masked wherever the exchange is shown or kept.
         let captured = outcome.captured.filter(\.secret).map(\.value)

@@ -14,7 +14,7 @@ extension SentExchange {
         let verb: String
         switch failure {
         case .unresolved: verb = "could not be resolved"
-        case .untrusted: verb = "was not sent"
+        case .untrusted, .script: verb = "was not sent"
         case .demoUnavailable, .transport: verb = "could not be sent"
         }
         return RequestOutcome(reference: resolver.reference, name: request.name, error: "\(verb): " + masker.mask(failure.description))

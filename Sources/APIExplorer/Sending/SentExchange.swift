@@ -1,5 +1,6 @@
 import ExplorerChecks
 import ExplorerCore
+import ExplorerScripts
 import ExplorerWorkspace
 import Foundation
 
@@ -21,6 +22,13 @@ struct SentExchange: Sendable {
     var sentAt: Date
     /// Hides the request's secrets (and any the response captured as secret) in whatever is shown.
     var masker: SecretMasker
+    /// What the request's before scripts did, when it has any.
+    var before: ScriptResult?
+    /// What its after scripts did, when it has any and a response arrived.
+    var after: ScriptResult?
+
+    /// The scripts' console lines, before then after, as `console.log` wrote them (secrets already masked).
+    var console: [ScriptConsoleLine] { (before?.console ?? []) + (after?.console ?? []) }
 
     /// The failure in words, secrets masked.
     var failureText: String? { failure.map { masker.mask($0.description) } }

@@ -105,6 +105,8 @@ public struct CheckEvaluator: Sendable {
             let violations = OpenAPIContract.violations(of: response, operation: operation, documents: documents)
             return result(violations.isEmpty, violations.isEmpty ? "conforms" : "\(violations.count) violation\(violations.count == 1 ? "" : "s")",
                           violations.prefix(3).joined(separator: "; "))
+        case .scriptTest:
+            return result(false, "-", "a script's test is decided when the after script runs")
         case let .capture(name):
             return result(false, "-", "capture \(name) is evaluated when the response is captured")
         case let .invalid(reason):

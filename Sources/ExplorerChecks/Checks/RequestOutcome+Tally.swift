@@ -1,3 +1,4 @@
+import ExplorerWorkspace
 import Foundation
 
 extension RequestOutcome {
@@ -9,6 +10,10 @@ extension RequestOutcome {
         let failed = checks.filter { !$0.passed }
         guard !failed.isEmpty else { return ["✓ \(count) check\(count == 1 ? "" : "s") passed"] }
         return ["✗ \(failed.count) of \(count) check\(count == 1 ? "" : "s") failed"]
-            + failed.map { "  ✗ \($0.check.summary): \($0.reason ?? "failed") (actual: \($0.actual))" }
+            + failed.map { result in
+                // A script's test says what it found in its own message.
+                let actual = if case .scriptTest = result.check.kind { "" } else { " (actual: \(result.actual))" }
+                return "  ✗ \(result.check.summary): \(result.reason ?? "failed")\(actual)"
+            }
     }
 }

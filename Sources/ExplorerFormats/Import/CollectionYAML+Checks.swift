@@ -45,7 +45,7 @@ extension CollectionYAML {
             return mapping([("events", .mapping(Node.Mapping(bounds.map { (text($0.0), $0.1) }, Tag(.map), .flow)))])
         case let .firstEventBelow(limit): return mapping([("firstEventBelow", plain(YAMLText.number(limit)))])
         case let .schema(path): return mapping([("schema", text(path))])
-        case .capture, .invalid: return nil
+        case .capture, .scriptTest, .invalid: return nil
         }
     }
 

@@ -24,6 +24,8 @@ public enum CheckKind: Sendable, Equatable {
     case conformsToSpec(SpecOperation?)
     /// The capture of this name found a value (a run adds one for each capture that found nothing).
     case capture(String)
+    /// A `pm.test` of the request's after script, by its name; the script decides whether it passed.
+    case scriptTest(String)
     /// A check that could not be read (a JSONPath that does not parse, an unknown shape); it fails with this reason.
     case invalid(String)
 }

@@ -47,6 +47,7 @@ public struct CheckSpec: Sendable, Equatable {
         case let .firstEventBelow(limit): return "first \(namesMessages ? "message" : "event") < \(YAMLText.number(limit)) ms"
         case let .schema(path): return "body matches schema \(PathText.lastComponent(path))"
         case let .capture(name): return "capture \(name)"
+        case let .scriptTest(name): return name
         case .invalid: return "check that could not be read"
         }
     }

@@ -52,7 +52,7 @@ extension YAMLText {
                 return ["  - \(check.namesMessages ? "messages" : "events"): {\(bounds.joined(separator: ", "))}"]
             case let .firstEventBelow(limit): return ["  - \(check.namesMessages ? "firstMessageBelow" : "firstEventBelow"): \(number(limit))"]
             case let .schema(path): return ["  - schema: \(scalar(CheckRow.relative(path, to: PathText.deletingLastComponent(requestFile))))"]
-            case .capture, .invalid: return []
+            case .capture, .scriptTest, .invalid: return []
             }
         }
     }

@@ -1,0 +1,26 @@
+import Foundation
+
+/// The script engine of one owner (a command, the explorer), made when the first request with a script is sent: a
+/// context costs a few milliseconds, which no request without scripts should pay.
+public final class LazyScriptEngine: @unchecked Sendable {
+    /// Seconds one script may run (`scriptTimeout`).
+    public let timeLimit: Double
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var made: ScriptEngine?
+
+    /// An engine whose scripts run at most `timeLimit` seconds each, made on first use.
+    public init(timeLimit: Double = 5) {
+        self.timeLimit = timeLimit
+    }
+
+    /// The engine, made now if it was not.
+    public var engine: ScriptEngine {
+        lock.withLock {
+            if let made { return made }
+            let engine = ScriptEngine(timeLimit: timeLimit)
+            made = engine
+            return engine
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import ExplorerCore
+import Foundation
+import TestSupport
+import Testing
+
+/// Request scripts from the command line against loopback servers: collection, folder and request scripts in their
+/// order, a body signed with HMAC, `pm.test`s as checks (exit 5 from `send`, JUnit test cases from `run`), values
+/// chained through `pm.environment`, and a failing script that stops the request.
+@Suite("Scripts from the command line")
+struct ScriptsCLITests {
+    @Test func beforeScriptsRunOuterToInnerSignTheBodyAndTestsAreChecks() async throws {
+        let server = try FaultServer(routes: ["/items": .respond(status: 201, headers: ["Content-Type: application/json"],
+                                                                 body: #"{"id": 7, "name": "pen"}"#)])
+        defer { server.stop() }
+        let temp = try TempDirectory()
+        try temp.write("Shop/collection.yaml", """
+            name: Shop
+            scripts:
+              before: |
+                pm.variables.set("order", "collection")
+              after: |
+                console.log("after: collection")
+            environments:
+              - name: local
+                baseURL: \(server.baseURL.absoluteString)
+                variables:
+                  - name: signingKey
+                    value: k-93XQ
+                    secret: true
+            """)
+        try temp.write("Shop/items/folder.yaml", """
+            name: Items
+            scripts:
+              before: |
+                pm.variables.set("order", pm.variables.get("order") + ",folder")
+              after:
+                file: scripts/after.js
+            """)
+        try temp.write("Shop/scripts/after.js", "console.log('after: folder', pm.info.requestName)\n")
+        try temp.write("Shop/items/create.yaml", """
+            name: Create item
+            method: POST
+            url: /items
+            body:
+              type: json
+              content: '{"name":"pen"}'
+            scripts:
+              before: |
+                pm.variables.set("order", pm.variables.get("order") + ",request")
+                pm.request.headers.upsert({key: "X-Order", value: pm.variables.get("order")})
+                pm.request.headers.upsert({key: "X-Signature", value: crypto.hmacSHA256(pm.environment.get("signingKey"), pm.request.body.raw)})
+                console.log("key", pm.environment.get("signingKey"))
+              after: |
+                console.log("after: request")
+                pm.test("created", () => pm.response.to.have.status(201))
+                pm.test("named pen", () => pm.expect(pm.response.json().name).to.equal("pencil"))
+            """)
+        let output = try await CLIRunner.run(["send", "Shop/items/create", "--collections", temp.path, "--no-history"])
+        #expect(output.status == 5, "a failed pm.test fails the send as a failed check does: \(output.stdout)\(output.stderr)")
+        let sent = try #require(server.requests(to: "/items").last)
+        #expect(sent.headers["x-order"] == "collection,folder,request")
+        let signature = HexText.encode(HMACSHA256.mac(key: Array("k-93XQ".utf8), message: Array(#"{"name":"pen"}"#.utf8)))
+        #expect(sent.headers["x-signature"] == signature)
+        let console = output.stderr.split(separator: "\n").filter { $0.hasPrefix("console") }
+        #expect(console == ["console: key ••••••", "console: after: request", "console: after: folder Create item", "console: after: collection"],
+                "after scripts run inner to outer, and a secret is masked: \(output.stderr)")
+        #expect(output.stderr.contains("✗ 1 of 2 checks failed\n  ✗ named pen: expected \"pen\" to equal \"pencil\"\n"), "\(output.stderr)")
+    }
+
+    @Test func runChainsThroughTheEnvironmentAndReportsEachTestInJUnit() async throws {
+        let server = try await LoopbackServer.start()
+        let temp = try TempDirectory()
+        try temp.write("R/collection.yaml", "name: R\nenvironments:\n  - name: local\n    baseURL: \(server.baseURL.absoluteString)\n")
+        try temp.write("R/a-first.yaml", """
+            url: /users/1
+            scripts:
+              after: |
+                pm.environment.set("userName", pm.response.json().name)
+                pm.test("has a name", () => pm.expect(pm.response.json()).to.have.property("name"))
+            """)
+        try temp.write("R/b-second.yaml", """
+            url: /users/2
+            scripts:
+              before: |
+                pm.request.headers.add({key: "X-Previous", value: pm.environment.get("userName")})
+              after: |
+                pm.test("the first user was Ada", () => pm.expect(pm.environment.get("userName")).to.equal("Ada Lovelace"))
+                pm.test("fails on purpose", () => pm.expect(pm.response.code).to.be.below(200))
+            """)
+        try temp.write("R/c-broken.yaml", """
+            url: /users/3
+            scripts:
+              before: |
+                const x = 1;
+                x.y.z = 2;
+            """)
+        let xml = temp.path + "/junit.xml"
+        let output = try await CLIRunner.run(["run", "R", "--collections", temp.path, "--no-history", "--report", "junit", xml])
+        await server.stop()
+        #expect(output.status == 2, "a request not sent makes the run exit 2, as a transport error does: \(output.stdout)\(output.stderr)")
+        let parsed = try JUnitSummary(contentsOf: xml)
+        #expect(parsed.testcases == ["R.a-first › has a name", "R.b-second › the first user was Ada", "R.b-second › fails on purpose",
+                                     "R.c-broken"], "\(parsed.testcases)")
+        #expect(parsed.failures == ["R.b-second › fails on purpose"], "\(parsed.failureMessages)")
+        #expect(parsed.errors == ["R.c-broken"], "a before script that throws stops the request")
+        #expect(output.stdout.contains("R/c-broken.yaml:5:") && output.stdout.contains("the before script failed"), "\(output.stdout)")
+    }
+}
