@@ -1,6 +1,7 @@
 import ExplorerCore
 import ExplorerFormats
 import ExplorerHistory
+import ExplorerScripts
 import ExplorerTUI
 import ExplorerWorkspace
 import Foundation
@@ -14,6 +15,8 @@ final class SendEffectRunner {
     /// Names the keys in the sentences it posts.
     private let keyMap: KeyMap
     private var sends: [Int: Task<Void, Never>] = [:]
+    /// The explorer's one script engine: made with the first request that has a script, kept for the session.
+    private let scripts = LazyScriptEngine()
 
     /// A runner posting to `inbox`, starting the demo API when a request needs it and keeping exchanges in `history`.
     init(inbox: MessageInbox, demo: DemoServerLauncher, history: HistoryRecorder?, keyMap: KeyMap) {
@@ -79,7 +82,8 @@ final class SendEffectRunner {
     private func startSend(id: Int, resolver: RequestResolver, isNeed: Bool = false) -> Task<Void, Never> {
         let inbox = self.inbox
         let keyMap = self.keyMap
-        let pipeline = SendPipeline(demo: demo, history: history, source: "explorer")
+        var pipeline = SendPipeline(demo: demo, history: history, source: "explorer")
+        pipeline.scripts = scripts
         // A need's stream is not shown; the response's events are drawn as they arrive.
         let poster = StreamProgressPoster(id: id, inbox: inbox)
         let keeper = StreamKeeper()
@@ -90,6 +94,8 @@ final class SendEffectRunner {
         let onPart = isNeed ? nil : show
         return Task.detached {
             var exchange = await pipeline.send(resolver, onPart: onPart)
+            // The scripts' console lines go to the message log (`!`), before the response's own news.
+            for line in exchange.console { inbox.post(.reported(.scriptConsole(level: line.level, text: line.text))) }
             if let failure = exchange.failure {
                 guard !failure.isCancelled else {
                     // Esc stopped it: what arrived of a stream is kept in history, marked as cancelled by its failure.

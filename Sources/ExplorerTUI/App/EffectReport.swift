@@ -43,6 +43,8 @@ public enum EffectReport: Sendable, Equatable {
     case tokenHeld(summary: String)
     /// No token could be had.
     case tokenFailed(reason: String)
+    /// A request script's `console.log` (`level` is `log`, `info`, `warn`, `error` or `debug`), secrets masked.
+    case scriptConsole(level: String, text: String)
 
     /// The sentence the status line shows.
     public var text: String {
@@ -70,6 +72,7 @@ public enum EffectReport: Sendable, Equatable {
         case let .tokenPrompt(prompt): prompt.text
         case let .tokenHeld(summary): "OAuth 2.0 token: \(summary)."
         case let .tokenFailed(reason): "OAuth 2.0 token: \(reason)"
+        case let .scriptConsole(level, text): (["warn", "error"].contains(level) ? "console.\(level): " : "console: ") + text
         }
     }
 }
