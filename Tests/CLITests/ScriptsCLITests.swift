@@ -106,3 +106,61 @@ struct ScriptsCLITests {
         #expect(output.stdout.contains("R/c-broken.yaml:5:") && output.stdout.contains("the before script failed"), "\(output.stdout)")
     }
 }
+
+/// A Postman export whose logic lives in `pm.*` scripts, imported with its environment and run against the demo API.
+@Suite("An imported Postman collection's scripts run")
+struct PostmanScriptsCLITests {
+    static let collection = #"""
+    {
+      "info": {"name": "Users API", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+      "event": [{"listen": "prerequest", "script": {"type": "text/javascript", "exec": [
+        "pm.request.headers.upsert({key: 'X-Client', value: 'postman-import'});"
+      ]}}],
+      "item": [
+        {"name": "Create user",
+         "event": [
+           {"listen": "prerequest", "script": {"type": "text/javascript", "exec": [
+             "const name = pm.environment.get('newName');",
+             "pm.request.body.raw = JSON.stringify({name: name, username: name.toLowerCase()});"
+           ]}},
+           {"listen": "test", "script": {"type": "text/javascript", "exec": [
+             "pm.test('Status code is 201', function () { pm.response.to.have.status(201); });",
+             "const body = pm.response.json();",
+             "pm.test('the name went through the script', () => pm.expect(body.name).to.eql(pm.environment.get('newName')));",
+             "if (body.id > 0) { pm.environment.set('createdId', String(body.id)); }"
+           ]}}
+         ],
+         "request": {"method": "POST", "url": "{{baseUrl}}/users",
+                     "header": [{"key": "Content-Type", "value": "application/json"}],
+                     "body": {"mode": "raw", "raw": "{}"}}},
+        {"name": "Get created user",
+         "event": [{"listen": "test", "script": {"type": "text/javascript", "exec": [
+           "pm.test('finds the id the last request set', () => pm.expect(pm.request.url.toString()).to.include('/users/' + pm.environment.get('createdId')));",
+           "pm.test('404 or 200', () => pm.expect([200, 404]).to.include(pm.response.code));"
+         ]}}],
+         "request": {"method": "GET", "url": "{{baseUrl}}/users/{{createdId}}"}}
+      ]
+    }
+    """#
+
+    @Test func importThenRunPassesEveryTest() async throws {
+        let server = try await LoopbackServer.start()
+        let temp = try TempDirectory()
+        try temp.write("users.postman_collection.json", Self.collection)
+        try temp.write("local.postman_environment.json", """
+            {"name": "local", "values": [{"key": "baseUrl", "value": "\(server.baseURL.absoluteString)", "enabled": true},
+                                         {"key": "newName", "value": "Grace", "enabled": true}]}
+            """)
+        let imported = try await CLIRunner.run(["import", "postman", temp.path + "/users.postman_collection.json",
+                                                "--environment", temp.path + "/local.postman_environment.json", "--into", temp.path + "/cols"])
+        #expect(imported.status == 0, "\(imported.stdout)\(imported.stderr)")
+        #expect(imported.stdout.contains("imported as scripts.after"), "\(imported.stdout)")
+        let xml = temp.path + "/junit.xml"
+        let run = try await CLIRunner.run(["run", "users-api", "--collections", temp.path + "/cols", "--no-history", "--report", "junit", xml])
+        await server.stop()
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let parsed = try JUnitSummary(contentsOf: xml)
+        #expect(parsed.testcases.count == 4 && parsed.failures.isEmpty && parsed.errors.isEmpty, "\(parsed.testcases) \(parsed.failureMessages)")
+        #expect(parsed.testcases.contains("users-api.create-user › the name went through the script"), "\(parsed.testcases)")
+    }
+}

@@ -45,6 +45,7 @@ enum CollectionYAML {
         pairs += webSocketPairs(request)
         if !request.captures.isEmpty { pairs.append(("captures", .sequence(Node.Sequence(request.captures.compactMap(capture))))) }
         if !request.checks.isEmpty { pairs.append(("checks", .sequence(Node.Sequence(request.checks.compactMap(check))))) }
+        pairs += scriptsPairs(request.scripts)
         return try emit(pairs)
     }
 
@@ -67,6 +68,7 @@ enum CollectionYAML {
         if folder.auth != .inherit { pairs.append(("auth", auth(folder.auth))) }
         if !folder.variables.isEmpty { pairs.append(("variables", variables(folder.variables, omitSecretValues: false))) }
         if !folder.order.isEmpty { pairs.append(("order", .sequence(Node.Sequence(folder.order.map(text))))) }
+        pairs += scriptsPairs(folder.scripts)
         return pairs
     }
 

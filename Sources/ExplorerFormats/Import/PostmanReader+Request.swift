@@ -10,7 +10,7 @@ extension PostmanReader {
         if let type = item["type"]?.stringValue, type != "http-request", type != "http" {
             return try typedItem(item, type: type, path: path, name: name, label: label)
         }
-        let tests = try events(item, path: path, item: label, convertsTests: true)
+        let (tests, scripts) = try events(item, path: path, item: label, convertsTests: true)
         let responses = try item.array("response", source, path).count
         if responses > 0 {
             report.add(label, "\(responses) saved example response\(responses == 1 ? "" : "s") not imported")
@@ -52,6 +52,7 @@ extension PostmanReader {
             report.add(label, "the URL '\(TerminalSafeText.sanitize(String(spec.url.prefix(80))))' has no host; not imported")
             return nil
         }
+        spec.scripts = scripts
         spec.checks = tests.checks
         spec.captures = tests.captures
         return spec

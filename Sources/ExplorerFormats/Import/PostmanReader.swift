@@ -43,7 +43,7 @@ struct PostmanReader {
                                 description: try description(info["description"], LocatedJSONValue.path("info", "description")))
         folder.auth = try auth(root["auth"], path: "auth", item: "(collection)")
         folder.variables = try variables(root, path: "", item: "(collection)")
-        try events(root, path: "", item: "(collection)")
+        folder.scripts = try events(root, path: "", item: "(collection)").scripts
         try items(root, path: "", names: [], depth: 0, into: &folder)
         return CollectionSpec(root: folder, environments: [])
     }
@@ -60,7 +60,7 @@ struct PostmanReader {
                                      description: try description(item["description"], LocatedJSONValue.path(itemPath, "description")))
                 sub.auth = try auth(item["auth"], path: LocatedJSONValue.path(itemPath, "auth"), item: label)
                 sub.variables = try variables(item, path: itemPath, item: label)
-                try events(item, path: itemPath, item: label)
+                sub.scripts = try events(item, path: itemPath, item: label).scripts
                 guard depth < 31 else {
                     report.add(label, "folders nested more than 32 deep are not imported")
                     continue
@@ -116,44 +116,55 @@ struct PostmanReader {
         return result
     }
 
-    /// Reports pre-request and test scripts, which apiexplorer does not run; with `converted`, a request's test script
-    /// of the common simple shapes becomes its checks and captures instead, and only what is left over is reported.
-    @discardableResult
-    mutating func events(_ container: LocatedJSONValue, path: String, item: String, convertsTests: Bool = false) throws(ImportError) -> PostmanScriptConverter.Result {
+    /// The item's (or folder's, or collection's) scripts: a pre-request script becomes `scripts.before` and a test
+    /// script `scripts.after`, as written. With `convertsTests`, a request's test script that is wholly of the common
+    /// simple shapes becomes checks and captures instead, which the Checks tab can edit. A script that calls what
+    /// apiexplorer's scripts do not have is imported and reported.
+    mutating func events(_ container: LocatedJSONValue, path: String, item: String,
+                         convertsTests: Bool = false) throws(ImportError) -> (converted: PostmanScriptConverter.Result, scripts: ScriptsSpec) {
         var converted = PostmanScriptConverter.Result()
+        var scripts = ScriptsSpec()
         for (index, value) in try container.array("event", source, path).enumerated() {
             let eventPath = "\(LocatedJSONValue.path(path, "event"))[\(index)]"
             let event = try value.requireObject(source, eventPath)
             let listen = try event.string("listen", source, eventPath) ?? "script"
-            var lines = 0
-            if let script = event["script"], let exec = script["exec"] {
-                if let items = exec.items {
-                    lines = items.compactMap(\.text).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
-                } else if let text = exec.text {
-                    lines = text.split(separator: "\n").count
-                }
+            guard !event.flag("disabled"), let text = script(event), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
+            let lines = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
+            let kind = listen == "prerequest" ? "pre-request script" : listen == "test" ? "test script" : "'\(listen)' script"
+            let phase: ScriptPhase
+            switch listen {
+            case "prerequest": phase = .before
+            case "test": phase = .after
+            default:
+                report.add(item, "\(kind) (\(lines) line\(lines == 1 ? "" : "s")) not imported: only pre-request and test scripts run")
+                continue
             }
-            guard lines > 0, !event.flag("disabled") else { continue }
-            if listen == "test", convertsTests, let source = script(event) {
-                let result = PostmanScriptConverter.convert(source)
-                converted.checks += result.checks
-                converted.captures += result.captures
+            if phase == .after, convertsTests {
+                let result = PostmanScriptConverter.convert(text)
                 let made = result.checks.count + result.captures.count
-                if made > 0 {
+                if made > 0, result.leftover.isEmpty {
+                    converted.checks += result.checks
+                    converted.captures += result.captures
                     report.add(item, "test script: \(result.checks.count) check\(result.checks.count == 1 ? "" : "s") and \(result.captures.count) capture\(result.captures.count == 1 ? "" : "s") converted")
-                }
-                guard !result.leftover.isEmpty else { continue }
-                lines = result.leftover.count
-                if made > 0 {
-                    report.add(item, "test script: \(lines) line\(lines == 1 ? "" : "s") not converted (first: \(result.leftover[0].prefix(60)))")
                     continue
                 }
             }
-            let kind = listen == "prerequest" ? "pre-request script" : listen == "test" ? "test script" : "'\(listen)' script"
-            report.add(item, "\(kind) (\(lines) line\(lines == 1 ? "" : "s")) not imported: apiexplorer does not run scripts")
+            let joined = scripts[phase].flatMap { if case let .inline(earlier) = $0.body { earlier + "\n" } else { nil } } ?? ""
+            scripts[phase] = ScriptText(.inline(joined + text))
+            report.add(item, "\(kind) (\(lines) line\(lines == 1 ? "" : "s")) imported as scripts.\(phase.rawValue)")
+            for call in PostmanReader.unsupportedCalls where text.contains(call.pattern) {
+                report.add(item, "\(kind) calls \(call.name), which apiexplorer's scripts do not have: it fails when it gets there")
+            }
         }
-        return converted
+        return (converted, scripts)
     }
+
+    /// Calls of Postman's sandbox apiexplorer's scripts do not have, as a script spells them.
+    static let unsupportedCalls: [(name: String, pattern: String)] = [
+        ("pm.sendRequest", "pm.sendRequest"), ("require()", "require("), ("pm.visualizer", "pm.visualizer"),
+        ("postman.setNextRequest", "postman.setNextRequest"), ("pm.execution.setNextRequest", "pm.execution.setNextRequest"),
+        ("pm.cookies", "pm.cookies"), ("pm.iterationData", "pm.iterationData"),
+    ]
 
     /// The text of an event's script (`exec` as lines or one string).
     private func script(_ event: LocatedJSONValue) -> String? {

@@ -84,7 +84,7 @@ struct PostmanImportTests {
             "(collection): variable 'retired' is disabled in Postman; not imported",
             "Users/Get user: test script: 1 check and 0 captures converted",
             "Users/Get user: 1 saved example response not imported",
-            "Users/Create user: pre-request script (1 line) not imported: apiexplorer does not run scripts",
+            "Users/Create user: pre-request script (1 line) imported as scripts.before",
             "Users/Create user: {{$randomFirstName}} has no apiexplorer equivalent; kept as written, so sending fails until it is replaced (built-ins: $uuid, $timestamp, $isoTimestamp, $randomInt, $env.NAME)",
             "Staging (environment): variable 'oldKey' is disabled in Postman; not imported",
         ])

@@ -4,7 +4,7 @@
 import Foundation
 import Testing
 
-@Suite("Postman test scripts of the simple shapes become checks and captures")
+@Suite("Postman scripts: the simple shapes become checks and captures, the rest scripts")
 struct PostmanScriptImportTests {
     static let script = [
         "// Login checks",
@@ -33,8 +33,11 @@ struct PostmanScriptImportTests {
         return (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
     }
 
-    @Test func theCommonShapesConvertAndTheRestIsReported() throws {
-        let result = try PostmanImporter.importCollection(collection(Self.script), source: "auth.json", environments: [])
+    /// The script without its last line, which is not of the simple shapes.
+    static let convertible = Array(script.dropLast())
+
+    @Test func aScriptWhollyOfTheCommonShapesBecomesChecksAndCaptures() throws {
+        let result = try PostmanImporter.importCollection(collection(Self.convertible), source: "auth.json", environments: [])
         let login = try #require(result.collection.locate(["Login"])?.request)
         #expect(login.checks.map(\.kind) == [
             .status(.code(201)), .status(.code(201)), .responseTimeBelow(250),
@@ -43,29 +46,54 @@ struct PostmanScriptImportTests {
         ])
         #expect(login.captures == [CaptureSpec(name: "token", source: .jsonPath("$.access_token")),
                                    CaptureSpec(name: "userId", source: .jsonPath("$.user.id"))])
+        #expect(login.scripts.isEmpty)
+        #expect(result.report.items.map(\.description) == ["Login: test script: 6 checks and 2 captures converted"])
+    }
+
+    @Test func aScriptWithMoreIsKeptWholeAsTheAfterScriptAndWhatItLacksIsReported() throws {
+        let result = try PostmanImporter.importCollection(collection(Self.script), source: "auth.json", environments: [])
+        let login = try #require(result.collection.locate(["Login"])?.request)
+        #expect(login.checks.isEmpty && login.captures.isEmpty, "half a script as checks would run the other half nowhere")
+        #expect(login.scripts.after?.body == .inline(Self.script.joined(separator: "\n")))
         #expect(result.report.items.map(\.description) == [
-            "Login: test script: 6 checks and 2 captures converted",
-            "Login: test script: 1 line not converted (first: postman.setNextRequest(\"Get user\");)",
+            "Login: test script (15 lines) imported as scripts.after",
+            "Login: test script calls postman.setNextRequest, which apiexplorer's scripts do not have: it fails when it gets there",
         ])
     }
 
-    @Test func aScriptWithNothingConvertibleIsReportedAsBefore() throws {
-        let result = try PostmanImporter.importCollection(collection(["console.log(pm.response.text());"]), source: "auth.json", environments: [])
-        #expect(result.collection.locate(["Login"])?.request.checks.isEmpty == true)
-        #expect(result.report.items.map(\.description) == ["Login: test script (1 line) not imported: apiexplorer does not run scripts"])
+    @Test func aPreRequestScriptBecomesTheBeforeScript() throws {
+        let object: [String: Any] = [
+            "info": ["name": "Auth", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"],
+            "event": [["listen": "prerequest", "script": ["exec": ["pm.variables.set('at', Date.now())"]]]],
+            "item": [["name": "Login", "request": ["method": "POST", "url": "https://auth.example/login"],
+                      "event": [["listen": "prerequest", "script": ["exec": "console.log(1)"]],
+                                ["listen": "test", "script": ["exec": ["console.log(pm.response.text());"]]]]]],
+        ]
+        let result = try PostmanImporter.importCollection(try JSONSerialization.data(withJSONObject: object), source: "auth.json", environments: [])
+        #expect(result.collection.root.scripts.before?.body == .inline("pm.variables.set('at', Date.now())"))
+        let login = try #require(result.collection.locate(["Login"])?.request)
+        #expect(login.scripts == ScriptsSpec(before: ScriptText(.inline("console.log(1)")), after: ScriptText(.inline("console.log(pm.response.text());"))))
+        #expect(result.report.items.map(\.description) == [
+            "(collection): pre-request script (1 line) imported as scripts.before",
+            "Login: pre-request script (1 line) imported as scripts.before",
+            "Login: test script (1 line) imported as scripts.after",
+        ])
     }
 
-    @Test func theWrittenFileReadsBackWithTheSameChecksAndCaptures() throws {
-        let result = try PostmanImporter.importCollection(collection(Self.script), source: "auth.json", environments: [])
-        let login = try #require(result.collection.locate(["Login"])?.request)
-        let text = try CollectionYAML.request(login)
-        let temp = try TempCollections()
-        try temp.write("Mini/collection.yaml", minimalCollection)
-        try temp.write("Mini/login.yaml", text)
-        let loaded = temp.load()
-        #expect(loaded.problems.isEmpty, "\(loaded.problems)\n\(text)")
-        let back = try #require(loaded.request("Mini/login"))
-        #expect(back.checks.map(\.kind) == login.checks.map(\.kind))
-        #expect(back.captures.map(\.source) == login.captures.map(\.source))
+    @Test func theWrittenFileReadsBackWithTheSameChecksCapturesAndScripts() throws {
+        for exec in [Self.convertible, Self.script] {
+            let result = try PostmanImporter.importCollection(collection(exec), source: "auth.json", environments: [])
+            let login = try #require(result.collection.locate(["Login"])?.request)
+            let text = try CollectionYAML.request(login)
+            let temp = try TempCollections()
+            try temp.write("Mini/collection.yaml", minimalCollection)
+            try temp.write("Mini/login.yaml", text)
+            let loaded = temp.load()
+            #expect(loaded.problems.isEmpty, "\(loaded.problems)\n\(text)")
+            let back = try #require(loaded.request("Mini/login"))
+            #expect(back.checks.map(\.kind) == login.checks.map(\.kind))
+            #expect(back.captures.map(\.source) == login.captures.map(\.source))
+            #expect(back.scripts == login.scripts, "\(text)")
+        }
     }
 }
