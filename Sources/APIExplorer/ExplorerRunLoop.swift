@@ -30,7 +30,8 @@ final class ExplorerRunLoop {
 
     /// `mouse` turns on clicks and the wheel (the terminal's own text selection then needs Shift); `history` says
     /// where exchanges are kept (its problems are shown in the status line, never on stderr under the screen).
-    init(model: ExplorerModel, mouse: Bool = true, history: HistorySettings? = nil, fullLoad: (@Sendable () -> CollectionLoadResult?)? = nil) {
+    init(model: ExplorerModel, mouse: Bool = true, history: HistorySettings? = nil, scriptTimeout: Double = 5,
+         fullLoad: (@Sendable () -> CollectionLoadResult?)? = nil) {
         self.model = model
         self.mouse = mouse
         self.fullLoad = fullLoad
@@ -39,7 +40,7 @@ final class ExplorerRunLoop {
             settings.path == nil && settings.problem == nil ? nil : HistoryRecorder(settings: settings) { inbox.post(.historyProblem($0)) }
         }
         self.history = recorder
-        sender = SendEffectRunner(inbox: inbox, demo: demo, history: recorder, keyMap: model.keyMap)
+        sender = SendEffectRunner(inbox: inbox, demo: demo, history: recorder, keyMap: model.keyMap, scriptTimeout: scriptTimeout)
         bodies = BodyEffectRunner(inbox: inbox)
         conversations = WebSocketEffectRunner(inbox: inbox, history: recorder)
     }

@@ -107,6 +107,28 @@ struct ScriptsCLITests {
     }
 }
 
+/// The config file's `scriptTimeout` bounds a script that never ends: it is stopped and its request not sent.
+@Suite("scriptTimeout")
+struct ScriptTimeoutCLITests {
+    @Test func aScriptPastTheConfiguredTimeoutStopsItsRequest() async throws {
+        let server = try FaultServer(routes: ["/x": .respond(status: 200, headers: [], body: "x")])
+        defer { server.stop() }
+        let temp = try TempDirectory()
+        try temp.write("config.yaml", "scriptTimeout: 0.3\n")
+        try temp.write("C/collection.yaml", "name: C\nenvironments:\n  - name: local\n    baseURL: \(server.baseURL.absoluteString)\n")
+        try temp.write("C/spin.yaml", "url: /x\nscripts:\n  before: |\n    while (true) {}\n")
+        let started = Date()
+        let output = try await CLIRunner.run(["send", "C/spin", "--collections", temp.path, "--config", temp.path + "/config.yaml", "--no-history"])
+        #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
+        #expect(Date().timeIntervalSince(started) < 4, "stopped after 0.3 s, not the default 5")
+        #expect(output.stderr.contains("C/spin.yaml: error: the before script ran too long: stopped after"), "\(output.stderr)")
+        #expect(output.stderr.contains("the request was not sent"))
+        #expect(server.requests(to: "/x").isEmpty)
+        let config = try await CLIRunner.run(["config", "--config", temp.path + "/config.yaml"])
+        #expect(config.stdout.contains("scriptTimeout") && config.stdout.contains("0.3"), "\(config.stdout)")
+    }
+}
+
 /// A Postman export whose logic lives in `pm.*` scripts, imported with its environment and run against the demo API.
 @Suite("An imported Postman collection's scripts run")
 struct PostmanScriptsCLITests {

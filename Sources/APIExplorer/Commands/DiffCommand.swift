@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerCore
+import ExplorerScripts
 import ExplorerHistory
 import Foundation
 #if canImport(Glibc)
@@ -80,7 +81,8 @@ struct DiffCommand: AsyncParsableCommand {
         // As send does: a {{$prompt}} is asked once on the terminal for both environments, {{$command}} once allowed.
         let prompter = TerminalPrompter()
         let pipeline = SendPipeline(demo: launcher, history: history, source: "diff", showsSecrets: showSecrets, prompter: prompter,
-                                    trustGate: TrustGate(trustsAll: trust.trustsAll, prompter: prompter))
+                                    trustGate: TrustGate(trustsAll: trust.trustsAll, prompter: prompter),
+                                    scripts: LazyScriptEngine(timeLimit: settings.scriptTimeout))
         let resolvers = environments.map { target.resolver(environment: $0, options: requestOptions, demoBaseURL: nil, context: context) }
         // Both resolve before either is sent: an unresolved variable sends nothing.
         for resolver in resolvers {

@@ -106,7 +106,8 @@ struct ExploreCommand: AsyncParsableCommand {
         model.addPersistedCaptures(stores)
         let options = self.options
         do {
-            try await ExplorerRunLoop(model: model, mouse: settings.mouse, history: historyOptions.settings, fullLoad: {
+            try await ExplorerRunLoop(model: model, mouse: settings.mouse, history: historyOptions.settings,
+                                      scriptTimeout: settings.scriptTimeout, fullLoad: {
                 // Until a collection is created there is nothing to read, and load's complaint would land on the screen.
                 FileManager.default.fileExists(atPath: options.directory()) ? try? options.load(reportProblems: false) : nil
             }).run()

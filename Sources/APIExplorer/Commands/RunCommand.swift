@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerCore
+import ExplorerScripts
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -154,7 +155,8 @@ struct RunCommand: AsyncParsableCommand {
                 throw ExitCode(error.exitCode)
             }
         }
-        let pipeline = SendPipeline(demo: launcher, history: history, source: "run", prompter: prompter, trustGate: gate)
+        let pipeline = SendPipeline(demo: launcher, history: history, source: "run", prompter: prompter, trustGate: gate,
+                                    scripts: LazyScriptEngine(timeLimit: settings.scriptTimeout))
         let (overrides, extraHeaders) = (requestOptions.overrides, requestOptions.extraHeaders)
         let (parallel, repetitions, delay, bail, saveCaptures) = (parallel, repetitions, delay, bail, saveCaptures)
         let planned = plans

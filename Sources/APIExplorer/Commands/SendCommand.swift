@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerCore
+import ExplorerScripts
 import ExplorerHistory
 import Foundation
 #if canImport(Glibc)
@@ -97,7 +98,8 @@ struct SendCommand: AsyncParsableCommand {
         history.openInBackground()
         let prompter = TerminalPrompter()
         let pipeline = SendPipeline(demo: launcher, history: history, source: "send", showsSecrets: showSecrets, prompter: prompter,
-                                    trustGate: TrustGate(trustsAll: trust.trustsAll, prompter: prompter))
+                                    trustGate: TrustGate(trustsAll: trust.trustsAll, prompter: prompter),
+                                    scripts: LazyScriptEngine(timeLimit: settings.scriptTimeout))
         var resolver: RequestResolver
         do {
             resolver = try await pipeline.prepare(target.resolver(environment: environment, options: requestOptions, demoBaseURL: nil, context: context))

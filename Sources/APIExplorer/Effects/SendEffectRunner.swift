@@ -16,10 +16,11 @@ final class SendEffectRunner {
     private let keyMap: KeyMap
     private var sends: [Int: Task<Void, Never>] = [:]
     /// The explorer's one script engine: made with the first request that has a script, kept for the session.
-    private let scripts = LazyScriptEngine()
+    private let scripts: LazyScriptEngine
 
     /// A runner posting to `inbox`, starting the demo API when a request needs it and keeping exchanges in `history`.
-    init(inbox: MessageInbox, demo: DemoServerLauncher, history: HistoryRecorder?, keyMap: KeyMap) {
+    init(inbox: MessageInbox, demo: DemoServerLauncher, history: HistoryRecorder?, keyMap: KeyMap, scriptTimeout: Double = 5) {
+        scripts = LazyScriptEngine(timeLimit: scriptTimeout)
         self.keyMap = keyMap
         self.inbox = inbox
         self.demo = demo

@@ -40,6 +40,8 @@ public struct ConfigFile: Sendable {
     public var responseWrap: ConfigSetting<Bool>?
     /// `response: lineNumbers:`, whether the explorer starts with line numbers shown.
     public var responseLineNumbers: ConfigSetting<Bool>?
+    /// `scriptTimeout:`: seconds a request script may run.
+    public var scriptTimeout: ConfigSetting<Double>?
     /// Unknown keys and bad values, with file:line:column; the rest of the file applies.
     public var problems: [CollectionProblem] = []
 

@@ -5,7 +5,7 @@ import Yams
 /// rest of the file applied (a typo in one key must not take the user's other settings away).
 public enum ConfigLoader {
     /// The top-level keys, in the order `config --init` and the README list them.
-    public static let topKeys = ["theme", "keymap", "layout", "environments", "mouse", "clipboard", "pager", "editor", "history", "cookies", "response"]
+    public static let topKeys = ["theme", "keymap", "layout", "environments", "mouse", "clipboard", "pager", "editor", "history", "cookies", "response", "scriptTimeout"]
     /// The keys of each nested mapping with fixed keys.
     public static let nestedKeys: [String: [String]] = [
         "layout": ["stack", "split"],

@@ -50,6 +50,11 @@ struct ConfigReader {
         config.clipboard = text(top, "clipboard")
         config.pager = text(top, "pager")
         config.editor = text(top, "editor")
+        if case let (value, at)? = scalar(top, "scriptTimeout") {
+            if let seconds = Double(value), seconds > 0, seconds.isFinite { config.scriptTimeout = ConfigSetting(seconds, at: at) } else {
+                warn(at, "scriptTimeout \"\(value)\" is not a number of seconds above 0 (write 5, or 0.5)")
+            }
+        }
         if let history = nested(top, "history") {
             config.historyEnabled = bool(history, "enabled", prefix: "history.")
             config.historyPath = text(history, "path", prefix: "history.").map { ConfigSetting(expandingTilde($0.value), at: $0.location) }

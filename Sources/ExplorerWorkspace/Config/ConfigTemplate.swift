@@ -55,5 +55,8 @@ public enum ConfigTemplate {
           wrap: false
           lineNumbers: true
 
+        # Seconds a request script may run; one that runs longer is stopped and its request not sent.
+        scriptTimeout: 5
+
         """
 }

@@ -38,6 +38,8 @@ public struct ResolvedConfig: Sendable {
     public var responseWrap: Bool
     /// `response.lineNumbers`.
     public var responseLineNumbers: Bool
+    /// `scriptTimeout`: seconds a request script may run before it is stopped (and its request not sent).
+    public var scriptTimeout: Double
     /// Every setting with its value and origin, in the order `apiexplorer config` prints them.
     public private(set) var entries: [ConfigEntry] = []
 
@@ -140,6 +142,8 @@ public struct ResolvedConfig: Sendable {
         entries.append(ConfigEntry("response.wrap", String(responseWrap), origin))
         (responseLineNumbers, origin) = fromFile(file.responseLineNumbers, true)
         entries.append(ConfigEntry("response.lineNumbers", String(responseLineNumbers), origin))
+        (scriptTimeout, origin) = fromFile(file.scriptTimeout, 5)
+        entries.append(ConfigEntry("scriptTimeout", YAMLText.number(scriptTimeout), origin))
         self.entries = entries
     }
 
