@@ -301,6 +301,8 @@ enum ScriptPrelude {
           state = JSON.parse(json);
           out = { tests: [], console: [], environment: {}, variables: {}, collectionVariables: {} };
           global.pm = makePM();
+          // Insomnia's scripts name the same API `insomnia`.
+          global.insomnia = global.pm;
         },
         finish() {
           const request = out.finishRequest();

@@ -110,4 +110,12 @@ struct ScriptEngineAPITests {
                                    ScriptConsoleLine(level: "warn", text: #"{"auth":"••••••"}"#)])
         #expect(result.tests.first?.message == #"expected "••••••" to equal "x""#)
     }
+
+    @Test func insomniaScriptsReachTheSameAPI() {
+        let result = run("""
+            insomnia.test("ok", () => insomnia.expect(insomnia.response.code).to.equal(200));
+            insomnia.environment.set("seen", "yes");
+            """, event: .after, response: ScriptResponse(code: 200, status: "OK"))
+        #expect(result.tests == [ScriptTest(name: "ok", passed: true)] && result.environment == ["seen": "yes"])
+    }
 }

@@ -32,6 +32,13 @@ extension InsomniaReader {
         spec.headers = try keyValues(value["headers"], path: LocatedJSONValue.path(path, "headers"), label: label, headers: true)
         spec.body = try body(value["body"], path: LocatedJSONValue.path(path, "body"), label: label, headers: &spec.headers, depth: depth)
         spec.auth = try auth(value["authentication"], path: LocatedJSONValue.path(path, "authentication"), label: label)
+        // Insomnia's scripts use its `insomnia` object, which the script engine offers as another name for `pm`.
+        for (key, phase, kind) in [("preRequestScript", ScriptPhase.before, "pre-request script"), ("afterResponseScript", .after, "after-response script")] {
+            guard let script = try value.string(key, source, path), !script.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
+            spec.scripts[phase] = ScriptText(.inline(script))
+            let lines = script.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
+            report.add(label, "\(kind) (\(lines) line\(lines == 1 ? "" : "s")) imported as scripts.\(phase.rawValue)")
+        }
         switch try value.string("settingFollowRedirects", source, path) {
         case "on"?: spec.followRedirects = true
         case "off"?: spec.followRedirects = false
