@@ -55,12 +55,9 @@ let package = Package(
             name: "ExplorerWorkspace",
             dependencies: ["ExplorerCore", .product(name: "Yams", package: "Yams")]
         ),
-        // JavaScriptCore's C API: Apple's framework, on Linux libjavascriptcoregtk-4.1 (the same API).
-        .systemLibrary(
-            name: "CJavaScriptCore",
-            pkgConfig: "javascriptcoregtk-4.1",
-            providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
-        ),
+        // JavaScriptCore's C API, loaded with dlopen when the first script runs (Apple's framework; on Linux
+        // libjavascriptcoregtk-4.1-0): linked, it cost every command the loading of WebKitGTK's libraries at start-up.
+        .target(name: "CJavaScriptCore", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // Request scripts: JavaScript before and after a request, with Postman's `pm` API, on JavaScriptCore.
         .target(
             name: "ExplorerScripts",

@@ -5,27 +5,27 @@ enum JSText {
     /// A new engine string holding `text`; the caller releases it.
     static func make(_ text: String) -> JSStringRef {
         let units = Array(text.utf16)
-        return units.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, $0.count) }
+        return units.withUnsafeBufferPointer { cjs_JSStringCreateWithCharacters($0.baseAddress, $0.count) }
     }
 
     /// The text of an engine string.
     static func string(_ string: JSStringRef) -> String {
-        let count = JSStringGetLength(string)
-        guard count > 0, let characters = JSStringGetCharactersPtr(string) else { return "" }
+        let count = cjs_JSStringGetLength(string)
+        guard count > 0, let characters = cjs_JSStringGetCharactersPtr(string) else { return "" }
         return String(decoding: UnsafeBufferPointer(start: characters, count: count), as: UTF16.self)
     }
 
     /// `value` converted to text as JavaScript's `String(value)` does; nil when the conversion throws.
     static func string(_ value: JSValueRef, in context: JSContextRef) -> String? {
-        guard let copy = JSValueToStringCopy(context, value, nil) else { return nil }
-        defer { JSStringRelease(copy) }
+        guard let copy = cjs_JSValueToStringCopy(context, value, nil) else { return nil }
+        defer { cjs_JSStringRelease(copy) }
         return string(copy)
     }
 
     /// An engine value holding `text`.
     static func value(_ text: String, in context: JSContextRef?) -> JSValueRef? {
         let string = make(text)
-        defer { JSStringRelease(string) }
-        return JSValueMakeString(context, string)
+        defer { cjs_JSStringRelease(string) }
+        return cjs_JSValueMakeString(context, string)
     }
 }

@@ -8,19 +8,21 @@ public final class LazyScriptEngine: @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`.
     private var made: ScriptEngine?
+    private var tried = false
 
     /// An engine whose scripts run at most `timeLimit` seconds each, made on first use.
     public init(timeLimit: Double = 5) {
         self.timeLimit = timeLimit
     }
 
-    /// The engine, made now if it was not.
-    public var engine: ScriptEngine {
+    /// The engine, made now if it was not; nil when JavaScriptCore cannot be loaded (`ScriptEngine.loadError`).
+    public var engine: ScriptEngine? {
         lock.withLock {
-            if let made { return made }
-            let engine = ScriptEngine(timeLimit: timeLimit)
-            made = engine
-            return engine
+            if !tried {
+                tried = true
+                made = ScriptEngine(timeLimit: timeLimit)
+            }
+            return made
         }
     }
 }

@@ -59,14 +59,14 @@ public struct RequestScripts: Sendable {
 
     /// Runs the `before` scripts and returns the resolver to resolve: the request as the scripts left it (method,
     /// URL, headers, body) and the variables they set over every other; nil when the request has none.
-    public func runBefore(engine: ScriptEngine, iteration: Int = 1) -> (resolver: RequestResolver, result: ScriptResult)? {
+    public func runBefore(engine engines: LazyScriptEngine, iteration: Int = 1) -> (resolver: RequestResolver, result: ScriptResult)? {
         guard has(.before) else { return nil }
         let input = ScriptInput(event: .before, requestName: resolver.request.name, iteration: iteration, request: writtenRequest,
                                 environment: environmentValues, collectionVariables: values(resolver.collection.root.variables),
                                 secrets: resolver.variableResolver.secretValues)
         let result: ScriptResult
         do {
-            result = engine.run(try sources(for: .before), input: input)
+            result = try engine(engines, for: .before).run(try sources(for: .before), input: input)
         } catch {
             var failed = ScriptResult(request: input.request)
             failed.failure = error
@@ -81,7 +81,7 @@ public struct RequestScripts: Sendable {
     }
 
     /// Runs the `after` scripts against `response` to `resolved`; nil when the request has none.
-    public func runAfter(resolved: ResolvedRequest, response: Request.Response, engine: ScriptEngine, iteration: Int = 1,
+    public func runAfter(resolved: ResolvedRequest, response: Request.Response, engine engines: LazyScriptEngine, iteration: Int = 1,
                          before: ScriptResult? = nil) -> ScriptResult? {
         guard has(.after) else { return nil }
         let sent = ScriptRequest(method: resolved.request.httpMethod.rawValue, url: resolved.request.url?.absoluteString ?? resolver.request.url,
@@ -98,12 +98,20 @@ public struct RequestScripts: Sendable {
                                 environment: environment, variables: variables,
                                 collectionVariables: values(resolver.collection.root.variables), secrets: resolved.secretValues)
         do {
-            return engine.run(try sources(for: .after), input: input)
+            return try engine(engines, for: .after).run(try sources(for: .after), input: input)
         } catch {
             var failed = ScriptResult(request: sent)
             failed.failure = error
             return failed
         }
+    }
+
+    /// The engine, or why there is none, named at the first script of `phase`.
+    private func engine(_ engines: LazyScriptEngine, for phase: ScriptPhase) throws(ScriptFailure) -> ScriptEngine {
+        if let engine = engines.engine { return engine }
+        let location = texts(for: phase).first?.location
+        throw ScriptFailure(kind: .engine, message: ScriptEngine.loadError ?? "JavaScriptCore could not be loaded", file: location?.file ?? "",
+                            line: location?.line, column: nil, event: phase)
     }
 
     /// The request as its file writes it, for `pm.request` before resolving: its own enabled headers, the raw body.

@@ -18,29 +18,38 @@ public final class ScriptEngine: @unchecked Sendable {
     /// What wraps a script's text so that it compiles to a function; its length shifts columns on the first line.
     private static let prefix = "(function(){"
 
-    /// A context with the API in place; scripts run at most `timeLimit` seconds each.
-    public init(timeLimit: Double = 5) {
+    /// A context with the API in place; scripts run at most `timeLimit` seconds each. Nil when JavaScriptCore cannot
+    /// be loaded (`loadError` says why).
+    public init?(timeLimit: Double = 5) {
+        guard ScriptEngine.loadError == nil else { return nil }
         self.timeLimit = timeLimit
-        group = JSContextGroupCreate()
-        context = JSGlobalContextCreateInGroup(group, nil)
-        JSContextGroupSetExecutionTimeLimit(group, timeLimit, nil, nil)
-        let global = JSContextGetGlobalObject(context)
-        let native = JSObjectMake(context, nil, nil)
+        group = cjs_JSContextGroupCreate()
+        context = cjs_JSGlobalContextCreateInGroup(group, nil)
+        cjs_JSContextGroupSetExecutionTimeLimit(group, timeLimit, nil, nil)
+        let global = cjs_JSContextGetGlobalObject(context)
+        let native = cjs_JSObjectMake(context, nil, nil)
         for (name, function) in ScriptNatives.functions {
             let jsName = JSText.make(name)
-            JSObjectSetProperty(context, native, jsName, JSObjectMakeFunctionWithCallback(context, jsName, function), 0, nil)
-            JSStringRelease(jsName)
+            cjs_JSObjectSetProperty(context, native, jsName, cjs_JSObjectMakeFunctionWithCallback(context, jsName, function), 0, nil)
+            cjs_JSStringRelease(jsName)
         }
         let nativeName = JSText.make("__native")
-        JSObjectSetProperty(context, global, nativeName, native, 0, nil)
-        JSStringRelease(nativeName)
+        cjs_JSObjectSetProperty(context, global, nativeName, native, 0, nil)
+        cjs_JSStringRelease(nativeName)
         _ = evaluate(ScriptPrelude.source, file: "prelude.js", line: 1)
     }
 
     deinit {
-        for function in compiled.values { JSValueUnprotect(context, function) }
-        JSGlobalContextRelease(context)
-        JSContextGroupRelease(group)
+        for function in compiled.values { cjs_JSValueUnprotect(context, function) }
+        cjs_JSGlobalContextRelease(context)
+        cjs_JSContextGroupRelease(group)
+    }
+
+    /// Why JavaScriptCore could not be loaded, or nil when it was (it is loaded once, on first use).
+    public static var loadError: String? {
+        var message = [CChar](repeating: 0, count: 512)
+        guard !cjs_load(&message, message.count) else { return nil }
+        return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// How many scripts are compiled and kept.
@@ -67,7 +76,7 @@ public final class ScriptEngine: @unchecked Sendable {
                     break running
                 }
                 var exception: JSValueRef?
-                JSObjectCallAsFunction(context, function, nil, 0, nil, &exception)
+                cjs_JSObjectCallAsFunction(context, function, nil, 0, nil, &exception)
                 if let exception {
                     result.failure = failure(exception, script: script, event: input.event, compiling: false)
                     break running
@@ -96,11 +105,11 @@ public final class ScriptEngine: @unchecked Sendable {
         var exception: JSValueRef?
         let value = evaluate(Self.prefix + script.text + "\n})", file: script.file, line: script.line, exception: &exception)
         if let exception { return .failure(failure(exception, script: script, event: event, compiling: true)) }
-        guard let value, let function = JSValueToObject(context, value, nil) else {
+        guard let value, let function = cjs_JSValueToObject(context, value, nil) else {
             return .failure(ScriptFailure(kind: .syntax, message: "the script did not compile", file: script.file, line: script.line,
                                           column: nil, event: event))
         }
-        JSValueProtect(context, function)
+        cjs_JSValueProtect(context, function)
         compiled[script] = function
         return .success(function)
     }
@@ -116,35 +125,35 @@ public final class ScriptEngine: @unchecked Sendable {
         let script = JSText.make(source)
         let url = JSText.make(file)
         defer {
-            JSStringRelease(script)
-            JSStringRelease(url)
+            cjs_JSStringRelease(script)
+            cjs_JSStringRelease(url)
         }
-        return JSEvaluateScript(context, script, nil, url, Int32(clamping: line), &exception)
+        return cjs_JSEvaluateScript(context, script, nil, url, Int32(clamping: line), &exception)
     }
 
     /// Calls `__apiexplorer[name](argument)`.
     private func call(_ name: String, argument: String?) -> JSValueRef? {
-        let global = JSContextGetGlobalObject(context)
-        guard let api = property("__apiexplorer", of: global).flatMap({ JSValueToObject(context, $0, nil) }),
-              let function = property(name, of: api).flatMap({ JSValueToObject(context, $0, nil) }) else { return nil }
+        let global = cjs_JSContextGetGlobalObject(context)
+        guard let api = property("__apiexplorer", of: global).flatMap({ cjs_JSValueToObject(context, $0, nil) }),
+              let function = property(name, of: api).flatMap({ cjs_JSValueToObject(context, $0, nil) }) else { return nil }
         var exception: JSValueRef?
         let result: JSValueRef?
         if let argument {
             let text = JSText.make(argument)
-            defer { JSStringRelease(text) }
-            var arguments: [JSValueRef?] = [JSValueMakeString(context, text)]
-            result = JSObjectCallAsFunction(context, function, api, 1, &arguments, &exception)
+            defer { cjs_JSStringRelease(text) }
+            var arguments: [JSValueRef?] = [cjs_JSValueMakeString(context, text)]
+            result = cjs_JSObjectCallAsFunction(context, function, api, 1, &arguments, &exception)
         } else {
-            result = JSObjectCallAsFunction(context, function, api, 0, nil, &exception)
+            result = cjs_JSObjectCallAsFunction(context, function, api, 0, nil, &exception)
         }
         return exception == nil ? result : nil
     }
 
     private func property(_ name: String, of object: JSObjectRef?) -> JSValueRef? {
         let key = JSText.make(name)
-        defer { JSStringRelease(key) }
-        let value = JSObjectGetProperty(context, object, key, nil)
-        guard let value, !JSValueIsUndefined(context, value) else { return nil }
+        defer { cjs_JSStringRelease(key) }
+        let value = cjs_JSObjectGetProperty(context, object, key, nil)
+        guard let value, !cjs_JSValueIsUndefined(context, value) else { return nil }
         return value
     }
 
@@ -155,10 +164,10 @@ public final class ScriptEngine: @unchecked Sendable {
             return ScriptFailure(kind: .timeout, message: "stopped after \(MeasurementText.duration(timeLimit)) (scriptTimeout)",
                                  file: script.file, line: nil, column: nil, event: event)
         }
-        let object = JSValueToObject(context, exception, nil)
+        let object = cjs_JSValueToObject(context, exception, nil)
         func number(_ name: String) -> Int? {
-            guard let value = property(name, of: object), JSValueIsNumber(context, value) else { return nil }
-            let number = JSValueToNumber(context, value, nil)
+            guard let value = property(name, of: object), cjs_JSValueIsNumber(context, value) else { return nil }
+            let number = cjs_JSValueToNumber(context, value, nil)
             return number.isFinite ? Int(number) : nil
         }
         let line = number("line")

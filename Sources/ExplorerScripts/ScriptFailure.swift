@@ -12,6 +12,8 @@ public struct ScriptFailure: Error, Sendable, Equatable, CustomStringConvertible
         case timeout
         /// Its `file:` is outside the collection or cannot be read.
         case file
+        /// JavaScriptCore could not be loaded, so no script can run.
+        case engine
     }
 
     /// What went wrong.

@@ -7,19 +7,20 @@ import Testing
 /// The `pm` API as Postman scripts use it: variables, the request, tests with chai's expect, crypto and base64.
 @Suite("Scripts: the pm API")
 struct ScriptEngineAPITests {
+    /// Nil only where JavaScriptCore is missing (`.ci/run` installs it); each test then fails saying so.
     let engine = ScriptEngine()
     let request = ScriptRequest(method: "POST", url: "{{baseURL}}/items", headers: [ScriptHeader("Accept", "application/json")],
                                 body: #"{"name":"pen"}"#)
 
     func run(_ text: String, event: ScriptPhase = .before, response: ScriptResponse? = nil, environment: [String: String] = [:],
-             secrets: [String] = []) -> ScriptResult {
-        engine.run([ScriptSource(text: text, file: "Shop/items/create.yaml", line: 4)],
+             secrets: [String] = []) throws -> ScriptResult {
+        try #require(engine, "\(ScriptEngine.loadError ?? "")").run([ScriptSource(text: text, file: "Shop/items/create.yaml", line: 4)],
                    input: ScriptInput(event: event, requestName: "Create item", request: request, response: response,
                                       environment: environment, collectionVariables: ["shop": "main"], secrets: secrets))
     }
 
-    @Test func variablesAreReadAndSetInTheirScopes() {
-        let result = run("""
+    @Test func variablesAreReadAndSetInTheirScopes() throws {
+        let result = try run("""
             pm.environment.set("itemId", 42);
             pm.environment.unset("old");
             pm.variables.set("local", pm.environment.get("token") + "-x");
@@ -33,8 +34,8 @@ struct ScriptEngineAPITests {
         #expect(result.console == [ScriptConsoleLine(level: "log", text: "t1-x main false Create item prerequest")])
     }
 
-    @Test func aBeforeScriptChangesTheRequest() {
-        let result = run("""
+    @Test func aBeforeScriptChangesTheRequest() throws {
+        let result = try run("""
             pm.request.headers.upsert({key: "X-Signature", value: crypto.hmacSHA256("key", pm.request.body.raw)});
             pm.request.headers.add({key: "X-Trace", value: "1"});
             pm.request.headers.remove("accept");
@@ -50,8 +51,8 @@ struct ScriptEngineAPITests {
         #expect(result.request.url == "{{baseURL}}/items?draft=true" && result.request.method == "PUT")
     }
 
-    @Test func cryptoAndBase64GiveTheKnownValues() {
-        let result = run("""
+    @Test func cryptoAndBase64GiveTheKnownValues() throws {
+        let result = try run("""
             console.log(crypto.hmacSHA256("key", "The quick brown fox jumps over the lazy dog"));
             console.log(crypto.sha256("abc"));
             console.log(crypto.md5(""));
@@ -67,10 +68,10 @@ struct ScriptEngineAPITests {
         ])
     }
 
-    @Test func testsPassAndFailWithChaisMessages() {
+    @Test func testsPassAndFailWithChaisMessages() throws {
         let response = ScriptResponse(code: 201, status: "Created", headers: [ScriptHeader("Content-Type", "application/json")],
                                       body: #"{"id": 7, "name": "pen", "tags": ["a", "b"]}"#, responseTime: 12)
-        let result = run("""
+        let result = try run("""
             const body = pm.response.json();
             pm.test("status", () => pm.response.to.have.status(201));
             pm.test("ok", () => pm.response.to.be.ok);
@@ -99,8 +100,8 @@ struct ScriptEngineAPITests {
         ])
     }
 
-    @Test func consoleOutputAndTestMessagesMaskSecrets() {
-        let result = run("""
+    @Test func consoleOutputAndTestMessagesMaskSecrets() throws {
+        let result = try run("""
             console.log("token is", pm.environment.get("token"));
             console.warn({auth: pm.environment.get("token")});
             pm.test("leaks", () => pm.expect(pm.environment.get("token")).to.equal("x"));
@@ -111,8 +112,8 @@ struct ScriptEngineAPITests {
         #expect(result.tests.first?.message == #"expected "••••••" to equal "x""#)
     }
 
-    @Test func insomniaScriptsReachTheSameAPI() {
-        let result = run("""
+    @Test func insomniaScriptsReachTheSameAPI() throws {
+        let result = try run("""
             insomnia.test("ok", () => insomnia.expect(insomnia.response.code).to.equal(200));
             insomnia.environment.set("seen", "yes");
             """, event: .after, response: ScriptResponse(code: 200, status: "OK"))

@@ -8,21 +8,21 @@ struct ScriptEngineSandboxTests {
     let input = ScriptInput(event: .before, requestName: "r", request: ScriptRequest(method: "GET", url: "http://127.0.0.1:1/"))
 
     @Test(arguments: ["require", "fetch", "XMLHttpRequest", "process", "Deno", "Bun", "importScripts", "__native"])
-    func noGlobalReachesOutsideTheProcess(name: String) {
-        let result = ScriptEngine().run([ScriptSource(text: "console.log(typeof \(name))", file: "s.js")], input: input)
+    func noGlobalReachesOutsideTheProcess(name: String) throws {
+        let result = try #require(ScriptEngine()).run([ScriptSource(text: "console.log(typeof \(name))", file: "s.js")], input: input)
         #expect(result.console.map(\.text) == ["undefined"])
     }
 
-    @Test func callingWhatIsNotThereNamesIt() {
-        let engine = ScriptEngine()
+    @Test func callingWhatIsNotThereNamesIt() throws {
+        let engine = try #require(ScriptEngine())
         let required = engine.run([ScriptSource(text: "const _ = require('lodash')", file: "s.js")], input: input)
         #expect(required.failure?.kind == .runtime && required.failure?.message.contains("require") == true)
         let sent = engine.run([ScriptSource(text: "pm.sendRequest('http://example.com', () => {})", file: "s.js")], input: input)
         #expect(sent.failure?.message.contains("pm.sendRequest is not supported") == true, "\(String(describing: sent.failure))")
     }
 
-    @Test func aScriptPastTheTimeLimitIsStoppedAndTheEngineGoesOn() {
-        let engine = ScriptEngine(timeLimit: 0.3)
+    @Test func aScriptPastTheTimeLimitIsStoppedAndTheEngineGoesOn() throws {
+        let engine = try #require(ScriptEngine(timeLimit: 0.3))
         let started = Date()
         let stuck = engine.run([ScriptSource(text: "console.log('start'); while (true) {}", file: "Shop/slow.js", line: 1)], input: input)
         #expect(stuck.failure?.kind == .timeout && stuck.failure?.file == "Shop/slow.js")
@@ -33,8 +33,8 @@ struct ScriptEngineSandboxTests {
         #expect(next.failure == nil && next.console.map(\.text) == ["next"])
     }
 
-    @Test func errorsNameTheFileLineAndColumn() {
-        let engine = ScriptEngine()
+    @Test func errorsNameTheFileLineAndColumn() throws {
+        let engine = try #require(ScriptEngine())
         let runtime = engine.run([ScriptSource(text: "const a = 1;\nconst b = {};\n  b.c.d = a;", file: "Shop/items/create.yaml", line: 10)],
                                  input: input)
         #expect(runtime.failure?.kind == .runtime && runtime.failure?.line == 12 && runtime.failure?.column != nil)
@@ -47,8 +47,8 @@ struct ScriptEngineSandboxTests {
         #expect(first.failure?.line == 3 && first.failure?.column == "undefinedFunction".count + 1, "\(String(describing: first.failure))")
     }
 
-    @Test func scriptsRunInOrderAndTheFirstFailureStopsTheRest() {
-        let result = ScriptEngine().run([
+    @Test func scriptsRunInOrderAndTheFirstFailureStopsTheRest() throws {
+        let result = try #require(ScriptEngine()).run([
             ScriptSource(text: "pm.variables.set('order', 'collection')", file: "collection.yaml"),
             ScriptSource(text: "pm.variables.set('order', pm.variables.get('order') + ',folder')", file: "folder.yaml"),
             ScriptSource(text: "pm.variables.set('order', pm.variables.get('order') + ',request'); throw new Error('stop')", file: "r.yaml"),
@@ -58,8 +58,8 @@ struct ScriptEngineSandboxTests {
         #expect(result.failure?.file == "r.yaml" && result.failure?.message == "Error: stop")
     }
 
-    @Test func aScriptIsCompiledOnce() {
-        let engine = ScriptEngine()
+    @Test func aScriptIsCompiledOnce() throws {
+        let engine = try #require(ScriptEngine())
         let script = ScriptSource(text: "pm.variables.set('n', (pm.variables.get('n') || 0) + 1)", file: "s.js")
         for _ in 0..<3 { #expect(engine.run([script], input: input).variables == ["n": "1"]) }
         #expect(engine.compiledCount == 1)

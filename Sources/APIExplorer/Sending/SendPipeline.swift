@@ -64,7 +64,7 @@ struct SendPipeline: Sendable {
         do throws(SendFailure) {
             exchange.resolver = try await prepare(resolver)
             // Before resolving: the scripts may change the request and set variables it resolves with.
-            if let (scripted, result) = RequestScripts(exchange.resolver).runBefore(engine: scripts.engine) {
+            if let (scripted, result) = RequestScripts(exchange.resolver).runBefore(engine: scripts) {
                 exchange.before = result
                 if let failure = result.failure { throw SendFailure.script(failure) }
                 exchange.resolver = scripted
@@ -103,7 +103,7 @@ struct SendPipeline: Sendable {
         }
         let scripted = RequestScripts(exchange.resolver)
         if evaluating, scripted.has(.after) {
-            exchange.after = scripted.runAfter(resolved: resolved, response: response, engine: scripts.engine, before: exchange.before)
+            exchange.after = scripted.runAfter(resolved: resolved, response: response, engine: scripts, before: exchange.before)
         }
         guard evaluating else { return exchange }
         var outcome = exchange.resolver.outcome(of: response, secrets: showsSecrets ? [] : resolved.secretValues)
