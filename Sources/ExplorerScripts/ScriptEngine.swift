@@ -83,7 +83,7 @@ public final class ScriptEngine: @unchecked Sendable {
                 }
             }
             if let finished = call("finish", argument: nil), let data = JSText.string(finished, in: context)?.data(using: .utf8),
-               let output = try? JSONDecoder().decode(ScriptOutput.self, from: data) {
+               let output = ScriptOutput(data) {
                 result.tests = output.tests.map { test in
                     ScriptTest(name: test.name, passed: test.passed, message: test.message.map(masker.mask))
                 }
@@ -91,8 +91,7 @@ public final class ScriptEngine: @unchecked Sendable {
                 result.environment = output.environment
                 result.variables = output.variables
                 result.collectionVariables = output.collectionVariables
-                result.request = ScriptRequest(method: output.request.method, url: output.request.url, headers: output.request.headers,
-                                               body: output.request.body)
+                result.request = output.request
             }
             if let failure = result.failure { result.failure?.message = masker.mask(failure.message) }
             return result
