@@ -62,7 +62,7 @@ public final class ScriptEngine: @unchecked Sendable {
             var result = ScriptResult(request: input.request)
             guard !scripts.isEmpty else { return result }
             let masker = SecretMasker(secrets: input.secrets)
-            guard call("begin", argument: Self.stateJSON(input)) != nil else {
+            guard call("begin", argument: ScriptStateJSON.make(input)) != nil else {
                 result.failure = ScriptFailure(kind: .runtime, message: "the script API could not start", file: scripts[0].file,
                                                line: nil, column: nil, event: input.event)
                 return result
@@ -184,22 +184,5 @@ public final class ScriptEngine: @unchecked Sendable {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard !token.isEmpty, lines.indices.contains(index), let found = lines[index].range(of: token) else { return nil }
         return lines[index].distance(from: lines[index].startIndex, to: found.lowerBound) + 1
-    }
-
-    /// The state `__apiexplorer.begin` reads.
-    static func stateJSON(_ input: ScriptInput) -> String {
-        func headers(_ list: [ScriptHeader]) -> [[String: String]] { list.map { ["key": $0.key, "value": $0.value] } }
-        var state: [String: Any] = [
-            "request": ["method": input.request.method, "url": input.request.url, "headers": headers(input.request.headers),
-                        "body": input.request.body] as [String: Any],
-            "environment": input.environment, "variables": input.variables, "collectionVariables": input.collectionVariables,
-            "info": ["requestName": input.requestName, "eventName": input.event.postmanName, "iteration": input.iteration - 1] as [String: Any],
-        ]
-        if let response = input.response {
-            state["response"] = ["code": response.code, "status": response.status, "headers": headers(response.headers),
-                                 "body": response.body, "responseTime": response.responseTime, "size": response.body.utf8.count] as [String: Any]
-        }
-        guard let data = try? JSONSerialization.data(withJSONObject: state) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
     }
 }
