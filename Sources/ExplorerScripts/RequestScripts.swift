@@ -45,10 +45,10 @@ public struct RequestScripts: Sendable {
         func refuse(_ reason: String) -> ScriptFailure {
             ScriptFailure(kind: .file, message: reason, file: script.location.file, line: script.location.line, column: nil, event: phase)
         }
-        let directory = resolver.collection.directory
-        let full = ((path.hasPrefix("/") ? path : PathText.appending(directory, path)) as NSString).standardizingPath
-        let root = (directory as NSString).standardizingPath
-        guard full.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+        // The boundary resolves `..` and symbolic links, so a link inside the collection cannot lead a script out of it.
+        let boundary = resolver.boundary
+        let full = boundary.absolute(path)
+        guard boundary.outsideRead(full) == nil else {
             throw refuse("the script file '\(path)' is outside the collection; keep scripts in its directory")
         }
         guard let data = FileManager.default.contents(atPath: full) else {

@@ -348,8 +348,12 @@ public struct RequestResolver: Sendable {
         }
     }
 
+    /// The collection's directory as the boundary of what its files may read without trust.
+    public var boundary: CollectionBoundary {
+        CollectionBoundary(directory: collection.directory, home: processEnvironment["HOME"] ?? NSHomeDirectory())
+    }
+
     private func requestBody(_ body: ResolvedBody) throws(ResolveError) -> RequestBody? {
-        let boundary = CollectionBoundary(directory: collection.directory, home: processEnvironment["HOME"] ?? NSHomeDirectory())
         func read(_ full: String) throws(ResolveError) -> Data {
             // A body file outside the collection is uploaded only when the collection is trusted with it; a preview
             // reads none.
