@@ -74,8 +74,7 @@ public struct RequestResolver: Sendable {
         for folder in folders.reversed() { scopes.append(VariableScope(origin: "folder \(folder.name)", variables: folder.variables)) }
         scopes.append(VariableScope(origin: "collection", variables: collection.root.variables))
         var resolver = VariableResolver(scopes: scopes, environmentName: environment?.name, context: "request \(reference)",
-                                        processEnvironment: processEnvironment)
-        resolver.inputs = inputs
+                                        processEnvironment: processEnvironment, inputs: inputs)
         resolver.inputs.trustAdvice = trustAdvice
         resolver.directory = collection.directory
         return resolver

@@ -12,13 +12,15 @@ public struct VariableResolver: Sendable {
     /// The process environment, for `{{$env.NAME}}` and the programs that read secret references (their PATH).
     public var processEnvironment: [String: String]
     /// What may be read from outside the files (secret references, prompts) and whether it may be now.
-    public var inputs = ResolutionInputs()
+    public var inputs: ResolutionInputs
     /// The collection's directory, for `{{$file path}}` with a relative path.
     public var directory: String?
 
     /// Creates a resolver.
+    /// `inputs` is given by a request's resolver, so no send context is made only to be replaced.
     public init(scopes: [VariableScope], environmentName: String?, context: String,
-                processEnvironment: [String: String] = ProcessInfo.processInfo.environment) {
+                processEnvironment: [String: String] = ProcessInfo.processInfo.environment, inputs: ResolutionInputs = ResolutionInputs()) {
+        self.inputs = inputs
         self.scopes = scopes
         self.environmentName = environmentName
         self.context = context
