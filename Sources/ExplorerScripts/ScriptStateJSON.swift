@@ -1,3 +1,5 @@
+import ExplorerWorkspace
+
 /// The state `__apiexplorer.begin` reads, written as JSON by hand: JSONSerialization of a `[String: Any]` was a fifth
 /// of a scripted `run`'s time (twice a request, the response body included).
 enum ScriptStateJSON {
@@ -5,7 +7,7 @@ enum ScriptStateJSON {
     static func make(_ input: ScriptInput) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(256 + input.request.body.utf8.count + (input.response?.body.utf8.count ?? 0))
-        func text(_ value: String) { string(value, into: &out) }
+        func text(_ value: String) { out.append(contentsOf: JSONValue.quoted(value).utf8) }
         func raw(_ value: String) { out.append(contentsOf: value.utf8) }
         func headers(_ list: [ScriptHeader]) {
             raw("[")
@@ -58,26 +60,5 @@ enum ScriptStateJSON {
         }
         raw("}")
         return String(decoding: out, as: UTF8.self)
-    }
-
-    /// `value` as a JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
-    static func string(_ value: String, into out: inout [UInt8]) {
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        out.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: "\n"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case UInt8(ascii: "\r"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case UInt8(ascii: "\t"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0..<0x20:
-                out.append(contentsOf: Array("\\u00".utf8))
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0F)])
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
     }
 }
