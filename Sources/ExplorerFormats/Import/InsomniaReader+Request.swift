@@ -36,8 +36,7 @@ extension InsomniaReader {
         for (key, phase, kind) in [("preRequestScript", ScriptPhase.before, "pre-request script"), ("afterResponseScript", .after, "after-response script")] {
             guard let script = try value.string(key, source, path), !script.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
             spec.scripts[phase] = ScriptText(.inline(script))
-            let lines = script.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
-            report.add(label, "\(kind) (\(lines) line\(lines == 1 ? "" : "s")) imported as scripts.\(phase.rawValue)")
+            report.addScript(label, kind: kind, text: script, phase: phase)
         }
         switch try value.string("settingFollowRedirects", source, path) {
         case "on"?: spec.followRedirects = true

@@ -129,7 +129,7 @@ struct PostmanReader {
             let event = try value.requireObject(source, eventPath)
             let listen = try event.string("listen", source, eventPath) ?? "script"
             guard !event.flag("disabled"), let text = script(event), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
-            let lines = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
+            let lines = ImportReport.lineCount(text)
             let kind = listen == "prerequest" ? "pre-request script" : listen == "test" ? "test script" : "'\(listen)' script"
             let phase: ScriptPhase
             switch listen {
@@ -151,7 +151,7 @@ struct PostmanReader {
             }
             let joined = scripts[phase].flatMap { if case let .inline(earlier) = $0.body { earlier + "\n" } else { nil } } ?? ""
             scripts[phase] = ScriptText(.inline(joined + text))
-            report.add(item, "\(kind) (\(lines) line\(lines == 1 ? "" : "s")) imported as scripts.\(phase.rawValue)")
+            report.addScript(item, kind: kind, text: text, phase: phase)
             for call in PostmanReader.unsupportedCalls where text.contains(call.pattern) {
                 report.add(item, "\(kind) calls \(call.name), which apiexplorer's scripts do not have: it fails when it gets there")
             }
