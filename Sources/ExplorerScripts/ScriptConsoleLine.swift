@@ -1,5 +1,5 @@
 /// One `console.log` (or `info`, `warn`, `error`, `debug`), its secrets masked.
-public struct ScriptConsoleLine: Sendable, Equatable, Codable {
+public struct ScriptConsoleLine: Sendable, Equatable {
     /// `log`, `info`, `warn`, `error` or `debug`.
     public var level: String
     /// The arguments as text, separated by spaces.

@@ -1,5 +1,5 @@
 /// A header as scripts see it (`{key, value}`, as Postman names them).
-public struct ScriptHeader: Sendable, Equatable, Codable {
+public struct ScriptHeader: Sendable, Equatable {
     /// The header's name.
     public var key: String
     /// Its value.

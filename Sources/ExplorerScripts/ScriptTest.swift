@@ -1,5 +1,5 @@
 /// One `pm.test`: its name, whether it passed, and why not.
-public struct ScriptTest: Sendable, Equatable, Codable {
+public struct ScriptTest: Sendable, Equatable {
     /// The name given to `pm.test`.
     public var name: String
     /// True when its function returned without throwing.
