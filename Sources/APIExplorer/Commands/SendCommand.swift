@@ -160,7 +160,7 @@ struct SendCommand: AsyncParsableCommand {
             throw ExitCode(.interrupted)
         }
         guard let response = exchange.response else {
-            StandardError.write("error: \(exchange.failureText ?? "no response")")
+            StandardError.write(exchange.errorLine)
             pipeline.record(exchange)
             guard case let .transport(error)? = exchange.failure else { throw ExitCode(.failed) }
             throw ExitCode(error.transportFailure != nil || error.isCancelled ? .trouble : .failed)
@@ -209,7 +209,7 @@ struct SendCommand: AsyncParsableCommand {
             var failed = exchange
             if let request = exchange.resolved?.request { failed.response = printer.interruptedResponse(to: request) }
             pipeline.record(failed)
-            StandardError.write("error: \(exchange.failureText ?? "no response")")
+            StandardError.write(exchange.errorLine)
             StandardError.write(count)
             throw ExitCode(.trouble)
         }

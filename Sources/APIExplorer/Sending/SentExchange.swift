@@ -32,4 +32,11 @@ struct SentExchange: Sendable {
 
     /// The failure in words, secrets masked.
     var failureText: String? { failure.map { masker.mask($0.description) } }
+
+    /// The failure as a line of standard error: `error: …`, or a script's own `file:line: error: …` as compilers write it.
+    var errorLine: String {
+        guard let text = failureText else { return "error: no response" }
+        if case .script? = failure { return text }
+        return "error: " + text
+    }
 }
