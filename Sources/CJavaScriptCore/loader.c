@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 // Where the library is: Apple's framework, else WebKitGTK's JavaScriptCore (Debian: libjavascriptcoregtk-4.1-0).
 #if defined(__APPLE__)
@@ -17,6 +18,7 @@ static void (*p_JSContextGroupSetExecutionTimeLimit)(JSContextGroupRef group, do
 static JSGlobalContextRef (*p_JSGlobalContextCreateInGroup)(JSContextGroupRef group, JSClassRef globalObjectClass);
 static void (*p_JSGlobalContextRelease)(JSGlobalContextRef ctx);
 static JSObjectRef (*p_JSContextGetGlobalObject)(JSContextRef ctx);
+static bool (*p_JSCheckScriptSyntax)(JSContextRef ctx, JSStringRef script, JSStringRef sourceURL, int startingLineNumber, JSValueRef *exception);
 static JSValueRef (*p_JSEvaluateScript)(JSContextRef ctx, JSStringRef script, JSObjectRef thisObject, JSStringRef sourceURL, int startingLineNumber, JSValueRef *exception);
 static JSObjectRef (*p_JSObjectMake)(JSContextRef ctx, JSClassRef jsClass, void *data);
 static JSObjectRef (*p_JSObjectMakeFunctionWithCallback)(JSContextRef ctx, JSStringRef name, JSObjectCallAsFunctionCallback callAsFunction);
@@ -42,7 +44,13 @@ static char loadError[512];
 
 static void loadLibrary(void) {
     void *library = NULL;
-    for (int i = 0; libraryNames[i] != NULL && library == NULL; i++) library = dlopen(libraryNames[i], RTLD_NOW | RTLD_LOCAL);
+    // APIEXPLORER_JAVASCRIPTCORE names the library to load instead, for a JavaScriptCore installed elsewhere.
+    const char *chosen = getenv("APIEXPLORER_JAVASCRIPTCORE");
+    if (chosen != NULL && chosen[0] != '\0') {
+        library = dlopen(chosen, RTLD_NOW | RTLD_LOCAL);
+    } else {
+        for (int i = 0; libraryNames[i] != NULL && library == NULL; i++) library = dlopen(libraryNames[i], RTLD_NOW | RTLD_LOCAL);
+    }
     if (library == NULL) {
         const char *why = dlerror();
         snprintf(loadError, sizeof loadError, "JavaScriptCore could not be loaded (%s); on Debian: apt-get install libjavascriptcoregtk-4.1-0",
@@ -58,6 +66,7 @@ static void loadLibrary(void) {
     FIND(JSGlobalContextCreateInGroup)
     FIND(JSGlobalContextRelease)
     FIND(JSContextGetGlobalObject)
+    FIND(JSCheckScriptSyntax)
     FIND(JSEvaluateScript)
     FIND(JSObjectMake)
     FIND(JSObjectMakeFunctionWithCallback)
@@ -92,6 +101,7 @@ void cjs_JSContextGroupSetExecutionTimeLimit(JSContextGroupRef group, double lim
 JSGlobalContextRef cjs_JSGlobalContextCreateInGroup(JSContextGroupRef group, JSClassRef globalObjectClass) { return p_JSGlobalContextCreateInGroup(group, globalObjectClass); }
 void cjs_JSGlobalContextRelease(JSGlobalContextRef ctx) { p_JSGlobalContextRelease(ctx); }
 JSObjectRef cjs_JSContextGetGlobalObject(JSContextRef ctx) { return p_JSContextGetGlobalObject(ctx); }
+bool cjs_JSCheckScriptSyntax(JSContextRef ctx, JSStringRef script, JSStringRef sourceURL, int startingLineNumber, JSValueRef *exception) { return p_JSCheckScriptSyntax(ctx, script, sourceURL, startingLineNumber, exception); }
 JSValueRef cjs_JSEvaluateScript(JSContextRef ctx, JSStringRef script, JSObjectRef thisObject, JSStringRef sourceURL, int startingLineNumber, JSValueRef *exception) { return p_JSEvaluateScript(ctx, script, thisObject, sourceURL, startingLineNumber, exception); }
 JSObjectRef cjs_JSObjectMake(JSContextRef ctx, JSClassRef jsClass, void *data) { return p_JSObjectMake(ctx, jsClass, data); }
 JSObjectRef cjs_JSObjectMakeFunctionWithCallback(JSContextRef ctx, JSStringRef name, JSObjectCallAsFunctionCallback callAsFunction) { return p_JSObjectMakeFunctionWithCallback(ctx, name, callAsFunction); }

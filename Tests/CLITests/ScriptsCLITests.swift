@@ -127,6 +127,27 @@ struct ScriptTimeoutCLITests {
         let config = try await CLIRunner.run(["config", "--config", temp.path + "/config.yaml"])
         #expect(config.stdout.contains("scriptTimeout") && config.stdout.contains("0.3"), "\(config.stdout)")
     }
+
+    /// Without JavaScriptCore a scripted request is not sent and the error says what to install; a request without
+    /// scripts is sent as ever, since the library is only loaded for the first script.
+    @Test func withoutJavaScriptCoreAScriptedRequestIsNotSentAndSaysWhy() async throws {
+        let server = try FaultServer(routes: ["/x": .respond(status: 200, headers: [], body: "x")])
+        defer { server.stop() }
+        let temp = try TempDirectory()
+        try temp.write("C/collection.yaml", "name: C\nenvironments:\n  - name: local\n    baseURL: \(server.baseURL.absoluteString)\n")
+        try temp.write("C/scripted.yaml", "url: /x\nscripts:\n  before: |\n    console.log('hi')\n")
+        try temp.write("C/plain.yaml", "url: /x\n")
+        let missing = ["APIEXPLORER_JAVASCRIPTCORE": temp.path + "/no-such-libjavascriptcoregtk.so"]
+        let scripted = try await CLIRunner.run(["send", "C/scripted", "--collections", temp.path, "--no-history"], environment: missing)
+        #expect(scripted.status == 1, "\(scripted.stdout)\(scripted.stderr)")
+        #expect(scripted.stderr.hasPrefix(temp.path + "/C/scripted.yaml:4: error: the before script failed: JavaScriptCore could not be loaded"),
+                "\(scripted.stderr)")
+        #expect(scripted.stderr.contains("apt-get install libjavascriptcoregtk-4.1-0"), "\(scripted.stderr)")
+        #expect(server.requests(to: "/x").isEmpty)
+        let plain = try await CLIRunner.run(["send", "C/plain", "--collections", temp.path, "--no-history"], environment: missing)
+        #expect(plain.status == 0 && plain.stdout.hasSuffix("\n\nx\n"), "\(plain.stdout)\(plain.stderr)")
+        #expect(server.requests(to: "/x").count == 1)
+    }
 }
 
 /// A Postman export whose logic lives in `pm.*` scripts, imported with its environment and run against the demo API.

@@ -22,7 +22,7 @@ typedef JSValueRef (*JSObjectCallAsFunctionCallback)(JSContextRef ctx, JSObjectR
 // JSContextGroupSetExecutionTimeLimit's callback (declared only in JavaScriptCore's private headers).
 typedef bool (*CJSShouldTerminateCallback)(JSContextRef ctx, void *context);
 
-/// Loads JavaScriptCore once; true when every function was found. On failure `error` holds why (the library missing,
+/// Loads JavaScriptCore once (the library APIEXPLORER_JAVASCRIPTCORE names, when set); true when every function was found. On failure `error` holds why (the library missing,
 /// or a function it lacks).
 bool cjs_load(char *error, size_t errorSize);
 
@@ -32,6 +32,7 @@ void cjs_JSContextGroupSetExecutionTimeLimit(JSContextGroupRef group, double lim
 JSGlobalContextRef cjs_JSGlobalContextCreateInGroup(JSContextGroupRef group, JSClassRef globalObjectClass);
 void cjs_JSGlobalContextRelease(JSGlobalContextRef ctx);
 JSObjectRef cjs_JSContextGetGlobalObject(JSContextRef ctx);
+bool cjs_JSCheckScriptSyntax(JSContextRef ctx, JSStringRef script, JSStringRef sourceURL, int startingLineNumber, JSValueRef *exception);
 JSValueRef cjs_JSEvaluateScript(JSContextRef ctx, JSStringRef script, JSObjectRef thisObject, JSStringRef sourceURL, int startingLineNumber, JSValueRef *exception);
 JSObjectRef cjs_JSObjectMake(JSContextRef ctx, JSClassRef jsClass, void *data);
 JSObjectRef cjs_JSObjectMakeFunctionWithCallback(JSContextRef ctx, JSStringRef name, JSObjectCallAsFunctionCallback callAsFunction);
