@@ -1,3 +1,4 @@
+import ExplorerWorkspace
 import Foundation
 
 /// The script engine of one owner (a command, the explorer), made when the first request with a script is sent: a
@@ -24,5 +25,11 @@ public final class LazyScriptEngine: @unchecked Sendable {
             }
             return made
         }
+    }
+
+    /// Whether `text` parses as a script; not checked when JavaScriptCore cannot be loaded.
+    public func syntaxVerdict(of text: String) -> ScriptSyntaxVerdict {
+        guard let engine else { return .unchecked(ScriptEngine.loadError ?? "JavaScriptCore could not be loaded") }
+        return engine.syntaxVerdict(of: text)
     }
 }

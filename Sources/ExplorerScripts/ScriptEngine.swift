@@ -98,6 +98,24 @@ public final class ScriptEngine: @unchecked Sendable {
         }
     }
 
+    /// Whether `text` parses as a script, without running it: for the editor's check as a script is typed. Lines and
+    /// columns count in `text` itself.
+    public func syntaxVerdict(of text: String) -> ScriptSyntaxVerdict {
+        lock.withLock {
+            let script = ScriptSource(text: text, file: "script", line: 1)
+            let source = JSText.make(Self.prefix + text + "\n})")
+            let url = JSText.make(script.file)
+            defer {
+                cjs_JSStringRelease(source)
+                cjs_JSStringRelease(url)
+            }
+            var exception: JSValueRef?
+            guard !cjs_JSCheckScriptSyntax(context, source, url, 1, &exception), let exception else { return .compiles }
+            let found = failure(exception, script: script, event: .before, compiling: true)
+            return .error(message: found.message, line: found.line, column: found.column)
+        }
+    }
+
     /// The function `script` compiles to, compiled the first time only; or its syntax error.
     private func compile(_ script: ScriptSource, event: ScriptPhase) -> Result<JSObjectRef, ScriptFailure> {
         if let function = compiled[script] { return .success(function) }
@@ -158,7 +176,7 @@ public final class ScriptEngine: @unchecked Sendable {
 
     /// The failure `exception` describes, placed in the script's file.
     private func failure(_ exception: JSValueRef, script: ScriptSource, event: ScriptPhase, compiling: Bool) -> ScriptFailure {
-        let message = JSText.string(exception, in: context) ?? "an error"
+        var message = JSText.string(exception, in: context) ?? "an error"
         if message == "JavaScript execution terminated." {
             return ScriptFailure(kind: .timeout, message: "stopped after \(MeasurementText.duration(timeLimit)) (scriptTimeout)",
                                  file: script.file, line: nil, column: nil, event: event)
@@ -169,12 +187,30 @@ public final class ScriptEngine: @unchecked Sendable {
             let number = cjs_JSValueToNumber(context, value, nil)
             return number.isFinite ? Int(number) : nil
         }
-        let line = number("line")
+        var line = number("line")
         var column = number("column")
-        if let line, line == script.line, let found = column { column = max(1, found - Self.prefix.count) }
-        if compiling, column == nil, let line { column = Self.column(ofTokenIn: message, line: line - script.line, of: script.text) }
+        let lines = script.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lastLine = script.line + lines.count - 1
+        if compiling, let found = line, found > lastLine {
+            // The parser reached what wraps the script: the script ended with something still open.
+            line = lastLine
+            column = (lines.last?.count ?? 0) + 1
+            message = Self.endedEarly(message)
+        } else {
+            if let line, line == script.line, let found = column { column = max(1, found - Self.prefix.count) }
+            if compiling, column == nil, let line { column = Self.column(ofTokenIn: message, line: line - script.line, of: script.text) }
+        }
         return ScriptFailure(kind: compiling ? .syntax : .runtime, message: message, file: script.file, line: line, column: column,
                              event: event)
+    }
+
+    /// `message` about the token that closes the wrapper (`Unexpected token '}'. Expected ')' …`) said of the script's
+    /// end instead, which is where the user has to look.
+    static func endedEarly(_ message: String) -> String {
+        let wrapperToken = "SyntaxError: Unexpected token '}'."
+        guard message.hasPrefix(wrapperToken) else { return message }
+        let rest = message.dropFirst(wrapperToken.count).trimmingCharacters(in: .whitespaces)
+        return "SyntaxError: Unexpected end of script." + (rest.isEmpty ? "" : " " + rest)
     }
 
     /// Where the token a syntax error names (`Unexpected token '='`) is on the script's line `index` (0-based).
