@@ -26,9 +26,10 @@ public struct Tabs: Widget, Hashable {
         self.divider = divider
     }
 
-    /// Draws ` A │ B │ C` on the first row of `rect`, clipping titles that do not fit.
+    /// Draws ` A │ B │ C` on the first row of `rect`; when that does not fit, `A│B│C`, and past that clips the titles.
     public func render(in rect: Rect, buffer: inout CellBuffer) {
         guard !rect.isEmpty else { return }
+        let padding = padding(width: rect.width)
         var x = rect.x
         for (index, title) in titles.enumerated() {
             guard x < rect.right else { break }
@@ -36,19 +37,30 @@ public struct Tabs: Widget, Hashable {
                 x += buffer.write(divider, at: Position(x: x, y: rect.y), style: style, maxWidth: rect.right - x)
             }
             var padded = title
-            padded.spans.insert(" ", at: 0)
-            padded.spans.append(" ")
+            if padding > 0 {
+                padded.spans.insert(" ", at: 0)
+                padded.spans.append(" ")
+            }
             let titleStyle = index == selectedIndex ? style.patched(with: highlightStyle) : style
             x += buffer.write(padded, at: Position(x: x, y: rect.y), style: titleStyle, maxWidth: rect.right - x)
         }
     }
 
-    /// The tab drawn at `column` columns from the left edge, or nil for a divider or the space after the last tab.
-    public func index(atColumn column: Int) -> Int? {
+    /// The spaces on each side of a title in a bar `width` columns wide: one, or none when the padded bar does not fit.
+    private func padding(width: Int) -> Int {
+        let titles = self.titles.reduce(0) { $0 + $1.width }
+        let dividers = max(0, self.titles.count - 1) * DisplayWidth.width(of: divider)
+        return titles + dividers + 2 * self.titles.count <= width ? 1 : 0
+    }
+
+    /// The tab drawn at `column` columns from the left edge of a bar `width` columns wide, or nil for a divider or the
+    /// space after the last tab.
+    public func index(atColumn column: Int, width: Int = .max) -> Int? {
+        let padding = padding(width: width)
         var x = 0
         for (index, title) in titles.enumerated() {
             if index > 0 { x += DisplayWidth.width(of: divider) }
-            let width = title.width + 2
+            let width = title.width + 2 * padding
             if column >= x, column < x + width { return index }
             x += width
         }

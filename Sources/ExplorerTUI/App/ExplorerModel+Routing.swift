@@ -192,7 +192,8 @@ extension ExplorerModel {
             case .click:
                 // The response's tabs are on the second row inside its border, under the status line.
                 if event.y == layout.response.y + 2, case let .received(summary) = responseView.state,
-                   let index = ResponseView.tabs(summary, selected: responseView.tab).index(atColumn: event.x - layout.response.x - 1) {
+                   let index = ResponseView.tabs(summary, selected: responseView.tab).index(atColumn: event.x - layout.response.x - 1,
+                                                                                          width: max(0, layout.response.width - 2)) {
                     let offered = ResponseTab.offered(for: summary)
                     if offered.indices.contains(index), offered[index] != responseView.tab { responseView.show(offered[index]) }
                 }
@@ -207,7 +208,7 @@ extension ExplorerModel {
         let inner = rect.inner
         if y == inner.y + 2 {
             let tabs = Tabs(titles: RequestTab.allCases.map { StyledLine($0.title) }, selectedIndex: requestEditor.tab.rawValue)
-            if let index = tabs.index(atColumn: x - inner.x), let tab = RequestTab(rawValue: index), tab != requestEditor.tab {
+            if let index = tabs.index(atColumn: x - inner.x, width: inner.width), let tab = RequestTab(rawValue: index), tab != requestEditor.tab {
                 requestEditor.tab = tab
                 requestEditor.selection = 0
             }

@@ -148,11 +148,11 @@ struct MouseTests {
         // The request pane's tab row is 3 rows under its top border: click "Auth".
         let layout = ScreenLayout(width: 80, height: 24, settings: LayoutSettings(stack: .never))
         let tabs = Tabs(titles: RequestTab.allCases.map { StyledLine($0.title) }, selectedIndex: 0)
-        let x = (0..<60).first { tabs.index(atColumn: $0) == RequestTab.auth.rawValue } ?? 0
+        let x = (0..<60).first { tabs.index(atColumn: $0, width: layout.request.width - 2) == RequestTab.auth.rawValue } ?? 0
         Fixtures.press([.mouse(MouseEvent(.click, x: layout.request.x + 1 + x, y: layout.request.y + 3))], &model)
         #expect(model.focus == .request && model.requestEditor.tab == .auth)
         // Back to Headers, then a click on its third row selects it.
-        let headersX = (0..<60).first { tabs.index(atColumn: $0) == RequestTab.headers.rawValue } ?? 0
+        let headersX = (0..<60).first { tabs.index(atColumn: $0, width: layout.request.width - 2) == RequestTab.headers.rawValue } ?? 0
         Fixtures.press([.mouse(MouseEvent(.click, x: layout.request.x + 1 + headersX, y: layout.request.y + 3)),
                         .mouse(MouseEvent(.click, x: layout.request.x + 5, y: layout.request.y + 4 + 3))], &model)
         #expect(model.requestEditor.tab == .headers && model.requestEditor.selection == 2)
