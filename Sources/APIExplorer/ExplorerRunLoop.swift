@@ -113,7 +113,7 @@ final class ExplorerRunLoop {
         for effect in model.update(message) {
             switch effect {
             case .quit: keepRunning = false
-            case .send, .sendNeed, .cancel, .copyRequest, .replay, .trustCollection: sender.start(effect)
+            case .send, .sendNeed, .cancel, .copyRequest, .replay, .trustCollection, .checkScript: sender.start(effect)
             case .searchBody, .filterBody, .checkJSON: bodies.start(effect)
             case .introspect, .readSchema: SchemaEffectRunner.start(effect, inbox: inbox, demo: demo, cache: schemaCache)
             case .openWebSocket, .sendWebSocket, .closeWebSocket, .pingWebSocket: conversations.start(effect)

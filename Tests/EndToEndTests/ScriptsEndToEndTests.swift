@@ -57,4 +57,49 @@ struct ScriptsEndToEndTests {
         #expect(try session.waitForExit() == 0)
         await server.stop()
     }
+
+    /// The Scripts tab: an after script typed with an error is flagged as it is typed, fixed, saved to the file with
+    /// `s`, and its test is a check of the next send.
+    @Test func aScriptWrittenInTheScriptsTabIsCheckedSavedAndRun() async throws {
+        let server = try await LoopbackServer.start()
+        let temp = try TempDirectory()
+        try temp.write("Scripted/collection.yaml", """
+            name: Scripted
+            environments:
+              - name: local
+                baseURL: \(server.baseURL.absoluteString)
+            """)
+        try temp.write("Scripted/user.yaml", """
+            # Ada, the first user
+            name: Get user
+            url: /users/1
+            """)
+        let binary = try BuiltProducts.executable(named: "apiexplorer")
+        let session = try TmuxSession(arguments: [binary.path, "--collections", temp.path], width: 110, height: 32)
+        defer { session.kill() }
+        try session.waitFor("env: local")
+        try session.waitUntilGone("Loading requests…")
+        try session.sendKeys("/")
+        try session.sendText("Get user")
+        try session.sendKeys("Enter", "Tab", "[", "[")
+        try session.waitFor("No before script")
+        try session.sendKeys("j", "i")
+        try session.sendText(#"pm.test("named Ada", () => pm.expect(pm.response.json().name).to.equal("Ada Lovelace")"#)
+        let flagged = try session.waitFor("✗ line 1")
+        #expect(flagged.contains("SyntaxError"), "\(flagged)")
+        try session.sendText(")")
+        try session.waitFor("✓ compiles")
+        try session.sendKeys("Escape")
+        try session.waitUntilGone("editing (Esc done)")
+        try session.sendKeys("s")
+        try session.waitFor("Saved Scripted/user")
+        let saved = try String(contentsOfFile: temp.path + "/Scripted/user.yaml", encoding: .utf8)
+        #expect(saved.hasPrefix("# Ada, the first user\n") && saved.contains("scripts:\n  after: |\n    pm.test(\"named Ada\""), "\(saved)")
+        try session.sendKeys("C-j")
+        let answered = try session.waitFor("Checks (1/1)")
+        #expect(answered.contains("200 OK"), "\(answered)")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+        await server.stop()
+    }
 }

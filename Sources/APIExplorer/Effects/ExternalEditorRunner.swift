@@ -48,8 +48,13 @@ enum ExternalEditorRunner {
         // explorer loaded it. A different file on disk when the edit is applied is a conflict.
         var base = edit.original
         switch edit.target {
-        case .body:
-            let suffix = edit.text.trimmingCharacters(in: .whitespaces).hasPrefix("{") || edit.text.trimmingCharacters(in: .whitespaces).hasPrefix("[") ? "json" : "txt"
+        case .body, .script:
+            let suffix: String
+            if case .script = edit.target {
+                suffix = "js"
+            } else {
+                suffix = edit.text.trimmingCharacters(in: .whitespaces).hasPrefix("{") || edit.text.trimmingCharacters(in: .whitespaces).hasPrefix("[") ? "json" : "txt"
+            }
             guard let file = NcursesTerminal.privateTemporaryFile(suffix: suffix), let handle = try? FileHandle(forWritingTo: file),
                   (try? handle.write(contentsOf: Data(edit.text.utf8))) != nil, (try? handle.close()) != nil else {
                 return .failed("Could not write a temporary file for the editor in \(FileManager.default.temporaryDirectory.path).")
@@ -66,7 +71,7 @@ enum ExternalEditorRunner {
             }
         }
         let status = terminal.handOver(to: editor, file: copy)
-        defer { if edit.target == .body { try? FileManager.default.removeItem(atPath: copy) } }
+        defer { if edit.target != .requestFile { try? FileManager.default.removeItem(atPath: copy) } }
         guard status == 0 else {
             guard edit.target == .requestFile, !isFreshCopy else {
                 if edit.target == .requestFile { try? FileManager.default.removeItem(atPath: copy) }
@@ -76,10 +81,11 @@ enum ExternalEditorRunner {
         }
         guard let after = FileManager.default.contents(atPath: copy) else { return .failed("The edited file \(copy) is gone; nothing was changed.") }
         switch edit.target {
-        case .body:
+        case .body, .script:
             var text = String(decoding: after, as: UTF8.self)
             // Editors end the file with a line break; the body did not have one unless it was written with it.
             if text.hasSuffix("\n"), !edit.text.hasSuffix("\n") { text.removeLast() }
+            if case let .script(phase) = edit.target { return .script(key: edit.key, phase: phase, text: text) }
             return .body(key: edit.key, text: text)
         case .requestFile:
             // Left as the file is (never changed, or changed back): nothing to apply or to keep.

@@ -56,6 +56,11 @@ final class SendEffectRunner {
                     inbox.post(.reported(.trustNotKept(reason: error.description)))
                 }
             }
+        case let .checkScript(id, text):
+            // Checked off the UI: the engine is shared with sends, and a script may be running.
+            let inbox = self.inbox
+            let scripts = self.scripts
+            Task.detached { inbox.post(.scriptChecked(id: id, verdict: scripts.syntaxVerdict(of: text))) }
         case let .replay(id, _, _):
             sends[id] = HistoryEffectRunner.start(effect, recorder: history, inbox: inbox, demo: demo, keyMap: keyMap)
         default:

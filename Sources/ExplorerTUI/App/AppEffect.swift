@@ -56,6 +56,8 @@ public enum AppEffect: Sendable {
     case readSchema(key: GraphQLSchemaKey)
     /// Check a large JSON body off the UI and report `.jsonChecked` with `id`.
     case checkJSON(id: Int, text: String)
+    /// Check the syntax of a script being edited off the UI and report `.scriptChecked` with `id`.
+    case checkScript(id: Int, text: String)
     /// Put `text` on the clipboard (`what` names it for the status line) and report `.reported`.
     case copy(text: String, what: String)
     /// Resolve the request, write it as a curl command and put that on the clipboard.

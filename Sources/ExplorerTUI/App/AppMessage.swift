@@ -48,6 +48,8 @@ public enum AppMessage: Sendable {
     case schemaFetched(key: GraphQLSchemaKey, schema: GraphQLSchema?, fetched: Date?, failure: String?)
     /// The check of a large JSON body with this id finished: where it does not parse, or nil.
     case jsonChecked(id: Int, error: JSONSyntaxError?)
+    /// The syntax check of a script being edited with this id finished.
+    case scriptChecked(id: Int, verdict: ScriptSyntaxVerdict)
     /// A secret was written to a secrets file and the collections read again (nil when writing failed); `message` says which.
     case secretStored(CollectionLoadResult?, message: String)
     /// An environment change was written and the collections read again (nil when writing failed); `message` says

@@ -155,6 +155,8 @@ public struct ExplorerModel: Sendable {
             return []
         case let .jsonChecked(id, error):
             return inRequest { $0.jsonChecked(id: id, error: error) }
+        case let .scriptChecked(id, verdict):
+            return inRequest { $0.scriptChecked(id: id, verdict: verdict) }
         case let .schemaFetched(key, schema, fetched, failure):
             return inRequest { pane in
                 pane.schemaFetched(key: key, schema: schema, fetched: fetched, failure: failure)
@@ -180,6 +182,11 @@ public struct ExplorerModel: Sendable {
         case let .editorFinished(.body(key, text)):
             return inRequest { pane in
                 pane.bodyEdited(key: key, text: text)
+                return []
+            }
+        case let .editorFinished(.script(key, phase, text)):
+            return inRequest { pane in
+                pane.scriptEdited(key: key, phase: phase, text: text)
                 return []
             }
         case let .editorFinished(.requestFile(key, loaded)):

@@ -10,6 +10,8 @@ public struct ExternalEdit: Sendable, Equatable {
         case requestFile
         /// Only the body text (a temporary file), which goes back into the draft.
         case body
+        /// An inline script's text (a temporary `.js` file), which goes back into the draft.
+        case script(ScriptPhase)
     }
 
     /// The request's tree key.
@@ -18,7 +20,7 @@ public struct ExternalEdit: Sendable, Equatable {
     public var target: Target
     /// The request file's path.
     public var file: String
-    /// The body text, when the target is the body.
+    /// The body or script text, when the target is one of them.
     public var text: String
     /// The request file's bytes as the explorer loaded them: applying the edit over a file that changed on disk since is
     /// a conflict, as a save is.

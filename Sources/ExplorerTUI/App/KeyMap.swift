@@ -252,7 +252,7 @@ public struct KeyMap: Sendable {
                 KeyBinding([.character("u")], .editURL, "edit the URL", hint: true),
                 KeyBinding([.character("m")], .pickMethod, "choose the method", hint: true),
                 KeyBinding([.character("s")], .save, "save edits", hint: true),
-                KeyBinding([.character("E")], .externalEditor, "edit in $EDITOR (Body tab: the body)"),
+                KeyBinding([.character("E")], .externalEditor, "edit in $EDITOR (Body tab: the body, Scripts tab: the script)"),
                 KeyBinding([.character("z")], .maximize, "maximise / restore the pane"),
                 KeyBinding([.character("y")], .copy, "copy the URL (Headers tab: the header)"),
             ],
@@ -326,6 +326,12 @@ public struct KeyMap: Sendable {
                 KeyBinding([.character("i")], .editRow, "edit the line", hint: true),
                 KeyBinding([.character("d"), .delete], .deleteRow, "delete it", hint: true),
                 KeyBinding([.character(" ")], .toggleRow, "capture: secret or not"),
+            ],
+            .scripts: [
+                KeyBinding([.up, .character("k")], .moveUp, "the before script"),
+                KeyBinding([.down, .character("j")], .moveDown, "the after script"),
+                KeyBinding([.enter, .character("i")], .editRow, "edit the script (a file script: its path)", hint: true),
+                KeyBinding([.character("d"), .delete], .deleteRow, "delete the script", hint: true),
             ],
             .options: [
                 KeyBinding([.up, .character("k")], .moveUp, "previous option"),

@@ -36,7 +36,7 @@ struct EditorSnapshotTests {
         let auth = model(width: width, height: height, keys: [.character("]"), .character("]"), .character("t"), .down, .down, .down, .enter,
                                                              .character("i")] + Fixtures.typing("secret"))
         assertSnapshot(ExplorerView.render(auth), named: "editor_auth_\(width)x\(height)")
-        let options = model(width: width, height: height, keys: [.character("["), .character("["), .character("["), .down, .character(" "), .character("m")])
+        let options = model(width: width, height: height, keys: [.character("["), .character("["), .character("["), .character("["), .down, .character(" "), .character("m")])
         assertSnapshot(ExplorerView.render(options), named: "editor_options_method_\(width)x\(height)")
         let form = model(width: width, height: height, keys: [.backTab, .character("n")] + Fixtures.typing("List orders"))
         assertSnapshot(ExplorerView.render(form), named: "editor_new_request_\(width)x\(height)")

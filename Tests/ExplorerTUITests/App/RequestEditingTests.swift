@@ -269,7 +269,7 @@ struct RequestEditingTests {
 
     @Test func optionsAreTimeoutRedirectsAndTLS() {
         var model = onGetUser()
-        Fixtures.press([.character("["), .character("["), .character("[")], &model)
+        Fixtures.press([.character("["), .character("["), .character("["), .character("[")], &model)
         #expect(model.requestEditor.tab == .options)
         Fixtures.press([.character("i")] + Fixtures.typing("soon") + [.enter], &model)
         #expect(model.requestEditor.edit?.value != nil && model.status?.hasPrefix("The timeout is a number") == true)
@@ -278,7 +278,7 @@ struct RequestEditingTests {
         let screen = ExplorerView.render(model).lines.joined(separator: "\n")
         #expect(screen.contains("Follow redirects   off") && screen.contains("Verify TLS         on"))
         // The inherited headers switched off in the Headers tab are listed here, and Space turns them all back on.
-        Fixtures.press([.character("]"), .character("]"), .character("]"), .character(" "), .character("["), .character("["), .character("["), .down, .down, .down], &model)
+        Fixtures.press(Array(repeating: .character("]"), count: 4) + [.character(" ")] + Array(repeating: .character("["), count: 4) + [.down, .down, .down], &model)
         #expect(draft(model)?.omittedHeaders == ["Accept"])
         #expect(ExplorerView.render(model).lines.contains { $0.contains("Headers off") && $0.contains("Accept") })
         Fixtures.press([.character(" ")], &model)

@@ -1,7 +1,8 @@
 import ExplorerCore
 import ExplorerWorkspace
 
-/// The Body tab's editor while it has the cursor: the text, and for JSON whether it parses and where it does not.
+/// The Body tab's editor while it has the cursor (or the Scripts tab's): the text, and for JSON or a script whether it
+/// parses and where it does not.
 public struct BodyEditor: Sendable, Equatable {
     /// The text being edited.
     public var area: TextArea
@@ -17,6 +18,10 @@ public struct BodyEditor: Sendable, Equatable {
     public var marks: [GraphQLQueryMark] = []
     /// The names Tab offered last, shown under the query until the next key.
     public var offered: GraphQLCompletion?
+    /// The phase of the script being edited, when it edits a script rather than the body.
+    public var script: ScriptPhase?
+    /// What the last syntax check of the script found; nil until one reports.
+    public var scriptVerdict: ScriptSyntaxVerdict?
 
     /// Starts editing `area`, its JSON error (if any) already known.
     public init(area: TextArea, jsonError: JSONSyntaxError? = nil) {

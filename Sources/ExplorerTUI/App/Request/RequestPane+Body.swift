@@ -63,6 +63,10 @@ extension RequestPane {
     /// The body editor's text goes into the draft; the editor is kept aside so reopening it can still undo.
     mutating func commitBodyEditor() {
         guard let editor = requestEditor.edit?.body else { return }
+        if let phase = editor.script {
+            commitScriptEditor(editor, phase: phase)
+            return
+        }
         let text = editor.area.text
         if editor.editsVariables {
             editSelected { request in
@@ -94,6 +98,9 @@ extension RequestPane {
             commitBodyEditor()
             requestEditor.edit = nil
             if let error = editor.jsonError { status = "The JSON does not parse: \(error). It is kept; sending asks first." }
+            if case .error? = editor.scriptVerdict, let verdict = editor.scriptVerdict {
+                status = "The script does not compile (\(verdict.description.dropFirst(2))). It is kept\(pressToSave)."
+            }
             return []
         case .send?:
             commitBodyEditor()
@@ -116,13 +123,19 @@ extension RequestPane {
             }
             requestEditor.edit = .body(editor)
             markUnknownNames()
-            return checkBodyJSON()
+            return checkEditedText()
         }
+    }
+
+    /// Checks the text being edited as it changes: a script's syntax, or a JSON body.
+    mutating func checkEditedText() -> [AppEffect] {
+        requestEditor.edit?.body?.script != nil ? checkScriptSyntax() : checkBodyJSON()
     }
 
     /// Checks the JSON being edited: at once when it is small, else off the UI (the result comes as `.jsonChecked`).
     mutating func checkBodyJSON() -> [AppEffect] {
-        guard var editor = requestEditor.edit?.body, editor.editsVariables || selectedRequest?.located.request.body.typeName == "json" else { return [] }
+        guard var editor = requestEditor.edit?.body, editor.script == nil,
+              editor.editsVariables || selectedRequest?.located.request.body.typeName == "json" else { return [] }
         // One check of a large body at a time; keys typed meanwhile are checked together when it reports.
         if editor.pendingCheck != nil {
             editor.needsCheck = true

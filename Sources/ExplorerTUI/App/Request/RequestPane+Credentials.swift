@@ -137,6 +137,10 @@ extension RequestPane {
                 guard checkRowEdited(text, at: index) else { return [] }
                 requestEditor.edit = nil
                 return []
+            case let .scriptFile(phase):
+                guard scriptFileEdited(text, phase: phase) else { return [] }
+                requestEditor.edit = nil
+                return []
             case let .authField(index):
                 if editor.keepsInSecretsFile {
                     requestEditor.edit = nil

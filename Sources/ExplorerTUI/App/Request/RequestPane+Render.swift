@@ -2,7 +2,8 @@ import ExplorerCore
 import ExplorerWorkspace
 import Foundation
 
-/// The request pane: the URL line, the resolved URL, and the Params, Headers, Body, Auth and Options tabs.
+/// The request pane: the URL line, the resolved URL, and the Params, Headers, Body, Auth, Options, Checks and Scripts
+/// tabs.
 extension RequestPane {
     /// Draws the pane into `rect`: the request, or `problem` when the tree cursor is on a file that did not load.
     public func render(into buffer: inout CellBuffer, rect: Rect, problem: CollectionProblem?) {
@@ -107,6 +108,8 @@ extension RequestPane {
             table.render(in: body, buffer: &buffer)
         case .checks:
             checksTab(request, selection: selection, body, &buffer)
+        case .scripts:
+            scriptsTab(resolver, selection: selection, body, &buffer)
         }
     }
 

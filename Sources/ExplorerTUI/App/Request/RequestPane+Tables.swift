@@ -19,7 +19,7 @@ extension RequestPane {
             case .multipart?: return .multipart
             default: return nil
             }
-        case .auth, .options, .checks: return nil
+        case .auth, .options, .checks, .scripts: return nil
         }
     }
 
@@ -79,6 +79,7 @@ extension RequestPane {
         case .auth: return RequestPane.authFields(request.auth).count + 1
         case .options: return 4
         case .checks: return checkRows.count
+        case .scripts: return ScriptPhase.allCases.count
         }
     }
 

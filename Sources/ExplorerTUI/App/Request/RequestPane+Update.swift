@@ -43,7 +43,7 @@ extension RequestPane {
             editor.offered = nil
             requestEditor.edit = .body(editor)
             markUnknownNames()
-            return checkBodyJSON()
+            return checkEditedText()
         case nil:
             return nil
         }
@@ -85,6 +85,7 @@ extension RequestPane {
             case .auth: authAction(action)
             case .options: optionsAction(action)
             case .checks: checksAction(action)
+            case .scripts: scriptsAction(action)
             default: tableAction(action)
             }
         default: return nil

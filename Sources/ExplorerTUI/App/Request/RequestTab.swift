@@ -12,6 +12,8 @@ public enum RequestTab: Int, Sendable, CaseIterable {
     case options
     /// Captures, needs and checks.
     case checks
+    /// JavaScript run before the request and after its response.
+    case scripts
 
     /// The tab's title.
     public var title: String {
@@ -22,6 +24,7 @@ public enum RequestTab: Int, Sendable, CaseIterable {
         case .auth: return "Auth"
         case .options: return "Options"
         case .checks: return "Checks"
+        case .scripts: return "Scripts"
         }
     }
 }

@@ -1,4 +1,6 @@
-/// An in-progress edit of one value of the Auth or Options tab, or a body file path.
+import ExplorerWorkspace
+
+/// An in-progress edit of one value of the Auth or Options tab, a Checks line, or a body or script file path.
 public struct ValueEditor: Sendable, Equatable {
     /// What the value is.
     public enum Target: Sendable, Equatable {
@@ -10,6 +12,8 @@ public struct ValueEditor: Sendable, Equatable {
         case bodyFile
         /// A line of the Checks tab: the row at this index, or a new one (nil).
         case checkRow(Int?)
+        /// The path of the `file:` script run at this phase.
+        case scriptFile(ScriptPhase)
     }
 
     /// What is edited.
