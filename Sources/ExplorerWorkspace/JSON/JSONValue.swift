@@ -20,7 +20,7 @@ public indirect enum JSONValue: Sendable, Decodable, Equatable {
     /// Parses a whole document; nil when the bytes are not JSON (or are empty).
     public static func parse(_ data: Data) -> JSONValue? {
         guard !data.isEmpty else { return nil }
-        return try? JSONDecoder().decode(JSONValue.self, from: data)
+        return data.withUnsafeBytes { JSONValueParser.parse($0) }
     }
 
     /// Decodes any JSON value.
