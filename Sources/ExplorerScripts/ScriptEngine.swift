@@ -91,7 +91,7 @@ public final class ScriptEngine: @unchecked Sendable {
                 result.environment = output.environment
                 result.variables = output.variables
                 result.collectionVariables = output.collectionVariables
-                result.request = output.request
+                if let request = output.request { result.request = request }
             }
             if let failure = result.failure { result.failure?.message = masker.mask(failure.message) }
             return result

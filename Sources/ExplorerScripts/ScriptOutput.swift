@@ -1,32 +1,40 @@
+import ExplorerWorkspace
 import Foundation
 
-/// What `__apiexplorer.finish()` returns, read from its JSON with JSONSerialization: JSONDecoder cost more than the
-/// script itself on Linux.
+/// What `__apiexplorer.finish()` returns, read from its JSON: a few hundred bytes per script run, so reading them must
+/// cost next to nothing (JSONSerialization cost a quarter of a scripted request's own time on Linux).
 struct ScriptOutput {
     var tests: [ScriptTest] = []
     var console: [ScriptConsoleLine] = []
     var environment: [String: String?] = [:]
     var variables: [String: String?] = [:]
     var collectionVariables: [String: String?] = [:]
-    var request: ScriptRequest
+    /// The request as the script left it; nil when the script ran after the response (it can no longer change it).
+    var request: ScriptRequest?
 
     /// The output in `data`, or nil when it is not the object `finish()` makes.
     init?(_ data: Data) {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let request = object["request"] as? [String: Any], let method = request["method"] as? String,
-              let url = request["url"] as? String, let body = request["body"] as? String,
-              let headers = request["headers"] as? [[String: Any]] else { return nil }
-        self.request = ScriptRequest(method: method, url: url, headers: headers.compactMap { header in
-            guard let key = header["key"] as? String, let value = header["value"] as? String else { return nil }
-            return ScriptHeader(key, value)
-        }, body: body)
-        tests = (object["tests"] as? [[String: Any]] ?? []).compactMap { test in
-            guard let name = test["name"] as? String, let passed = test["passed"] as? Bool else { return nil }
-            return ScriptTest(name: name, passed: passed, message: test["message"] as? String)
+        guard case let .object(object)? = JSONValue.parse(data) else { return nil }
+        if case let .object(request)? = object["request"] {
+            guard case let .string(method)? = request["method"], case let .string(url)? = request["url"],
+                  case let .string(body)? = request["body"], case let .array(headers)? = request["headers"] else { return nil }
+            self.request = ScriptRequest(method: method, url: url, headers: headers.compactMap { header in
+                guard case let .object(fields) = header, case let .string(key)? = fields["key"], case let .string(value)? = fields["value"] else { return nil }
+                return ScriptHeader(key, value)
+            }, body: body)
         }
-        console = (object["console"] as? [[String: Any]] ?? []).compactMap { line in
-            guard let level = line["level"] as? String, let text = line["text"] as? String else { return nil }
-            return ScriptConsoleLine(level: level, text: text)
+        if case let .array(tests)? = object["tests"] {
+            self.tests = tests.compactMap { test in
+                guard case let .object(fields) = test, case let .string(name)? = fields["name"], case let .bool(passed)? = fields["passed"] else { return nil }
+                if case let .string(message)? = fields["message"] { return ScriptTest(name: name, passed: passed, message: message) }
+                return ScriptTest(name: name, passed: passed, message: nil)
+            }
+        }
+        if case let .array(lines)? = object["console"] {
+            console = lines.compactMap { line in
+                guard case let .object(fields) = line, case let .string(level)? = fields["level"], case let .string(text)? = fields["text"] else { return nil }
+                return ScriptConsoleLine(level: level, text: text)
+            }
         }
         environment = Self.changes(object["environment"])
         variables = Self.changes(object["variables"])
@@ -34,9 +42,12 @@ struct ScriptOutput {
     }
 
     /// `{name: value}` with JSON null for a name unset.
-    private static func changes(_ value: Any?) -> [String: String?] {
+    private static func changes(_ value: JSONValue?) -> [String: String?] {
+        guard case let .object(members)? = value else { return [:] }
         var changes: [String: String?] = [:]
-        for (name, value) in value as? [String: Any] ?? [:] { changes[name] = .some(value as? String) }
+        for (name, value) in members {
+            if case let .string(text) = value { changes[name] = .some(text) } else { changes[name] = .some(nil) }
+        }
         return changes
     }
 }

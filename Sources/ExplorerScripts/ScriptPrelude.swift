@@ -305,7 +305,8 @@ enum ScriptPrelude {
           global.insomnia = global.pm;
         },
         finish() {
-          const request = out.finishRequest();
+          // After the response the request is what was sent: there is nothing to read back.
+          const request = state.response ? undefined : out.finishRequest();
           return JSON.stringify({ tests: out.tests, console: out.console, environment: out.environment, variables: out.variables,
                                   collectionVariables: out.collectionVariables, request });
         },
