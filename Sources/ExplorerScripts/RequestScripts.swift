@@ -89,9 +89,11 @@ public struct RequestScripts: Sendable {
         let sent = ScriptRequest(method: resolved.request.httpMethod.rawValue, url: url?.absoluteString ?? resolver.request.url,
                                  headers: resolved.request.effectiveHeaders.fields.map { ScriptHeader($0.name, $0.value) },
                                  body: resolved.body.scriptText)
+        // A body past the limit is not decoded at all: a 100 MB body would cost several times that in the engine.
+        let withheld = response.data.count > ScriptResponse.bodyLimit
         let answer = ScriptResponse(code: response.statusCode, status: response.reasonPhrase,
-                                    headers: response.headers.fields.map { ScriptHeader($0.name, $0.value) }, body: response.text,
-                                    responseTime: (response.duration * 1000).rounded())
+                                    headers: response.headers.fields.map { ScriptHeader($0.name, $0.value) }, body: withheld ? "" : response.text,
+                                    responseTime: (response.duration * 1000).rounded(), size: response.data.count, isBodyWithheld: withheld)
         var environment = environmentValues
         for (name, value) in before?.environment ?? [:] { environment[name] = value }
         var variables: [String: String] = [:]

@@ -62,7 +62,7 @@ public final class ScriptEngine: @unchecked Sendable {
             var result = ScriptResult(request: input.request)
             guard !scripts.isEmpty else { return result }
             let masker = SecretMasker(secrets: input.secrets)
-            guard call("begin", argument: ScriptStateJSON.make(input)) != nil else {
+            guard call("begin", arguments: [ScriptStateJSON.make(input)] + (input.response.map { [$0.body] } ?? [])) != nil else {
                 result.failure = ScriptFailure(kind: .runtime, message: "the script API could not start", file: scripts[0].file,
                                                line: nil, column: nil, event: input.event)
                 return result
@@ -82,7 +82,7 @@ public final class ScriptEngine: @unchecked Sendable {
                     break running
                 }
             }
-            if let finished = call("finish", argument: nil), let data = JSText.string(finished, in: context)?.data(using: .utf8),
+            if let finished = call("finish", arguments: []), let data = JSText.string(finished, in: context)?.data(using: .utf8),
                let output = ScriptOutput(data) {
                 result.tests = output.tests.map { test in
                     ScriptTest(name: test.name, passed: test.passed, message: test.message.map(masker.mask))
@@ -148,21 +148,21 @@ public final class ScriptEngine: @unchecked Sendable {
         return cjs_JSEvaluateScript(context, script, nil, url, Int32(clamping: line), &exception)
     }
 
-    /// Calls `__apiexplorer[name](argument)`.
-    private func call(_ name: String, argument: String?) -> JSValueRef? {
+    /// Calls `__apiexplorer[name](arguments…)`.
+    private func call(_ name: String, arguments: [String]) -> JSValueRef? {
         let global = cjs_JSContextGetGlobalObject(context)
         guard let api = property("__apiexplorer", of: global).flatMap({ cjs_JSValueToObject(context, $0, nil) }),
               let function = property(name, of: api).flatMap({ cjs_JSValueToObject(context, $0, nil) }) else { return nil }
         var exception: JSValueRef?
-        let result: JSValueRef?
-        if let argument {
-            let text = JSText.make(argument)
-            defer { cjs_JSStringRelease(text) }
-            var arguments: [JSValueRef?] = [cjs_JSValueMakeString(context, text)]
-            result = cjs_JSObjectCallAsFunction(context, function, api, 1, &arguments, &exception)
-        } else {
-            result = cjs_JSObjectCallAsFunction(context, function, api, 0, nil, &exception)
+        // Held in a Swift array, the values are out of sight of JavaScriptCore's stack scan: making the second (a large
+        // body) could collect the first. Protected, they live until the call is over.
+        var values: [JSValueRef?] = arguments.map { argument in
+            let value = JSText.value(argument, in: context)
+            cjs_JSValueProtect(context, value)
+            return value
         }
+        defer { for value in values { cjs_JSValueUnprotect(context, value) } }
+        let result = cjs_JSObjectCallAsFunction(context, function, api, values.count, &values, &exception)
         return exception == nil ? result : nil
     }
 
@@ -189,6 +189,13 @@ public final class ScriptEngine: @unchecked Sendable {
         }
         var line = number("line")
         var column = number("column")
+        // Thrown inside the API (pm.response.json() on a withheld body, an unsupported call): the place that matters is
+        // the script's line that called it, the first frame of the stack in the script's file.
+        if property("sourceURL", of: object).flatMap({ JSText.string($0, in: context) }) == "prelude.js",
+           let stack = property("stack", of: object).flatMap({ JSText.string($0, in: context) }),
+           let place = Self.place(inStack: stack, file: script.file) {
+            (line, column) = (place.line, place.column)
+        }
         let lines = script.text.split(separator: "\n", omittingEmptySubsequences: false)
         let lastLine = script.line + lines.count - 1
         if compiling, let found = line, found > lastLine {
@@ -202,6 +209,17 @@ public final class ScriptEngine: @unchecked Sendable {
         }
         return ScriptFailure(kind: compiling ? .syntax : .runtime, message: message, file: script.file, line: line, column: column,
                              event: event)
+    }
+
+    /// The line and column of the first frame of `stack` (`name@file:line:column` per line) that is in `file`.
+    static func place(inStack stack: String, file: String) -> (line: Int, column: Int?)? {
+        for frame in stack.split(separator: "\n") {
+            guard let at = frame.range(of: "@" + file + ":") else { continue }
+            let numbers = frame[at.upperBound...].split(separator: ":").map { Int($0) }
+            guard let line = numbers.first ?? nil else { continue }
+            return (line, numbers.count > 1 ? numbers[1] : nil)
+        }
+        return nil
     }
 
     /// `message` about the token that closes the wrapper (`Unexpected token '}'. Expected ')' …`) said of the script's

@@ -233,15 +233,21 @@ enum ScriptPrelude {
           const response = state.response;
           const responseHeaders = headerList(response.headers);
           let parsed;
+          const bodyText = () => {
+            if (response.withheld) {
+              throw new Error(`pm.response: the body is ${response.size} bytes; scripts read bodies up to ${response.limit / 1048576} MB`);
+            }
+            return response.body;
+          };
           pm.response = {
             code: response.code,
             status: response.status,
             responseTime: response.responseTime,
             responseSize: response.size,
             headers: responseHeaders,
-            text() { return response.body; },
+            text: bodyText,
             json() {
-              if (parsed === undefined) parsed = JSON.parse(response.body);
+              if (parsed === undefined) parsed = JSON.parse(bodyText());
               return parsed;
             },
           };
@@ -297,8 +303,9 @@ enum ScriptPrelude {
         getEnvironmentVariable(name) { return global.pm.environment.get(name); },
       };
       global.__apiexplorer = {
-        begin(json) {
+        begin(json, body) {
           state = JSON.parse(json);
+          if (state.response) state.response.body = body;
           out = { tests: [], console: [], environment: {}, variables: {}, collectionVariables: {} };
           global.pm = makePM();
           // Insomnia's scripts name the same API `insomnia`.

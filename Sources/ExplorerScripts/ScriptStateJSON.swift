@@ -6,7 +6,7 @@ enum ScriptStateJSON {
     /// `input` as the JSON object the prelude expects.
     static func make(_ input: ScriptInput) -> String {
         var out: [UInt8] = []
-        out.reserveCapacity(256 + input.request.body.utf8.count + (input.response?.body.utf8.count ?? 0))
+        out.reserveCapacity(256 + input.request.body.utf8.count)
         func text(_ value: String) { out.append(contentsOf: JSONValue.quoted(value).utf8) }
         func raw(_ value: String) { out.append(contentsOf: value.utf8) }
         func headers(_ list: [ScriptHeader]) {
@@ -54,9 +54,9 @@ enum ScriptStateJSON {
             text(response.status)
             raw(",\"headers\":")
             headers(response.headers)
-            raw(",\"body\":")
-            text(response.body)
-            raw(",\"responseTime\":\(response.responseTime.isFinite ? response.responseTime : 0),\"size\":\(response.body.utf8.count)}")
+            // The body goes to `begin` as a string of its own: escaped into this JSON it was copied and parsed twice more.
+            raw(",\"withheld\":\(response.isBodyWithheld),\"limit\":\(ScriptResponse.bodyLimit)")
+            raw(",\"responseTime\":\(response.responseTime.isFinite ? response.responseTime : 0),\"size\":\(response.size)}")
         }
         raw("}")
         return String(decoding: out, as: UTF8.self)

@@ -19,6 +19,9 @@ struct ScriptEngineSandboxTests {
         #expect(required.failure?.kind == .runtime && required.failure?.message.contains("require") == true)
         let sent = engine.run([ScriptSource(text: "pm.sendRequest('http://example.com', () => {})", file: "s.js")], input: input)
         #expect(sent.failure?.message.contains("pm.sendRequest is not supported") == true, "\(String(describing: sent.failure))")
+        // The error is placed at the script's call, not inside the API that threw it.
+        let later = engine.run([ScriptSource(text: "const a = 1;\n  pm.sendRequest('http://example.com')", file: "Shop/x.yaml", line: 7)], input: input)
+        #expect(later.failure?.line == 8 && later.failure?.column == 17, "\(String(describing: later.failure))")
     }
 
     @Test func aScriptPastTheTimeLimitIsStoppedAndTheEngineGoesOn() throws {
