@@ -105,6 +105,34 @@ struct ScriptsCLITests {
         #expect(parsed.errors == ["R.c-broken"], "a before script that throws stops the request")
         #expect(output.stdout.contains("R/c-broken.yaml:5:") && output.stdout.contains("the before script failed"), "\(output.stdout)")
     }
+
+    /// `pm.environment.unset` forgets a value a script set: later requests of the run no longer see it, and
+    /// `--save-captures` leaves it out of the file.
+    @Test func unsetForgetsAValueForLaterRequestsAndTheSavedCaptures() async throws {
+        let server = try await LoopbackServer.start()
+        let temp = try TempDirectory()
+        try temp.write("U/collection.yaml", "name: U\nenvironments:\n  - name: local\n    baseURL: \(server.baseURL.absoluteString)\n")
+        try temp.write("U/a.yaml", "url: /users/1\nscripts:\n  after: |\n    pm.environment.set('token', 't-1'); pm.environment.set('kept', 'k')\n")
+        try temp.write("U/b.yaml", """
+            url: /users/1
+            scripts:
+              after: |
+                pm.test("set before", () => pm.expect(pm.environment.get("token")).to.equal("t-1"))
+                pm.environment.unset("token")
+            """)
+        try temp.write("U/c.yaml", """
+            url: /users/1
+            scripts:
+              after: |
+                pm.test("gone", () => pm.expect(pm.environment.has("token")).to.equal(false))
+                pm.test("the other stays", () => pm.expect(pm.environment.get("kept")).to.equal("k"))
+            """)
+        let output = try await CLIRunner.run(["run", "U", "--collections", temp.path, "--no-history", "--save-captures"])
+        await server.stop()
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        let saved = try String(contentsOfFile: temp.path + "/U/captures.local.yaml", encoding: .utf8)
+        #expect(saved.contains("kept:") && !saved.contains("token"), "\(saved)")
+    }
 }
 
 /// The config file's `scriptTimeout` bounds a script that never ends: it is stopped and its request not sent.

@@ -131,6 +131,7 @@ final class SendEffectRunner {
                 var summary = ResponseSummary(response, masker: exchange.masker)
                 summary.checks = outcome.checks
                 summary.captured = outcome.captured
+                summary.released = outcome.released
                 if case .graphql = resolver.request.body {
                     summary.graphQLErrors = GraphQLError.errors(in: response.data).map { error in
                         var masked = error

@@ -11,6 +11,8 @@ public struct CaptureStore: Sendable, Equatable {
 
     /// Values by lower-cased environment name (`""` when there is none), then by variable name.
     private var byEnvironment: [String: [String: CapturedValue]] = [:]
+    /// Names forgotten in this store (a script's `pm.environment.unset`) by environment: saving removes them from the file.
+    private var forgotten: [String: Set<String>] = [:]
 
     /// An empty store.
     public init() {}
@@ -19,7 +21,18 @@ public struct CaptureStore: Sendable, Equatable {
 
     /// Records `values` for `environment`, replacing earlier values of the same names.
     public mutating func record(_ values: [CapturedValue], environment: String?) {
-        for value in values { byEnvironment[CaptureStore.key(environment), default: [:]][value.name] = value }
+        for value in values {
+            byEnvironment[CaptureStore.key(environment), default: [:]][value.name] = value
+            forgotten[CaptureStore.key(environment)]?.remove(value.name)
+        }
+    }
+
+    /// Forgets the values of `names` in `environment`: later requests no longer see them, and saving removes them.
+    public mutating func forget(_ names: [String], environment: String?) {
+        for name in names {
+            byEnvironment[CaptureStore.key(environment)]?[name] = nil
+            forgotten[CaptureStore.key(environment), default: []].insert(name)
+        }
     }
 
     /// The captured values of `environment`, by name.
@@ -89,17 +102,18 @@ public struct CaptureStore: Sendable, Equatable {
         // Read, merged and written under one lock: a run saving at the same moment cannot write between the read
         // and the write and have its values dropped.
         try DirectoryLock.withLock(on: directory) { () throws(SaveError) in
-            try CaptureStore.merge(mine, environment: environment, intoFileIn: directory)
+            try CaptureStore.merge(mine, forgetting: forgotten[CaptureStore.key(environment)] ?? [], environment: environment, intoFileIn: directory)
         }
     }
 
-    private static func merge(_ mine: [CapturedValue], environment: String, intoFileIn directory: String) throws(SaveError) {
+    private static func merge(_ mine: [CapturedValue], forgetting: Set<String>, environment: String, intoFileIn directory: String) throws(SaveError) {
         var merged: CaptureStore
         do { merged = try CaptureStore.load(collectionDirectory: directory) } catch {
             throw .unreadable(path: PathText.appending(directory, CaptureStore.fileName), reason: error.message)
         }
         // A value this store only read from the file stays as the file has it now, which may be newer.
         merged.record(mine.filter { !$0.secret && !$0.isFromFile }, environment: environment)
+        merged.forget(Array(forgetting), environment: environment)
         // A capture now marked secret lives in secrets.local.yaml only: an old plain copy here would win over it.
         for value in mine where value.secret { merged.byEnvironment[CaptureStore.key(environment)]?[value.name] = nil }
         let path = PathText.appending(directory, CaptureStore.fileName)

@@ -98,6 +98,7 @@ public struct CollectionRunner: Sendable {
                     let capturedAll = !outcome.checks.contains { if case .capture = $0.check.kind { !$0.passed } else { false } }
                     finished[outcome.reference] = outcome.error == nil && capturedAll
                     store.record(outcome.captured, environment: environment?.name)
+                    store.forget(outcome.released, environment: environment?.name)
                     outcomes.append(outcome)
                     progress(outcome, outcomes.count, total)
                     if bail, !outcome.passed { stopped = true }

@@ -19,6 +19,8 @@ public struct RequestOutcome: Sendable {
     public var checks: [CheckResult]
     /// The values captured.
     public var captured: [CapturedValue]
+    /// The names a script unset (`pm.environment.unset`): captured values that later requests must no longer see.
+    public var released: [String] = []
     /// Why the request could not be sent (a transport error, an unresolved variable, a dependency that failed).
     public var error: String?
 

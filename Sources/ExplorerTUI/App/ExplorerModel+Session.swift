@@ -195,13 +195,15 @@ extension ExplorerModel {
         return nextInChain(id: id)
     }
 
-    /// Records values a response captured under `key`, by default that of the collection the response pane is about.
-    mutating func recordCaptures(_ values: [CapturedValue], key: String? = nil) {
-        guard !values.isEmpty else { return }
+    /// Records values a response captured, and forgets those its scripts unset, under `key`, by default that of the
+    /// collection the response pane is about.
+    mutating func recordCaptures(_ values: [CapturedValue], released: [String] = [], key: String? = nil) {
+        guard !values.isEmpty || !released.isEmpty else { return }
         let slug = responseView.key?.collection
         guard let key = key ?? collections.first(where: { $0.slug == slug }).map(captureKey) else { return }
         session.captures.record(values, environment: key)
-        status = ExplorerModel.capturedNote(values)
+        session.captures.forget(released, environment: key)
+        if !values.isEmpty { status = ExplorerModel.capturedNote(values) }
     }
 
     /// What the status line says of values just captured.

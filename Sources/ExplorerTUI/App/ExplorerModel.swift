@@ -94,7 +94,7 @@ public struct ExplorerModel: Sendable {
             }
             responseView.live = nil
             clearSendProgress()
-            recordCaptures(summary.captured, key: session.sendCaptureKey)
+            recordCaptures(summary.captured, released: summary.released, key: session.sendCaptureKey)
             inPane(\.responseView) { $0.resetBody(context: &$1) }
             return []
         case let .searchFinished(id, matches):

@@ -31,6 +31,8 @@ public struct ResponseSummary: Sendable {
     public var checks: [CheckResult] = []
     /// The values its captures took, already recorded for later requests.
     public var captured: [CapturedValue] = []
+    /// The names its scripts unset (`pm.environment.unset`), already forgotten for later requests.
+    public var released: [String] = []
     /// "HTTP/2 · TLSv1.3" when the transport said which protocol carried the response, for the status line.
     public var protocolText: String?
     /// The trace: protocol, TLS session and certificate, redirects and timings (`ResponseTrace`).
