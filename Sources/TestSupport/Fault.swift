@@ -42,6 +42,9 @@ public enum Fault: Sendable {
     case rawByteInHeader
     /// A complete `text/plain` response sent only after `seconds`: a server that takes that long to answer.
     case delayed(seconds: TimeInterval, body: String)
+    /// A complete `text/plain` response at once, except for request number `request` (0-based) to the path, which is
+    /// answered only after `seconds`: a server that stalls once.
+    case stallOnce(request: Int, seconds: TimeInterval, body: String)
     /// A well-formed response, for the far end of a redirect.
     case respond(status: Int, headers: [String], body: String)
     /// A 200 of `contentType` in chunked encoding: each of `chunks` as a chunk of its own, `interval` seconds apart

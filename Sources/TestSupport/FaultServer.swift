@@ -85,7 +85,10 @@ public final class FaultServer: @unchecked Sendable {
             close(fd)
             return
         }
-        lock.withLock { received.append(request) }
+        let number = lock.withLock { () -> Int in
+            received.append(request)
+            return received.filter { $0.path == request.path }.count - 1
+        }
         let body = Int(request.headers["content-length"] ?? "") ?? 0
         if body > 0 { _ = readExactly(fd, count: body) }
         guard let fault = routes[request.path] else {
@@ -93,12 +96,15 @@ public final class FaultServer: @unchecked Sendable {
             close(fd)
             return
         }
-        play(fault, on: fd, path: request.path, target: request.target)
+        play(fault, on: fd, path: request.path, target: request.target, number: number)
     }
 
     // One behaviour per fault; each ends by closing the connection (or resetting it).
-    private func play(_ fault: Fault, on fd: Int32, path: String, target: String) {
+    private func play(_ fault: Fault, on fd: Int32, path: String, target: String, number: Int) {
         switch fault {
+        case let .stallOnce(request, seconds, body):
+            if number == request { guard pause(fd, seconds: seconds) else { break } }
+            send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
         case .neverAnswer:
             waitForClientOrStop(fd)
         case .stallAfterHeaders:
