@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", exact: "1.35.2"),
         .package(url: "https://github.com/apple/swift-atomics", exact: "1.3.0"),
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
+        // Load-test latencies: HDR histograms, a fixed size whatever the number of requests.
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", exact: "0.2.0"),
     ],
     targets: [
         .systemLibrary(
@@ -74,6 +76,11 @@ let package = Package(
             dependencies: [
                 "ExplorerCore", "ExplorerWorkspace", "ExplorerScripts", "ExplorerFormats", .product(name: "Yams", package: "Yams"),
             ]
+        ),
+        // Load tests: the open and closed models, latency histograms, thresholds and their reports.
+        .target(
+            name: "ExplorerLoad",
+            dependencies: ["ExplorerCore", "ExplorerWorkspace", "ExplorerChecks", .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
         // Every exchange kept in SQLite (GRDB); the explorer and the CLI reach it through the run loop's effects.
         .target(
@@ -161,6 +168,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ExplorerScriptsTests", dependencies: ["ExplorerScripts", "ExplorerCore", "ExplorerWorkspace", "TestSupport"]),
+        .testTarget(name: "ExplorerLoadTests", dependencies: ["ExplorerLoad", "ExplorerCore", "ExplorerWorkspace", "TestSupport"]),
         .testTarget(
             name: "ExplorerHistoryTests",
             dependencies: [

@@ -62,10 +62,10 @@ extension RunReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
+    package static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
 
     /// Text escaped for XML content and attributes; characters XML 1.0 cannot hold become U+FFFD.
-    static func xml(_ text: String) -> String {
+    package static func xml(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
