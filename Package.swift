@@ -107,6 +107,7 @@ let package = Package(
                 "ExplorerChecks",
                 "ExplorerScripts",
                 "ExplorerHistory",
+                "ExplorerLoad",
                 "ExplorerTUI",
                 "DemoServer",
                 "CNcurses",
