@@ -36,61 +36,11 @@ struct LoadCommand: AsyncParsableCommand {
     @OptionGroup var config: ConfigOptions
     @OptionGroup var trust: TrustOptions
 
-    @Option(name: .long, help: "Open model: requests (iterations) a second.")
-    var rate: Double?
-
-    @Option(name: .long, help: "Closed model: users sending one request after another.")
-    var concurrency: Int?
-
-    @Option(name: .long, help: "How long to count, after the warm-up: 30s, 2m.")
-    var duration: String?
-
-    @Option(name: .long, help: "How many requests (iterations) to count.")
-    var requests: Int?
-
-    @Option(name: .long, help: "Requests in flight at most (default 100).")
-    var connections = 100
-
-    @Option(name: .long, help: "Rise linearly to the rate or the users over this long: 10s.")
-    var ramp: String?
-
-    @Option(name: .long, help: "Send for this long first without counting: 2s.")
-    var warmup: String?
-
-    @Option(name: .long, help: "A condition the test must meet (repeatable): p99<200ms, errors<0.1%, checks>99%, rate>1000.")
-    var threshold: [String] = []
+    @OptionGroup var load: LoadOptions
 
     @Option(name: .long, parsing: .upToNextOption,
             help: ArgumentHelp("Write a report: --report json FILE or --report junit FILE (repeatable).", valueName: "kind file"))
     var report: [String] = []
-
-    /// The plan the options describe.
-    func plan() throws -> LoadPlan {
-        do {
-            let model: LoadModel
-            switch (rate, concurrency) {
-            case let (rate?, nil):
-                guard rate > 0, rate.isFinite else { throw ValidationError("--rate takes requests a second, more than 0, got \(rate)") }
-                model = .open(rate: rate)
-            case let (nil, users?):
-                guard users >= 1 else { throw ValidationError("--concurrency takes a number of users, at least 1, got \(users)") }
-                model = .closed(concurrency: users)
-            case (.some, .some):
-                throw ValidationError("give --rate (open model) or --concurrency (closed model), not both")
-            case (nil, nil):
-                throw ValidationError("load needs --rate R (requests a second) or --concurrency C (users)")
-            }
-            let seconds = try duration.map { value throws(LoadPlanError) in try LoadDuration.seconds(value, option: "--duration") }
-            guard seconds != nil || requests != nil else { throw ValidationError("load needs --duration (30s) or --requests N") }
-            if let requests, requests < 1 { throw ValidationError("--requests takes a number of at least 1, got \(requests)") }
-            guard connections >= 1 else { throw ValidationError("--connections takes a number of at least 1, got \(connections)") }
-            return LoadPlan(model: model, duration: seconds, requests: requests, connections: connections,
-                            ramp: try ramp.map { value throws(LoadPlanError) in try LoadDuration.seconds(value, option: "--ramp") } ?? 0,
-                            warmup: try warmup.map { value throws(LoadPlanError) in try LoadDuration.seconds(value, option: "--warmup") } ?? 0)
-        } catch let error as LoadPlanError {
-            throw ValidationError(error.description)
-        }
-    }
 
     /// The reports asked for, as (kind, path).
     func reports() throws -> [(kind: String, path: String)] {
@@ -115,16 +65,14 @@ struct LoadCommand: AsyncParsableCommand {
 
     mutating func validate() throws {
         guard !references.isEmpty else { throw ValidationError("load needs a request, folder or collection: apiexplorer load Demo/users/get-user --rate 50 --duration 10s") }
-        _ = try plan()
+        _ = try load.plan(required: true)
+        _ = try load.thresholds()
         _ = try reports()
-        for expression in threshold {
-            do { _ = try LoadThreshold(expression) } catch { throw ValidationError(error.description) }
-        }
     }
 
     func run() async throws {
-        let plan = try plan()
-        let thresholds = try threshold.map { expression throws(LoadPlanError) in try LoadThreshold(expression) }
+        let plan = try load.plan(required: true)
+        let thresholds = try load.thresholds()
         let configFile = try config.load()
         _ = config.apply(configFile, flags: ConfigFlags(historyFile: nil, noHistory: true, noCookies: true))
         let result = try options.load(about: references.first)
