@@ -45,6 +45,9 @@ extension Request {
         /// Hand over any response's body as it arrives when sent with `stream(session:)`, not only event streams and
         /// JSON lines (the `stream: true` request key).
         public var streamsEveryResponse: Bool = false
+        /// Connections the SwiftNIO transport opens to one origin at most (64 unless raised, as a load test does);
+        /// requests past them wait for one to come free.
+        public var connectionsPerHost = 64
         /// For a streamed response: the most seconds of silence between pieces of the body before it fails with a
         /// timeout; `nil` for no limit. `timeoutInterval` then bounds only the wait for the head.
         public var streamIdleTimeout: TimeInterval?

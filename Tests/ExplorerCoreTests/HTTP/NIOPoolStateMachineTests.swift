@@ -43,6 +43,7 @@ struct NIOPoolStateMachineTests {
     // Waiters are numbered from 101, connections from 11, attempts from 1 (the state machine numbers those).
     static let http = NIOPoolKey(isTLS: false, host: "plain.test", port: 80, tls: nil, proxy: nil)
     static let https = NIOPoolKey(isTLS: true, host: "secure.test", port: 443, tls: TLSOptions(), proxy: nil)
+    static let wide = NIOPoolKey(isTLS: false, host: "load.test", port: 80, tls: nil, proxy: nil, connectionLimit: 100)
     static let refused = URLError(.cannotConnectToHost)
 
     static func queued(_ waiter: Int, _ key: NIOPoolKey = http, fresh: Bool = false) -> NIOPoolEvent {
@@ -98,6 +99,8 @@ struct NIOPoolStateMachineTests {
                 Step(opened(1, as: 11), [deliver(101, 11)]),
                 Step(.connectionClosed(11), open(65)),
             ]),
+        Case(rule: "a key with a higher limit (a load test's --connections) opens that many", steps:
+            (0..<100).map { Step(queued(101 + $0, wide), open(1 + $0, wide)) } + [Step(queued(201, wide))]),
         Case(rule: "https opens one connection until ALPN tells; HTTP/2 then serves every request", steps: [
             Step(queued(101, https), open(1, https)),
             Step(queued(102, https)),

@@ -13,6 +13,8 @@ struct NIOPoolKey: Hashable, Sendable {
     var tls: TLSOptions?
     /// The proxy the connection goes through; `nil` for a direct one.
     var proxy: ProxyChoice?
+    /// Connections open or being opened for the key at most.
+    var connectionLimit = NIOPoolStateMachine.connectionsPerKey
 
     /// True when `host` is an IPv4 or IPv6 address rather than a name (no DNS, no SNI).
     var hostIsAddress: Bool {

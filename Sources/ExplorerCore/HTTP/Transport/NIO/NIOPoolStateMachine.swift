@@ -8,12 +8,13 @@ import FoundationNetworking
 /// for come out, and `NIOConnectionPool` carries them out.
 ///
 /// Idle HTTP/1.1 connections are handed to the next request (the most recently used first), an HTTP/2 connection to
-/// every request of its key, and a request that finds none waits while a connection is opened for it, up to 64 per
+/// every request of its key, and a request that finds none waits while a connection is opened for it, up to the key's
+/// limit (64 unless `Request.Configuration.connectionsPerHost` raises it) per
 /// key (then it waits for one to come free); for https only one is opened until ALPN says whether it is HTTP/2. A
 /// connection that is retired (GOAWAY, drained, not reusable, idle for the idle timeout) is never handed out again
 /// and is closed once it carries nothing.
 struct NIOPoolStateMachine: Sendable {
-    /// At most this many connections per key, open or being opened.
+    /// At most this many connections per key, open or being opened, unless the key says otherwise.
     static let connectionsPerKey = 64
     /// How long opening a connection (DNS, connect, tunnel, TLS) may take before the waiter it serves is failed and
     /// the next one gets a new attempt: a server that accepts and then stalls the handshake must not hold a host up.
@@ -65,7 +66,7 @@ struct NIOPoolStateMachine: Sendable {
                 // One connection will serve every waiter (or, for a first https connection, tell whether it can).
                 wanted = waiters.isEmpty || serving > 0 ? 0 : 1
             case false:
-                wanted = min(waiters.count - serving, NIOPoolStateMachine.connectionsPerKey - open - serving)
+                wanted = min(waiters.count - serving, max(1, key.connectionLimit) - open - serving)
             }
             guard wanted > 0 else { return }
             for _ in 0..<wanted {

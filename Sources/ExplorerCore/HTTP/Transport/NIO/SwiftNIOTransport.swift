@@ -50,7 +50,7 @@ final class SwiftNIOTransport: HTTPTransport, @unchecked Sendable {
         } catch {
             return NIOFailedExchange(events: events, error: error)
         }
-        let key = NIOPoolKey(isTLS: isTLS, host: host, port: port, tls: tls, proxy: proxy)
+        let key = NIOPoolKey(isTLS: isTLS, host: host, port: port, tls: tls, proxy: proxy, connectionLimit: configuration.connectionsPerHost)
         let defaultPort = port == (isTLS ? 443 : 80)
         let hostField = (host.contains(":") ? "[\(rawHost)]" : rawHost) + (defaultPort ? "" : ":\(port)")
         let path = url.path(percentEncoded: true)
