@@ -87,7 +87,7 @@ struct LoadCommand: AsyncParsableCommand {
         }
         let pipeline = SendPipeline(demo: launcher, history: nil, source: "load", prompter: prompter, trustGate: gate)
         let sender: LoadSender
-        do throws(SendFailure) { sender = try await LoadSender.make(target, pipeline: pipeline) } catch {
+        do throws(SendFailure) { sender = try await LoadSender.make(target, pipeline: pipeline, connections: plan.connections) } catch {
             StandardError.write("error: \(error.description)")
             throw ExitCode(.trouble)
         }

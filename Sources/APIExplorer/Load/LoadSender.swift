@@ -14,21 +14,26 @@ final class LoadSender: Sendable {
     /// The request resolved once, when it can be.
     private let fixed: (resolver: RequestResolver, resolved: ResolvedRequest)?
     private let captures = LockedCaptures()
+    /// Connections to one origin at most: the transport opens as many as the test keeps in flight.
+    private let connections: Int
 
-    private init(target: LoadTarget, pipeline: SendPipeline, fixed: (RequestResolver, ResolvedRequest)?) {
+    private init(target: LoadTarget, pipeline: SendPipeline, fixed: (RequestResolver, ResolvedRequest)?, connections: Int) {
         self.target = target
         self.pipeline = pipeline
         self.fixed = fixed
+        self.connections = connections
     }
 
-    /// A sender for `target`; resolving the request once may fail (an undefined variable), before anything is sent.
-    static func make(_ target: LoadTarget, pipeline: SendPipeline) async throws(SendFailure) -> LoadSender {
+    /// A sender for `target` with up to `connections` to one origin; resolving the request once may fail (an undefined
+    /// variable), before anything is sent.
+    static func make(_ target: LoadTarget, pipeline: SendPipeline, connections: Int) async throws(SendFailure) -> LoadSender {
         let resolvers = target.resolvers()
         guard resolvers.count == 1, let only = resolvers.first, isFixed(only) else {
-            return LoadSender(target: target, pipeline: pipeline, fixed: nil)
+            return LoadSender(target: target, pipeline: pipeline, fixed: nil, connections: connections)
         }
-        let resolved = try await pipeline.resolve(only)
-        return LoadSender(target: target, pipeline: pipeline, fixed: (only, resolved))
+        var resolved = try await pipeline.resolve(only)
+        resolved.request.configuration.connectionsPerHost = connections
+        return LoadSender(target: target, pipeline: pipeline, fixed: (only, resolved), connections: connections)
     }
 
     /// True when every send of `resolver`'s request would be the same bytes.
@@ -51,7 +56,12 @@ final class LoadSender: Sendable {
             // Resolved just before it goes: what the request before it captured is in.
             let resolver = target.resolver(at: position, capturing: captures.variables)
             let started = ContinuousClock.now
-            let exchange = await pipeline.send(resolver)
+            let connections = self.connections
+            let exchange = await pipeline.send(resolver, limit: { request in
+                var widened = request
+                widened.configuration.connectionsPerHost = connections
+                return widened
+            })
             let latency = LoadSender.seconds(since: started)
             if case let .transport(error)? = exchange.failure {
                 if error.isCancelled || Task.isCancelled { return samples }
