@@ -90,7 +90,7 @@ let package = Package(
         .target(
             name: "ExplorerTUI",
             dependencies: [
-                "ExplorerCore", "ExplorerWorkspace", "ExplorerFormats", "ExplorerChecks",
+                "ExplorerCore", "ExplorerWorkspace", "ExplorerFormats", "ExplorerChecks", "ExplorerLoad",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -186,7 +186,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ExplorerTUITests",
-            dependencies: ["ExplorerTUI", "ExplorerCore", "ExplorerWorkspace", "ExplorerFormats", "ExplorerChecks"],
+            dependencies: ["ExplorerTUI", "ExplorerCore", "ExplorerWorkspace", "ExplorerFormats", "ExplorerChecks", "ExplorerLoad"],
             exclude: ["__Snapshots__", "App/__Snapshots__"]
         ),
         // Drives the built `apiexplorer` binary inside tmux; `swift build` must run first so the binary exists.

@@ -13,6 +13,7 @@ final class ExplorerRunLoop {
     private let sender: SendEffectRunner
     private let bodies: BodyEffectRunner
     private let conversations: WebSocketEffectRunner
+    private let loads: LoadEffectRunner
     /// Where GraphQL schemas fetched by introspection are kept between runs.
     private let schemaCache = GraphQLSchemaCache.standard()
 
@@ -43,6 +44,7 @@ final class ExplorerRunLoop {
         sender = SendEffectRunner(inbox: inbox, demo: demo, history: recorder, keyMap: model.keyMap, scriptTimeout: scriptTimeout)
         bodies = BodyEffectRunner(inbox: inbox)
         conversations = WebSocketEffectRunner(inbox: inbox, history: recorder)
+        loads = LoadEffectRunner(inbox: inbox, demo: demo)
     }
 
     /// Takes over the terminal until the user quits; the terminal is restored on every way out.
@@ -104,6 +106,7 @@ final class ExplorerRunLoop {
         sender.cancelAll()
         bodies.cancelAll()
         conversations.closeAll()
+        loads.cancelAll()
         await demo.stop()
     }
 
@@ -122,6 +125,7 @@ final class ExplorerRunLoop {
                 FileEffectRunner.start(effect, inbox: inbox, fullLoad: fullLoad, keyMap: model.keyMap)
             case .export, .compare:
                 ToolEffectRunner.start(effect, inbox: inbox, pipeline: SendPipeline(demo: demo, history: history, source: "explorer"), keyMap: model.keyMap)
+            case .startLoad, .stopLoad: loads.start(effect)
             case .oauthToken:
                 OAuthEffectRunner.start(effect, inbox: inbox, pipeline: SendPipeline(demo: demo, history: history, source: "explorer"))
             case .cookies: CookieEffectRunner.start(effect, inbox: inbox, cookies: model.session.context.cookies)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerChecks
+import ExplorerLoad
 import ExplorerCore
 import ExplorerWorkspace
 
@@ -18,6 +19,8 @@ struct LoadTarget: Sendable {
     var overrides: [Variable]
     /// `--header` values.
     var extraHeaders: [KeyValue]
+    /// What every resolver of the test resolves with (the explorer's trust, answers and context), when given.
+    var inputs: ResolutionInputs?
 
     /// A resolver of each planned request, with `variables` (captured ones) over the environment's.
     func resolvers(capturing variables: [Variable] = []) -> [RequestResolver] {
@@ -27,8 +30,10 @@ struct LoadTarget: Sendable {
     /// The resolver of planned request `index`, with `variables` (captured ones) over the environment's.
     func resolver(at index: Int, capturing variables: [Variable]) -> RequestResolver {
         let planned = plan[index]
-        return RequestResolver(collection: collection, folders: planned.located.folders, request: planned.located.request,
-                               environment: environment, overrides: variables + overrides, extraHeaders: extraHeaders)
+        var resolver = RequestResolver(collection: collection, folders: planned.located.folders, request: planned.located.request,
+                                       environment: environment, overrides: variables + overrides, extraHeaders: extraHeaders)
+        if let inputs { resolver.inputs = inputs }
+        return resolver
     }
 
     /// The target `references` select in `result`; an unknown reference or environment is reported and exits 2.
@@ -76,5 +81,27 @@ struct LoadTarget: Sendable {
         }
         return LoadTarget(name: references.joined(separator: " "), collection: collection, environment: environment?.overridingBaseURL(with: overrides),
                           plan: plan, overrides: overrides, extraHeaders: extraHeaders)
+    }
+}
+
+extension LoadTarget {
+    /// The test of the explorer's selected request as `resolver` has it (unsaved edits, the session's values and trust),
+    /// with the requests it needs first.
+    init(_ resolver: RequestResolver) throws(LoadPlanError) {
+        guard var located = resolver.collection.allRequests.first(where: { $0.request.file == resolver.request.file }) else {
+            throw LoadPlanError("the request is no longer in its collection; reload (Ctrl-R)")
+        }
+        located.request = resolver.request
+        do { plan = try DependencyPlanner(collection: resolver.collection).plan([located]) } catch {
+            throw LoadPlanError(error.description)
+        }
+        // The selected request as edited, not as its file has it.
+        if let last = plan.indices.last { plan[last].located.request = resolver.request }
+        name = resolver.reference
+        collection = resolver.collection
+        environment = resolver.environment
+        overrides = resolver.overrides
+        extraHeaders = resolver.extraHeaders
+        inputs = resolver.inputs
     }
 }

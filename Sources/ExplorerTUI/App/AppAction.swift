@@ -42,6 +42,8 @@ public enum AppAction: Sendable, Equatable, CaseIterable {
     case fetchToken, refreshToken, forgetToken
     /// Ctrl-K: the Cookies view of the jar in use; D in it clears the jar (after y).
     case showCookies, clearCookies
+    /// The load-test panel of the selected request.
+    case loadTest
 }
 
 extension AppAction {

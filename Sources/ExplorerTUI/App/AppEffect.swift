@@ -1,5 +1,6 @@
 import ExplorerChecks
 import ExplorerCore
+import ExplorerLoad
 import ExplorerFormats
 import ExplorerWorkspace
 import Foundation
@@ -56,6 +57,11 @@ public enum AppEffect: Sendable {
     case readSchema(key: GraphQLSchemaKey)
     /// Check a large JSON body off the UI and report `.jsonChecked` with `id`.
     case checkJSON(id: Int, text: String)
+    /// Run the load test `plan` on `resolver`'s request (and the requests it needs), reporting `.loadProgress` about
+    /// four times a second and then `.loadFinished` (or `.loadFailed`) with `id`.
+    case startLoad(id: Int, resolver: RequestResolver, plan: LoadPlan)
+    /// Stop the load test `id`; what it counted comes as `.loadFinished`.
+    case stopLoad(id: Int)
     /// Check the syntax of a script being edited off the UI and report `.scriptChecked` with `id`.
     case checkScript(id: Int, text: String)
     /// Put `text` on the clipboard (`what` names it for the status line) and report `.reported`.

@@ -1,5 +1,6 @@
 import ExplorerChecks
 import ExplorerCore
+import ExplorerLoad
 import ExplorerFormats
 import ExplorerWorkspace
 import Foundation
@@ -48,6 +49,12 @@ public enum AppMessage: Sendable {
     case schemaFetched(key: GraphQLSchemaKey, schema: GraphQLSchema?, fetched: Date?, failure: String?)
     /// The check of a large JSON body with this id finished: where it does not parse, or nil.
     case jsonChecked(id: Int, error: JSONSyntaxError?)
+    /// The load test `id` so far.
+    case loadProgress(id: Int, LoadProgress)
+    /// The load test `id` ended (or was stopped): its summary.
+    case loadFinished(id: Int, LoadSummary)
+    /// The load test `id` could not start (the request does not resolve), and why.
+    case loadFailed(id: Int, message: String)
     /// The syntax check of a script being edited with this id finished.
     case scriptChecked(id: Int, verdict: ScriptSyntaxVerdict)
     /// A secret was written to a secrets file and the collections read again (nil when writing failed); `message` says which.

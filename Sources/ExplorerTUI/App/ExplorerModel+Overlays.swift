@@ -65,6 +65,8 @@ extension ExplorerModel {
             return replay(entry)
         case let .compare(panel):
             return compareExchanges(panel)
+        case let .startLoad(plan): return startLoad(plan)
+        case let .stopLoad(id): return [.stopLoad(id: id)]
         case let .paletteChose(item):
             modal = nil
             return paletteChose(item)

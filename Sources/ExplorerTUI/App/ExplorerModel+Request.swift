@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerLoad
 import ExplorerWorkspace
 
 /// The shell's side of the request pane: what it lends the pane, and taking back what the pane changed.
@@ -37,5 +38,52 @@ extension ExplorerModel {
             pane.commitBodyEditor()
             return []
         }
+    }
+}
+
+extension ExplorerModel {
+    /// W: the load panel of the selected request.
+    mutating func openLoadPanel() -> [AppEffect] {
+        guard let resolver = selectedResolver, let key = tree.selectedRequestKey else {
+            status = "Select a request in the tree first."
+            return []
+        }
+        guard !resolver.request.isWebSocket else {
+            status = "A WebSocket request is a conversation; a load test sends HTTP requests."
+            return []
+        }
+        if trustQuestion(sending: resolver) != nil {
+            status = "Send the request once to trust its collection first: it reads or runs things outside it."
+            return []
+        }
+        modal = .load(LoadPanel(request: "\(key)"))
+        return []
+    }
+
+    /// Enter in the load panel: the test starts on the selected request as it is now (unsaved edits included).
+    mutating func startLoad(_ plan: LoadPlan) -> [AppEffect] {
+        guard case var .load(panel)? = modal, let resolver = selectedResolver else { return [] }
+        let id = session.takeID()
+        panel.stage = .running(id: id)
+        modal = .load(panel)
+        return [.startLoad(id: id, resolver: session.answered(resolver), plan: plan)]
+    }
+
+    /// A load test's progress, summary or failure, for the panel showing it.
+    mutating func loadReported(_ message: AppMessage) -> [AppEffect] {
+        guard case var .load(panel)? = modal else { return [] }
+        switch message {
+        case let .loadProgress(id, progress) where panel.testID == id:
+            if case .running = panel.stage { panel.show(progress) }
+        case let .loadFinished(id, summary) where panel.testID == id:
+            panel.show(summary)
+        case let .loadFailed(id, reason) where panel.testID == id:
+            panel.stage = .setup
+            panel.error = reason
+        default:
+            return []
+        }
+        modal = .load(panel)
+        return []
     }
 }

@@ -112,6 +112,7 @@ extension ExplorerModel {
         case .saveBody: openSaveBody()
         case .openPager: return openPager()
         case .compareEnvironments: return chooseComparison()
+        case .loadTest: return openLoadPanel()
         case .proposeCapture: proposeCapture()
         case .history: return openHistory(all: false)
         case .historyAll: return openHistory(all: true)

@@ -153,6 +153,8 @@ public struct ExplorerModel: Sendable {
             requestEditor.drafts[key]?.bodyEditor?.area.markUnmodified()
             status = "Saved \(key)"
             return []
+        case .loadProgress, .loadFinished, .loadFailed:
+            return loadReported(message)
         case let .jsonChecked(id, error):
             return inRequest { $0.jsonChecked(id: id, error: error) }
         case let .scriptChecked(id, verdict):

@@ -87,6 +87,7 @@ public enum ExplorerView {
             if panel.confirmingClear { return [KeyHint(key: "y", label: "clear"), KeyHint(key: "any other key", label: "keep them")] }
             bindings = model.keyMap.modes[.cookieList] ?? []
         case .palette?: bindings = model.keyMap.modes[.palette] ?? []
+        case .load?: bindings = model.keyMap.modes[.loadPanel] ?? []
         case let .environments(editor)?:
             if editor.confirmingDelete { return [KeyHint(key: "y", label: "delete"), KeyHint(key: "any other key", label: "keep it")] }
             bindings = model.keyMap.modes[editor.prompt == nil ? .environmentEditor : .environmentField] ?? []

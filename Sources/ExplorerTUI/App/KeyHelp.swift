@@ -54,6 +54,7 @@ public struct KeyHelp: Sendable {
         case .form: return "Forms (new request, folder, rename, duplicate, save body)"
         case .environmentPicker: return "Environment picker (e)"
         case .toolPanel: return "Export and compare (x, D)"
+        case .loadPanel: return "Load test (W)"
         case .importPrompt: return "Import prompt (I)"
         case .valuePrompt: return "Prompt before a send ({{$prompt Label}})"
         case .treeFilter: return "Tree filter (/)"

@@ -98,6 +98,15 @@ public struct KeyMap: Sendable {
             KeyBinding([.end, .character("G")], .bottom, "end"),
             KeyBinding([.character("?")], .help, "help"),
         ],
+        .loadPanel: [
+            KeyBinding([.escape], .cancel, "stop the test / close", hint: true),
+            KeyBinding([.tab, .backTab], .nextField, "next field", hint: true),
+            KeyBinding([.enter, .control("j")], .confirm, "start the test", hint: true),
+            KeyBinding([.character("y")], .copy, "copy the summary"),
+            KeyBinding([.up, .character("k")], .moveUp, "up"),
+            KeyBinding([.down, .character("j")], .moveDown, "down"),
+            KeyBinding([.character("?")], .help, "help"),
+        ],
         .importPrompt: [
             KeyBinding([.escape], .cancel, "cancel"),
             KeyBinding([.enter, .control("j")], .confirm, "import", hint: true),
@@ -208,6 +217,7 @@ public struct KeyMap: Sendable {
             KeyBinding([.character("e")], .pickEnvironment, "switch environment", hint: true),
             KeyBinding([.character("x")], .exportRequest, "export the request (curl, Swift, .http)"),
             KeyBinding([.character("D")], .compareEnvironments, "compare the request in two environments"),
+            KeyBinding([.character("W")], .loadTest, "load-test the request (a rate or users, live percentiles)"),
             KeyBinding([.character("Y")], .copyAsCurl, "copy the request as curl"),
             KeyBinding([.character("H")], .history, "history of the selected request"),
             KeyBinding([.character("L")], .historyAll, "history of every request"),

@@ -18,6 +18,8 @@ public enum KeyMode: Sendable, Hashable, CaseIterable {
     case environmentPicker
     /// The export and compare panel.
     case toolPanel
+    /// The load-test panel.
+    case loadPanel
     /// The prompt for a curl command to import.
     case importPrompt
     /// A `{{$prompt Label}}` asked before a send.

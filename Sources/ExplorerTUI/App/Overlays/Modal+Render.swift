@@ -14,6 +14,7 @@ extension Modal {
         case .quitConfirmation: Modal.quitConfirmation(context, &buffer)
         case let .environmentPicker(selection): Modal.environmentPicker(selection, context, &buffer)
         case let .tool(panel, _): panel.render(into: &buffer, context: context)
+        case let .load(panel): panel.render(into: &buffer, context: context)
         case let .importPrompt(field): Modal.importPrompt(field, context, &buffer)
         case let .dialog(dialog): dialog.render(into: &buffer, size: size)
         case let .history(panel): panel.render(into: &buffer, context: context)

@@ -73,6 +73,10 @@ extension Modal {
             let reply = panel.update(key, back: back, candidates: context.comparisonCandidates.count, context: &context.pane)
             self = .tool(panel, returnTo: back)
             return reply
+        case var .load(panel):
+            let reply = panel.update(key, context: &context.pane)
+            self = .load(panel)
+            return reply
         case var .history(panel):
             let reply = panel.update(key, context: &context)
             self = .history(panel)
@@ -133,7 +137,11 @@ extension Modal {
         case var .palette(palette):
             palette.paste(text)
             self = .palette(palette)
-        case .environmentPicker, .tool, .history, .messages, .environments, .schema, .cookies:
+        case var .load(panel) where panel.stage == .setup:
+            if panel.field == 0 { panel.load.insert(text) } else { panel.duration.insert(text) }
+            self = .load(panel)
+        case .load,
+             .environmentPicker, .tool, .history, .messages, .environments, .schema, .cookies:
             context.pane.status = "Pasted text ignored: Esc closes this first."
         }
         return .handled

@@ -28,6 +28,8 @@ public enum Modal: Sendable, Equatable {
     case cookies(CookiePanel)
     /// The command palette.
     case palette(CommandPalette)
+    /// The load-test panel.
+    case load(LoadPanel)
 }
 
 extension Modal {
@@ -47,10 +49,13 @@ extension Modal {
         case .schema: .mode(.schemaView)
         case .tool: .mode(.toolPanel)
         case .palette: .mode(.palette)
+        case .load: .mode(.loadPanel)
         case .environmentPicker: .mode(.environmentPicker)
         case .help, .quitConfirmation, .importPrompt, .dialog, .valuePrompt: nil
         }
     }
+    /// The load panel, when this is it.
+    public var loadPanel: LoadPanel? { if case let .load(panel) = self { panel } else { nil } }
     /// The export or compare panel, when this is it.
     public var toolPanel: ToolPanel? { if case let .tool(panel, _) = self { panel } else { nil } }
     /// The curl command being pasted, when this is the import prompt.

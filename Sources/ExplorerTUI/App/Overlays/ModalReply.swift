@@ -1,5 +1,6 @@
 import ExplorerCore
 import ExplorerFormats
+import ExplorerLoad
 import ExplorerWorkspace
 
 /// What an overlay asks of the shell after a key it took: nothing more, to be closed, or an answer only the shell
@@ -49,4 +50,8 @@ public enum ModalReply: Sendable, Equatable {
     case clearCookies
     /// Enter on a palette row.
     case paletteChose(PaletteItem)
+    /// Enter in the load panel: run this test on the selected request.
+    case startLoad(LoadPlan)
+    /// Esc in the load panel while the test with this id runs: stop it.
+    case stopLoad(Int)
 }

@@ -1,0 +1,54 @@
+import ExplorerChecks
+import ExplorerCore
+import ExplorerLoad
+import ExplorerTUI
+import ExplorerWorkspace
+import Foundation
+
+/// Runs the explorer's load tests off the UI, one at a time: progress about four times a second, then the summary.
+final class LoadEffectRunner {
+    private let inbox: MessageInbox
+    private let demo: DemoServerLauncher
+    private var running: (id: Int, task: Task<Void, Never>)?
+
+    /// A runner posting to `inbox`, sending to the demo API through `demo` when the environment uses it.
+    init(inbox: MessageInbox, demo: DemoServerLauncher) {
+        self.inbox = inbox
+        self.demo = demo
+    }
+
+    /// Starts or stops a test.
+    func start(_ effect: AppEffect) {
+        switch effect {
+        case let .startLoad(id, resolver, plan):
+            running?.task.cancel()
+            let inbox = self.inbox
+            let pipeline = SendPipeline(demo: demo, history: nil, source: "load")
+            running = (id, Task.detached {
+                let target: LoadTarget
+                do throws(LoadPlanError) { target = try LoadTarget(resolver) } catch {
+                    inbox.post(.loadFailed(id: id, message: error.description))
+                    return
+                }
+                let sender: LoadSender
+                do throws(SendFailure) { sender = try await LoadSender.make(target, pipeline: pipeline, connections: plan.connections) } catch {
+                    inbox.post(.loadFailed(id: id, message: error.description))
+                    return
+                }
+                let summary = await LoadRunner(plan: plan).run(send: { index in await sender.iteration(index) }, progress: { progress in
+                    inbox.post(.loadProgress(id: id, progress))
+                })
+                inbox.post(.loadFinished(id: id, summary))
+            })
+        case let .stopLoad(id):
+            if running?.id == id { running?.task.cancel() }
+        default:
+            break
+        }
+    }
+
+    /// Stops the test still running.
+    func cancelAll() {
+        running?.task.cancel()
+    }
+}
