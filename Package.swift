@@ -80,7 +80,11 @@ let package = Package(
         // Load tests: the open and closed models, latency histograms, thresholds and their reports.
         .target(
             name: "ExplorerLoad",
-            dependencies: ["ExplorerCore", "ExplorerWorkspace", "ExplorerChecks", .product(name: "Histogram", package: "hdrhistogram-swift")]
+            dependencies: [
+                "ExplorerCore", "ExplorerWorkspace", "ExplorerChecks", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
         ),
         // Every exchange kept in SQLite (GRDB); the explorer and the CLI reach it through the run loop's effects.
         .target(

@@ -7,6 +7,12 @@ final class IterationCounter: @unchecked Sendable {
     private var next = 0
     private var counted = 0
 
+    /// True once `limit` counted iterations were handed out.
+    func isExhausted(limit: Int?) -> Bool {
+        guard let limit else { return false }
+        return lock.withLock { counted >= limit }
+    }
+
     /// The next iteration, or nil once `limit` counted iterations were handed out (nil limit: no limit, a warm-up one).
     func next(limit: Int?) -> Int? {
         lock.withLock {

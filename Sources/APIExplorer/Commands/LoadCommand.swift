@@ -86,18 +86,19 @@ struct LoadCommand: AsyncParsableCommand {
             throw ExitCode(error.exitCode)
         }
         let pipeline = SendPipeline(demo: launcher, history: nil, source: "load", prompter: prompter, trustGate: gate)
-        let sender: LoadSender
-        do throws(SendFailure) { sender = try await LoadSender.make(target, pipeline: pipeline, connections: plan.connections) } catch {
-            StandardError.write("error: \(error.description)")
-            throw ExitCode(.trouble)
-        }
         let live = isatty(STDERR_FILENO) == 1
-        let runner = LoadRunner(plan: plan, thresholds: thresholds)
         let show: @Sendable (LoadProgress) -> Void = { progress in StandardError.writeRaw("\r\u{1B}[2K" + LoadSummary.liveLine(progress)) }
         let report = live ? show : nil
-        let running = Task { await runner.run(send: { index in await sender.iteration(index) }, progress: report) }
+        let running = Task { () throws(SendFailure) -> LoadSummary in
+            try await LoadExecution.run(target, plan: plan, thresholds: thresholds, pipeline: pipeline, progress: report)
+        }
         let interrupt = InterruptSignal { running.cancel() }
-        let summary = await running.value
+        let summary: LoadSummary
+        do { summary = try await running.value } catch {
+            interrupt.stop()
+            StandardError.write("error: \(String(describing: error))")
+            throw ExitCode(.trouble)
+        }
         interrupt.stop()
         if live { StandardError.writeRaw("\r\u{1B}[2K") }
         await launcher.stop()

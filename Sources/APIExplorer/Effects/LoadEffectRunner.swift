@@ -30,15 +30,14 @@ final class LoadEffectRunner {
                     inbox.post(.loadFailed(id: id, message: error.description))
                     return
                 }
-                let sender: LoadSender
-                do throws(SendFailure) { sender = try await LoadSender.make(target, pipeline: pipeline, connections: plan.connections) } catch {
+                do throws(SendFailure) {
+                    let summary = try await LoadExecution.run(target, plan: plan, thresholds: [], pipeline: pipeline) { progress in
+                        inbox.post(.loadProgress(id: id, progress))
+                    }
+                    inbox.post(.loadFinished(id: id, summary))
+                } catch {
                     inbox.post(.loadFailed(id: id, message: error.description))
-                    return
                 }
-                let summary = await LoadRunner(plan: plan).run(send: { index in await sender.iteration(index) }, progress: { progress in
-                    inbox.post(.loadProgress(id: id, progress))
-                })
-                inbox.post(.loadFinished(id: id, summary))
             })
         case let .stopLoad(id):
             if running?.id == id { running?.task.cancel() }

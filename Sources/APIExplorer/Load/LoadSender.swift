@@ -36,6 +36,12 @@ final class LoadSender: Sendable {
         return LoadSender(target: target, pipeline: pipeline, fixed: (only, resolved), connections: connections)
     }
 
+    /// The request as bytes to send straight on SwiftNIO, when the test is one request that never changes and whose
+    /// checks read only the status.
+    var wireRequest: WireRequest? {
+        fixed.flatMap { WireRequest($0.resolved.request, checks: $0.resolver.checks) }
+    }
+
     /// True when every send of `resolver`'s request would be the same bytes.
     static func isFixed(_ resolver: RequestResolver) -> Bool {
         let request = resolver.request
