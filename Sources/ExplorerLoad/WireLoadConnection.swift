@@ -36,11 +36,12 @@ final class WireLoadConnection: ChannelInboundHandler, @unchecked Sendable {
             case let .success(channel):
                 state.opened(channel)
                 let handler = WireLoadConnection(state: state, loop: loop, connect: Double((NIODeadline.now() - began).nanoseconds) / 1e9)
-                channel.pipeline.addHTTPClientHandlers().flatMap { channel.pipeline.addHandler(handler) }.whenComplete { added in
-                    if case .failure = added {
-                        channel.close(promise: nil)
-                        state.userFinished()
-                    }
+                // The close future, not channelInactive: a channel closed before its activation reached the handler
+                // (the handler closing it at once, the test being over) fires no channelInactive, and the user would
+                // never finish.
+                channel.closeFuture.whenComplete { _ in handler.closed(channel) }
+                channel.pipeline.addHTTPClientHandlers().flatMap { channel.pipeline.addHandler(handler) }.whenFailure { _ in
+                    channel.close(promise: nil)
                 }
             case let .failure(error):
                 guard !state.isOver, state.next() != nil else {
@@ -104,14 +105,14 @@ final class WireLoadConnection: ChannelInboundHandler, @unchecked Sendable {
         context.close(promise: nil)
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
-        // Closed with a request in flight: the server reset it, or closed instead of answering.
+    /// The connection closed: a request still in flight was reset, and the user opens another unless the test is over.
+    private func closed(_ channel: Channel) {
         if let sent {
             self.sent = nil
             state.inFlight.change(by: -1)
             state.record(LoadSample(latency: Double((NIODeadline.now() - sent).nanoseconds) / 1e9, error: .reset), sent: sent)
         }
-        state.closed(context.channel)
+        state.closed(channel)
         if state.isOver {
             state.userFinished()
         } else {

@@ -5,7 +5,7 @@ import Testing
 
 /// `apiexplorer load` against loopback servers: latencies of a server with a fixed delay, a stall under the open model,
 /// thresholds and exit codes, checks and errors by kind, a chain's captures, and the reports.
-@Suite("apiexplorer load")
+@Suite("apiexplorer load", .timeLimit(.minutes(1)))
 struct LoadCLITests {
     /// A collection `L` on `server` with `files` (name → YAML).
     private func collection(_ baseURL: String, _ files: [String: String]) throws -> TempDirectory {
@@ -115,5 +115,32 @@ struct LoadCLITests {
         let parsed = try JUnitSummary(contentsOf: junit)
         #expect(parsed.testcases == ["L/me.errors<1%", "L/me.p99<1ms"], "\(parsed.testcases)")
         #expect(parsed.failures.count == 1, "\(parsed.failures)")
+    }
+
+    /// Against a server that keeps connections open, a closed-model test of one request sends on as many connections
+    /// as it has users, each reused for request after request.
+    @Test func keptAliveConnectionsAreReused() async throws {
+        let server = try await LoopbackServer.start()
+        let temp = try collection(server.baseURL.absoluteString, ["user": "url: /users/1\nchecks:\n  - status: 200\n"])
+        let report = temp.path + "/load.json"
+        let output = try await CLIRunner.run(["load", "L/user", "--collections", temp.path, "--concurrency", "4", "--requests", "400",
+                                              "--report", "json", report])
+        await server.stop()
+        #expect(output.status == 0 && output.stdout.contains("checks: 400 passed, 0 failed"), "\(output.stdout)\(output.stderr)")
+        let latency = try #require(try json(report)["latency"] as? [String: [String: Double]])
+        let connections = latency["connect"]?["count"] ?? 0
+        #expect(connections >= 1 && connections <= 8, "\(connections) connections for 400 requests")
+    }
+
+    /// A server that closes every connection after its answer: a user whose next connection comes when the test is
+    /// already over must still finish, or the test never ends. Run often, since it is a race.
+    @Test func aTestOfAServerThatClosesEachConnectionEnds() async throws {
+        let server = try FaultServer(routes: ["/x": .respond(status: 200, headers: [], body: "x")])
+        defer { server.stop() }
+        let temp = try collection(server.baseURL.absoluteString, ["x": "url: /x\nchecks:\n  - status: 200\n"])
+        for _ in 0..<12 {
+            let output = try await CLIRunner.run(["load", "L/x", "--collections", temp.path, "--concurrency", "3", "--requests", "10"])
+            #expect(output.status == 0 && output.stdout.contains("10 requests in"), "\(output.stdout)\(output.stderr)")
+        }
     }
 }
