@@ -5,7 +5,8 @@ import NIOCore
 import NIOHTTP1
 
 /// A request a load test can send straight on SwiftNIO, again and again with the same bytes: plain http, no proxy,
-/// no cookie jar, credentials that are a fixed header or query item, and checks that read only the status.
+/// credentials that are a fixed header or query item, and checks that read only the status. It carries the cookies
+/// the jar holds for it when the test starts; cookies set during the test are not sent back.
 public struct WireRequest: Sendable {
     /// The host to connect to.
     public var host: String
@@ -31,7 +32,7 @@ public struct WireRequest: Sendable {
         default: return nil
         }
         let proxies = ["http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY"]
-        guard request.configuration.cookieJar == nil, request.configuration.proxy == nil || request.configuration.proxy == "direct",
+        guard request.configuration.proxy == nil || request.configuration.proxy == "direct",
               request.configuration.proxy == "direct" || !proxies.contains(where: { environment[$0].map { !$0.isEmpty } ?? false }),
               request.configuration.transport == nil || request.configuration.transport == .swiftNIO,
               let url = request.url, url.scheme?.lowercased() == "http", let host = url.host(percentEncoded: false), !host.isEmpty,
@@ -47,6 +48,7 @@ public struct WireRequest: Sendable {
             head.headers.add(name: header.name, value: header.value)
         }
         if !head.headers.contains(name: "User-Agent") { head.headers.add(name: "User-Agent", value: ExplorerCoreInfo.userAgent) }
+        if !head.headers.contains(name: "Cookie"), let cookies = request.configuration.cookieJar?.header(for: url) { head.headers.add(name: "Cookie", value: cookies) }
         if !encoded.isEmpty || ["POST", "PUT", "PATCH"].contains(request.httpMethod.rawValue) {
             head.headers.add(name: "Content-Length", value: String(encoded.count))
         }

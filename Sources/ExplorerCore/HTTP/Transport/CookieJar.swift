@@ -103,7 +103,7 @@ public final class CookieJar: @unchecked Sendable {
     }
 
     /// The `Cookie` header for a request to `url`, or `nil` when no cookie matches.
-    func header(for url: URL) -> String? {
+    public func header(for url: URL) -> String? {
         guard let host = url.host?.lowercased() else { return nil }
         let isSecure = url.scheme?.lowercased() == "https"
         let path = url.path.isEmpty ? "/" : url.path
