@@ -44,7 +44,7 @@ final class ExplorerRunLoop {
         sender = SendEffectRunner(inbox: inbox, demo: demo, history: recorder, keyMap: model.keyMap, scriptTimeout: scriptTimeout)
         bodies = BodyEffectRunner(inbox: inbox)
         conversations = WebSocketEffectRunner(inbox: inbox, history: recorder)
-        loads = LoadEffectRunner(inbox: inbox, demo: demo)
+        loads = LoadEffectRunner(inbox: inbox, demo: demo, history: recorder)
     }
 
     /// Takes over the terminal until the user quits; the terminal is restored on every way out.

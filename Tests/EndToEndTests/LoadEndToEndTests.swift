@@ -17,7 +17,8 @@ struct LoadEndToEndTests {
             """)
         try temp.write("Loaded/user.yaml", "name: Get user\nurl: /users/1\nchecks:\n  - status: 200\n")
         let binary = try BuiltProducts.executable(named: "apiexplorer")
-        let session = try TmuxSession(arguments: [binary.path, "--collections", temp.path], width: 110, height: 34)
+        let session = try TmuxSession(arguments: [binary.path, "--collections", temp.path, "--history", temp.path + "/history.sqlite"],
+                                      width: 110, height: 34)
         defer { session.kill() }
         try session.waitFor("env: local")
         try session.waitUntilGone("Loading requests…")
@@ -37,6 +38,12 @@ struct LoadEndToEndTests {
         #expect(summary.contains("errors: 0"), "\(summary)")
         try session.sendKeys("Escape")
         try session.waitUntilGone("Load test Loaded/user")
+        // The run is kept in the request's history, its summary as the answer.
+        try session.sendKeys("H")
+        let history = try session.waitFor("LOAD")
+        #expect(history.contains("History"), "\(history)")
+        try session.sendKeys("Escape")
+        try session.waitUntilGone("LOAD")
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
         await server.stop()

@@ -156,4 +156,15 @@ struct HistoryReplayTests {
             #expect(response.statusCode == 200 && replayed.statusCode == 200, "\(slug): \(replayed.statusCode) \(replayed.text)")
         }
     }
+
+    /// A load run is kept as the request (secrets masked) with the summary as its answer, and is not sent again.
+    @Test func aLoadRunIsKeptWithItsSummaryAndNeverReplayed() throws {
+        let temp = try collection(URL(string: "http://127.0.0.1:9")!, token: "tok-secret")
+        let sent = try resolved(temp, "post")
+        let kept = HistoryExchange.recording(loadRunOf: sent, summary: "200 requests in 2.00 s, 100.0/s\n", elapsed: 2, source: "load", sentAt: Date())
+        #expect(kept.request.method == "LOAD" && kept.source == "load" && kept.response?.status == 0 && kept.response?.duration == 2)
+        #expect(String(decoding: kept.response?.body.data ?? Data(), as: UTF8.self) == "200 requests in 2.00 s, 100.0/s\n")
+        #expect(!kept.request.headers.contains { $0.value.contains("tok-secret") } && kept.request.url.contains("/echo/replay"))
+        #expect(throws: HistoryReplayError.self) { try HistoryReplay.request(for: kept, current: sent) }
+    }
 }

@@ -9,12 +9,15 @@ import Foundation
 final class LoadEffectRunner {
     private let inbox: MessageInbox
     private let demo: DemoServerLauncher
+    private let history: HistoryRecorder?
     private var running: (id: Int, task: Task<Void, Never>)?
 
-    /// A runner posting to `inbox`, sending to the demo API through `demo` when the environment uses it.
-    init(inbox: MessageInbox, demo: DemoServerLauncher) {
+    /// A runner posting to `inbox`, sending to the demo API through `demo` when the environment uses it, and keeping
+    /// each test's summary in `history`.
+    init(inbox: MessageInbox, demo: DemoServerLauncher, history: HistoryRecorder?) {
         self.inbox = inbox
         self.demo = demo
+        self.history = history
     }
 
     /// Starts or stops a test.
@@ -23,6 +26,7 @@ final class LoadEffectRunner {
         case let .startLoad(id, resolver, plan):
             running?.task.cancel()
             let inbox = self.inbox
+            let history = self.history
             let pipeline = SendPipeline(demo: demo, history: nil, source: "load")
             running = (id, Task.detached {
                 let target: LoadTarget
@@ -35,6 +39,13 @@ final class LoadEffectRunner {
                         inbox.post(.loadProgress(id: id, progress))
                     }
                     inbox.post(.loadFinished(id: id, summary))
+                    // Kept as a load run of the request, resolved as its first send was (the test ran, so it resolves).
+                    if let history, !history.isOff, let resolved = try? await pipeline.resolve(resolver) {
+                        let started = Date(timeIntervalSinceNow: -summary.elapsed)
+                        let kept = HistoryExchange.recording(loadRunOf: resolved, summary: summary.lines.joined(separator: "\n") + "\n",
+                                                             elapsed: summary.elapsed, source: "load", sentAt: started, limits: history.limits)
+                        history.later { history.record(kept) }
+                    }
                 } catch {
                     inbox.post(.loadFailed(id: id, message: error.description))
                 }

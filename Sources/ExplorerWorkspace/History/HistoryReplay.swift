@@ -12,6 +12,9 @@ public enum HistoryReplay {
     /// exchange sent to a loopback address goes to this process's demo: the port an earlier run's demo had is gone.
     public static func request(for exchange: HistoryExchange, current: ResolvedRequest?,
                                demoBaseURL: URL? = nil) throws(HistoryReplayError) -> Request {
+        guard exchange.request.method != HistoryExchange.loadRunMethod else {
+            throw HistoryReplayError("Not replayed: this is a load test's summary; W runs the test again.")
+        }
         let stored = exchange.request
         let now = current.map { HistoryExchange.recording($0, response: nil, failure: nil, source: "replay", sentAt: Date(),
                                                           limits: HistoryLimits(bodyBytes: .max)) }

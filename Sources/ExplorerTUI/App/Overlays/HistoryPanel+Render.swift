@@ -48,14 +48,15 @@ extension HistoryPanel {
 
     private static func historyRow(_ entry: HistoryEntry, panel: HistoryPanel, timeWidth: Int, now: Date) -> StyledLine {
         let mark = entry.id == panel.marked ? "◆  " : "   "
-        let status = entry.status.map(String.init) ?? "✗"
+        // A load run has no status of its own.
+        let status = entry.method == HistoryExchange.loadRunMethod ? "-" : entry.status.map(String.init) ?? "✗"
         let time = MeasurementText.timestamp(entry.sentAt, relativeTo: timeWidth == 8 ? now : nil)
         let target = TerminalSafeText.sanitize(panel.reference == nil ? (entry.reference.map { "\($0) · " } ?? "") + entry.url : entry.url)
         return StyledLine([
             Span(mark, style: Theme.warning),
             Span(HistoryPanel.pad("\(entry.id)", 6) + HistoryPanel.pad(time, timeWidth + 1) + HistoryPanel.pad(TerminalSafeText.sanitize(entry.environment ?? "-"), 9)),
             Span(HistoryPanel.pad(entry.method, 7), style: Theme.method(entry.method)),
-            Span(HistoryPanel.pad(status, 7), style: entry.status.map(Theme.status) ?? Theme.error),
+            Span(HistoryPanel.pad(status, 7), style: status == "-" ? Theme.dim : entry.status.map(Theme.status) ?? Theme.error),
             Span(HistoryPanel.pad(entry.duration.map(MeasurementText.duration) ?? "-", 8) + HistoryPanel.pad(entry.size.map(MeasurementText.byteCount) ?? "-", 9) + target),
         ])
     }
