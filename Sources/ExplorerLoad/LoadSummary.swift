@@ -16,6 +16,8 @@ public struct LoadSummary: Sendable {
     public var latency: LoadLatencies
     /// Completions in each second, for the sparkline.
     public var perSecond: [Int]
+    /// The mean latency of each second, in milliseconds (0 for a second nothing completed in).
+    public var meanLatencyPerSecond: [Double]
     /// Each threshold and whether it held.
     public var thresholds: [(threshold: LoadThreshold, held: Bool)] = []
     /// True when the test was stopped before its end (Ctrl-C, Esc).
@@ -31,6 +33,7 @@ public struct LoadSummary: Sendable {
         checksFailed = tally.checksFailed
         latency = LoadLatencies(tally)
         perSecond = tally.perSecond
+        meanLatencyPerSecond = zip(tally.latencyPerSecond, tally.perSecond).map { sum, count in count == 0 ? 0 : sum * 1000 / Double(count) }
         let judged = self
         self.thresholds = thresholds.map { ($0, $0.holds(in: judged)) }
     }

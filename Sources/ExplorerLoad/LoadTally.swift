@@ -19,6 +19,9 @@ public struct LoadTally: Sendable {
     public var checksFailed = 0
     /// Requests completed in each second of the counted part, for the live throughput and sparkline.
     public var perSecond: [Int] = []
+    /// The latencies (seconds) of the requests completed in each second, summed: with `perSecond`, the mean latency
+    /// of each second for the latency sparkline.
+    public var latencyPerSecond: [Double] = []
 
     /// An empty tally.
     public init() {}
@@ -35,8 +38,12 @@ public struct LoadTally: Sendable {
         checksFailed += sample.checksFailed
         let second = max(0, Int(elapsed))
         if second < 86_400 {
-            while perSecond.count <= second { perSecond.append(0) }
+            while perSecond.count <= second {
+                perSecond.append(0)
+                latencyPerSecond.append(0)
+            }
             perSecond[second] += 1
+            latencyPerSecond[second] += sample.latency
         }
     }
 

@@ -1,3 +1,4 @@
+import ExplorerCore
 import ExplorerLoad
 import Testing
 
@@ -39,5 +40,25 @@ struct LatencyHistogramTests {
         clamped.record(-1)
         clamped.record(10_000)
         #expect(clamped.count == 2 && abs(clamped.maxMilliseconds - 3_600_000) < 3_600)
+    }
+}
+
+/// What a summary says second by second, and the error kinds of transport failures.
+@Suite("Load: seconds and error kinds")
+struct LoadTallyTests {
+    @Test func eachSecondKeepsItsThroughputAndMeanLatency() {
+        var tally = LoadTally()
+        tally.add(LoadSample(latency: 0.010), at: 0.2)
+        tally.add(LoadSample(latency: 0.030), at: 0.9)
+        tally.add(LoadSample(latency: 0.100), at: 2.5)
+        let summary = LoadSummary(tally, elapsed: 3)
+        #expect(summary.perSecond == [2, 0, 1])
+        #expect(summary.meanLatencyPerSecond.map { ($0 * 1000).rounded() / 1000 } == [20, 0, 100])
+    }
+
+    @Test func transportFailuresHaveTheirKinds() {
+        #expect(LoadErrorKind(.connectionRefused) == .refused && LoadErrorKind(.timedOut) == .timeout)
+        #expect(LoadErrorKind(.connectionLost) == .reset && LoadErrorKind(.tls) == .tls && LoadErrorKind(.hostNotFound) == .dns)
+        #expect(LoadErrorKind(.badResponse) == .other && LoadErrorKind(nil) == .other)
     }
 }

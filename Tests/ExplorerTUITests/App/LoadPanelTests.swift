@@ -43,7 +43,8 @@ struct LoadPanelTests {
         // Live: the throughput line, the sparkline and the percentiles.
         Fixtures.deliver(.loadProgress(id: id, progress(50)), &model)
         #expect(screen(model).contains { $0.contains("1.2 s  50 requests") && $0.contains("3 in flight") })
-        #expect(screen(model).contains { $0.contains("latency (ms)") } && screen(model).contains { $0.contains("█") })
+        #expect(screen(model).contains { $0.contains("latency (ms)") } && screen(model).contains { $0.contains("req/s   █") })
+        #expect(screen(model).contains { $0.contains("latency █") })
         // A report of another test is not this one's.
         Fixtures.deliver(.loadProgress(id: id + 99, progress(7)), &model)
         #expect(screen(model).contains { $0.contains("50 requests") })

@@ -19,11 +19,13 @@ extension LoadPanel {
         case .running, .stopping:
             title = " Load test \(request) — \(stage == .finished ? "" : testIsStopping ? "stopping…" : "Esc stops") "
             lines.append(StyledLine(live.isEmpty ? "starting…" : live, style: .bold))
-            lines.append(StyledLine(sparkline(width: width - 4), style: Theme.variable))
+            lines.append(StyledLine([Span("req/s   ", style: Theme.dim), Span(sparkline(width: width - 12), style: Theme.variable)]))
+            lines.append(StyledLine([Span("latency ", style: Theme.dim), Span(latencySparkline(width: width - 12), style: Theme.variable)]))
             lines += self.lines.map { StyledLine($0) }
         case .finished:
             title = " Load test \(request) — " + context.pane.keyMap.phrases([.copy: "copies", .cancel: "closes"], in: .loadPanel) + " "
-            lines.append(StyledLine(sparkline(width: width - 4), style: Theme.variable))
+            lines.append(StyledLine([Span("req/s   ", style: Theme.dim), Span(sparkline(width: width - 12), style: Theme.variable)]))
+            lines.append(StyledLine([Span("latency ", style: Theme.dim), Span(latencySparkline(width: width - 12), style: Theme.variable)]))
             lines += self.lines.dropFirst(scroll).map { line in
                 StyledLine(line, style: line.hasPrefix("✗") ? Theme.error : line.hasPrefix("✓") ? .plain : .plain)
             }

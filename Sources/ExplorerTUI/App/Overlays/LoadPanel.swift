@@ -30,8 +30,10 @@ public struct LoadPanel: Sendable, Equatable {
     public var error: String?
     /// The live line while running.
     public var live = ""
-    /// Requests completed in each second so far, for the sparkline.
+    /// Requests completed in each second so far, for the throughput sparkline.
     public var perSecond: [Int] = []
+    /// The mean latency of each second so far (ms), for the latency sparkline.
+    public var latencies: [Double] = []
     /// The percentiles while running; the whole summary once finished.
     public var lines: [String] = []
     /// How far the summary is scrolled.
@@ -70,6 +72,7 @@ public struct LoadPanel: Sendable, Equatable {
     public mutating func show(_ progress: LoadProgress) {
         live = LoadSummary.liveLine(progress)
         perSecond = progress.summary.perSecond
+        latencies = progress.summary.meanLatencyPerSecond
         lines = Array(progress.summary.lines.drop { !$0.hasPrefix("latency") })
     }
 
@@ -77,6 +80,7 @@ public struct LoadPanel: Sendable, Equatable {
     public mutating func show(_ summary: LoadSummary) {
         stage = .finished
         perSecond = summary.perSecond
+        latencies = summary.meanLatencyPerSecond
         lines = summary.lines
         live = ""
         scroll = 0
@@ -84,9 +88,18 @@ public struct LoadPanel: Sendable, Equatable {
 
     /// `▁▂▅█` of the last `width` seconds' completions, scaled to the busiest.
     public func sparkline(width: Int) -> String {
+        LoadPanel.sparkline(perSecond.map(Double.init), width: width)
+    }
+
+    /// `▁▂▅█` of the last `width` seconds' mean latencies, scaled to the slowest.
+    public func latencySparkline(width: Int) -> String {
+        LoadPanel.sparkline(latencies, width: width)
+    }
+
+    private static func sparkline(_ values: [Double], width: Int) -> String {
         let bars: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
-        let shown = perSecond.suffix(max(0, width))
+        let shown = values.suffix(max(0, width))
         guard let most = shown.max(), most > 0 else { return String(repeating: "▁", count: shown.count) }
-        return String(shown.map { bars[min(bars.count - 1, $0 * (bars.count - 1) / most)] })
+        return String(shown.map { bars[min(bars.count - 1, Int($0 * Double(bars.count - 1) / most))] })
     }
 }
