@@ -29,6 +29,27 @@ public struct BodyEditor: Sendable, Equatable {
         self.jsonError = jsonError
     }
 
+    /// The id of a new check of the text off the UI (`newID` makes it), or nil when one is running: the text is then
+    /// checked again when that one reports.
+    public mutating func beginCheck(newID: () -> Int) -> Int? {
+        guard pendingCheck == nil else {
+            needsCheck = true
+            return nil
+        }
+        let id = newID()
+        pendingCheck = id
+        return id
+    }
+
+    /// Takes the report of check `id`: nil when it is not the check awaited, else whether the text changed meanwhile
+    /// (and needs another).
+    public mutating func endCheck(_ id: Int) -> Bool? {
+        guard pendingCheck == id else { return nil }
+        pendingCheck = nil
+        defer { needsCheck = false }
+        return needsCheck
+    }
+
     /// Bodies up to this size are checked as each key is typed; larger ones off the UI, so typing stays immediate.
     public static let inlineCheckLimit = 128 * 1024
 }

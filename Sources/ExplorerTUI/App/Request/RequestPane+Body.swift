@@ -136,23 +136,16 @@ extension RequestPane {
     mutating func checkBodyJSON() -> [AppEffect] {
         guard var editor = requestEditor.edit?.body, editor.script == nil,
               editor.editsVariables || selectedRequest?.located.request.body.typeName == "json" else { return [] }
-        // One check of a large body at a time; keys typed meanwhile are checked together when it reports.
-        if editor.pendingCheck != nil {
-            editor.needsCheck = true
-            requestEditor.edit = .body(editor)
-            return []
-        }
         let text = editor.area.text
-        guard text.utf8.count > BodyEditor.inlineCheckLimit else {
+        guard text.utf8.count > BodyEditor.inlineCheckLimit || editor.pendingCheck != nil else {
             editor.jsonError = JSONTemplate.validate(text)
-            editor.pendingCheck = nil
             requestEditor.edit = .body(editor)
             return []
         }
-        let id = takeID()
-        editor.pendingCheck = id
+        // One check of a large body at a time; keys typed meanwhile are checked together when it reports.
+        let id = editor.beginCheck { takeID() }
         requestEditor.edit = .body(editor)
-        return [.checkJSON(id: id, text: text)]
+        return id.map { [.checkJSON(id: $0, text: text)] } ?? []
     }
 
     mutating func openBodyKindPicker() {

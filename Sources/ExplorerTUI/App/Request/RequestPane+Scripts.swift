@@ -71,24 +71,15 @@ extension RequestPane {
     /// when it reports.
     mutating func checkScriptSyntax() -> [AppEffect] {
         guard var editor = requestEditor.edit?.body, editor.script != nil else { return [] }
-        if editor.pendingCheck != nil {
-            editor.needsCheck = true
-            requestEditor.edit = .body(editor)
-            return []
-        }
-        let id = takeID()
-        editor.pendingCheck = id
+        let id = editor.beginCheck { takeID() }
         requestEditor.edit = .body(editor)
-        return [.checkScript(id: id, text: editor.area.text)]
+        return id.map { [.checkScript(id: $0, text: editor.area.text)] } ?? []
     }
 
     /// The answer of the syntax check `id` of the script being edited; a check asked for meanwhile runs next.
     public mutating func scriptChecked(id: Int, verdict: ScriptSyntaxVerdict) -> [AppEffect] {
-        guard var editor = requestEditor.edit?.body, editor.script != nil, editor.pendingCheck == id else { return [] }
+        guard var editor = requestEditor.edit?.body, editor.script != nil, let again = editor.endCheck(id) else { return [] }
         editor.scriptVerdict = verdict
-        editor.pendingCheck = nil
-        let again = editor.needsCheck
-        editor.needsCheck = false
         requestEditor.edit = .body(editor)
         return again ? checkScriptSyntax() : []
     }

@@ -116,11 +116,8 @@ extension RequestPane {
 
     /// The answer of the JSON check `id` of the body being edited; a check asked for meanwhile runs next.
     public mutating func jsonChecked(id: Int, error: JSONSyntaxError?) -> [AppEffect] {
-        guard var editor = requestEditor.edit?.body, editor.pendingCheck == id else { return [] }
+        guard var editor = requestEditor.edit?.body, let again = editor.endCheck(id) else { return [] }
         editor.jsonError = error
-        editor.pendingCheck = nil
-        let again = editor.needsCheck
-        editor.needsCheck = false
         requestEditor.edit = .body(editor)
         return again ? checkBodyJSON() : []
     }
