@@ -193,7 +193,8 @@ struct JSONValueParser {
         }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         if isInteger, let integer = Int64(text) { return .integer(integer) }
-        return Double(text).map(JSONValue.number)
+        // Past Double's range a number is not one JSON can write back (`inf`): refused, as JSONDecoder refused it.
+        return Double(text).flatMap { $0.isFinite ? .number($0) : nil }
     }
 
     /// Skips digits; false when there was none.

@@ -23,7 +23,7 @@ struct JSONValueParseTests {
         #expect(parse("9223372036854775808") == .number(9223372036854775808))
         #expect(parse("12345678901234567890123") == .number(12345678901234567890123))
         #expect(parse("-0.0") == .number(-0.0) && parse("2E-2") == .number(0.02))
-        for bad in ["01", "1.", ".5", "-", "+1", "1e", "1e+", "0x10", "NaN", "Infinity"] {
+        for bad in ["01", "1.", ".5", "-", "+1", "1e", "1e+", "0x10", "NaN", "Infinity", "1e400", "-1e400"] {
             #expect(parse(bad) == nil, "\(bad)")
         }
     }
