@@ -18,6 +18,8 @@ final class WireLoadConnection: ChannelInboundHandler, @unchecked Sendable {
     private var status = 0
     private var keepAlive = true
     private var connect: Double?
+    private var counted = true
+    private var deadline: Scheduled<Void>?
 
     private init(state: WireLoadState, loop: EventLoop, connect: Double?) {
         self.state = state
@@ -44,12 +46,12 @@ final class WireLoadConnection: ChannelInboundHandler, @unchecked Sendable {
                     channel.close(promise: nil)
                 }
             case let .failure(error):
-                guard !state.isOver, state.next() != nil else {
+                guard !state.isOver, let drawn = state.next() else {
                     state.userFinished()
                     return
                 }
                 state.record(LoadSample(latency: Double((NIODeadline.now() - began).nanoseconds) / 1e9, error: WireLoadConnection.kind(of: error)),
-                             sent: began)
+                             counted: drawn.counted)
                 // A refused connection fails at once: a short pause keeps a dead server from spinning the loop.
                 loop.scheduleTask(in: .milliseconds(10)) { open(on: loop, state: state) }
             }
@@ -66,12 +68,23 @@ final class WireLoadConnection: ChannelInboundHandler, @unchecked Sendable {
 
     private func sendNext(context: ChannelHandlerContext) {
         guard sent == nil else { return }
-        guard state.next() != nil else {
+        guard let drawn = state.next() else {
             context.close(promise: nil)
             return
         }
-        sent = .now()
+        counted = drawn.counted
+        let started = NIODeadline.now()
+        sent = started
         head = nil
+        // No answer within the request's timeout: counted as a timeout, and the connection is replaced.
+        let channel = context.channel
+        deadline = loop.scheduleTask(in: .nanoseconds(Int64(state.request.timeout * 1e9))) { [self] in
+            guard sent == started else { return }
+            sent = nil
+            state.inFlight.change(by: -1)
+            state.record(LoadSample(latency: Double((NIODeadline.now() - started).nanoseconds) / 1e9, error: .timeout), counted: counted)
+            channel.close(promise: nil)
+        }
         state.inFlight.change(by: 1)
         context.write(wrapOutboundOut(.head(state.request.head)), promise: nil)
         if let body = state.request.body { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
@@ -95,9 +108,10 @@ final class WireLoadConnection: ChannelInboundHandler, @unchecked Sendable {
                                     error: status >= 500 && checks.failed > 0 ? .status : nil, checksPassed: checks.passed, checksFailed: checks.failed)
             connect = nil
             self.sent = nil
+            deadline?.cancel()
             state.inFlight.change(by: -1)
-            state.record(sample, sent: sent)
-            if keepAlive { sendNext(context: context) } else { context.close(promise: nil) }
+            state.record(sample, counted: counted)
+            if keepAlive, context.channel.isActive { sendNext(context: context) } else { context.close(promise: nil) }
         }
     }
 
@@ -107,10 +121,14 @@ final class WireLoadConnection: ChannelInboundHandler, @unchecked Sendable {
 
     /// The connection closed: a request still in flight was reset, and the user opens another unless the test is over.
     private func closed(_ channel: Channel) {
+        deadline?.cancel()
         if let sent {
             self.sent = nil
             state.inFlight.change(by: -1)
-            state.record(LoadSample(latency: Double((NIODeadline.now() - sent).nanoseconds) / 1e9, error: .reset), sent: sent)
+            // A request cut short by a stop is not the server's doing: it is not counted, as the other engine drops it.
+            if !state.isStopped {
+                state.record(LoadSample(latency: Double((NIODeadline.now() - sent).nanoseconds) / 1e9, error: .reset), counted: counted)
+            }
         }
         state.closed(channel)
         if state.isOver {
@@ -123,7 +141,9 @@ final class WireLoadConnection: ChannelInboundHandler, @unchecked Sendable {
     /// The kind of a failed connect.
     static func kind(of error: Error) -> LoadErrorKind {
         if let io = error as? IOError, io.errnoCode == ECONNREFUSED { return .refused }
-        if error is NIOConnectionError { return .refused }
+        if let failed = error as? NIOConnectionError {
+            return failed.dnsAError != nil || failed.dnsAAAAError != nil ? .dns : .refused
+        }
         if case ChannelError.connectTimeout = error { return .timeout }
         return .other
     }

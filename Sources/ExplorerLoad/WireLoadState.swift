@@ -20,6 +20,7 @@ final class WireLoadState: @unchecked Sendable {
     private var running = 0
     private var finished: CheckedContinuation<Void, Never>?
     private var channels: [ObjectIdentifier: Channel] = [:]
+    private var joins: [Scheduled<Void>] = []
 
     init(request: WireRequest, plan: LoadPlan, users: Int) {
         self.request = request
@@ -40,28 +41,33 @@ final class WireLoadState: @unchecked Sendable {
                 running = users
             }
             let group = MultiThreadedEventLoopGroup.singleton
+            // With a ramp, users join one by one across it, none later than the end of the test.
+            let end = plan.duration.map { plan.warmup + $0 } ?? .infinity
             for user in 0..<users {
                 let loop = group.next()
-                let delay = plan.ramp > 0 ? plan.ramp * Double(user) / Double(users) : 0
-                loop.scheduleTask(in: .nanoseconds(Int64(delay * 1e9))) { [self] in
-                    WireLoadConnection.open(on: loop, state: self)
+                let delay = min(plan.ramp > 0 ? plan.ramp * Double(user) / Double(users) : 0, end)
+                let join = loop.scheduleTask(in: .nanoseconds(Int64(delay * 1e9))) { [self] in
+                    if isOver { userFinished() } else { WireLoadConnection.open(on: loop, state: self) }
                 }
+                // A join cancelled by a stop never runs: its user is finished here.
+                join.futureResult.whenFailure { [self] _ in userFinished() }
+                lock.withLock { joins.append(join) }
             }
         }
     }
 
-    /// The next iteration for a user, or nil when the test is over for it.
-    func next() -> Int? {
+    /// The next iteration for a user, and whether it is counted (not warm-up); nil when the test is over for it.
+    func next() -> (index: Int, counted: Bool)? {
         guard !lock.withLock({ stopped }) else { return nil }
         let now = seconds()
         if let duration = plan.duration, now >= plan.warmup + duration { return nil }
-        return iterations.next(limit: now < plan.warmup ? nil : plan.requests)
+        let counted = now >= plan.warmup
+        return iterations.next(limit: counted ? plan.requests : nil).map { ($0, counted) }
     }
 
-    /// Counts a finished request of iteration `index` started at `sent`.
-    func record(_ sample: LoadSample, sent: NIODeadline) {
-        let warming = seconds(sent) < plan.warmup
-        recorder.add([sample], at: seconds(), countFrom: warming ? .infinity : plan.warmup)
+    /// Counts a finished request; one drawn during the warm-up is not counted, whenever it ends.
+    func record(_ sample: LoadSample, counted: Bool) {
+        recorder.add([sample], at: seconds(), countFrom: counted ? plan.warmup : .infinity)
     }
 
     /// A user stopped; the last one ends the run.
@@ -94,10 +100,11 @@ final class WireLoadState: @unchecked Sendable {
 
     /// Ctrl-C or Esc: no user sends again, and the connections still waiting are closed.
     func stop() {
-        let open = lock.withLock { () -> [Channel] in
+        let (open, waiting) = lock.withLock { () -> ([Channel], [Scheduled<Void>]) in
             stopped = true
-            return Array(channels.values)
+            return (Array(channels.values), joins)
         }
+        for join in waiting { join.cancel() }
         for channel in open { channel.close(promise: nil) }
     }
 

@@ -18,6 +18,8 @@ public struct WireRequest: Sendable {
     public var body: ByteBuffer?
     /// The status checks, run on every response.
     public var statusChecks: [StatusExpectation]
+    /// Seconds a request may wait for its answer (the request's timeout) before it counts as timed out.
+    public var timeout: Double
 
     /// The wire form of `request` with `checks`, or nil when it needs the whole transport (https, a proxy, cookies,
     /// signed or token credentials, a check that reads more than the status).
@@ -55,6 +57,7 @@ public struct WireRequest: Sendable {
         self.head = head
         body = encoded.isEmpty ? nil : ByteBuffer(bytes: encoded)
         statusChecks = statuses
+        timeout = request.configuration.timeoutInterval > 0 ? request.configuration.timeoutInterval : 60
     }
 
     /// The checks passed and failed by a response of `status`.

@@ -143,4 +143,17 @@ struct LoadCLITests {
             #expect(output.status == 0 && output.stdout.contains("10 requests in"), "\(output.stdout)\(output.stderr)")
         }
     }
+
+    /// A server that never answers: each request of the fast path times out after the request's timeout, and the test
+    /// still ends at its duration.
+    @Test func aServerThatNeverAnswersTimesOutAndTheTestEnds() async throws {
+        let server = try FaultServer(routes: ["/hang": .neverAnswer])
+        defer { server.stop() }
+        let temp = try collection(server.baseURL.absoluteString, ["hang": "url: /hang\ntimeout: 0.3\nchecks:\n  - status: 200\n"])
+        let started = Date()
+        let output = try await CLIRunner.run(["load", "L/hang", "--collections", temp.path, "--concurrency", "2", "--duration", "1s"])
+        #expect(Date().timeIntervalSince(started) < 10, "the test ended")
+        #expect(output.status == 2 && output.stderr.contains("no request got an answer (timeout)"), "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("(timeout "), "\(output.stdout)")
+    }
 }
