@@ -14,6 +14,7 @@ public enum LoadDuration {
         guard let value = Double(number), value.isFinite, value >= 0 else {
             throw LoadPlanError("\(option) takes a duration such as 30s, 2m or 500ms, got '\(text)'")
         }
+        guard value * scale <= 366 * 86_400 else { throw LoadPlanError("\(option) is at most a year, got '\(text)'") }
         return value * scale
     }
 }

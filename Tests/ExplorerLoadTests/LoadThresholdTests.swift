@@ -41,4 +41,11 @@ struct LoadThresholdTests {
             #expect(error.description.contains(message) && error.description.contains("threshold '\(expression)'"), "\(error)")
         }
     }
+
+    @Test func durationsReadWithTheirUnitsUpToAYear() throws {
+        let read = try ["30s", "2m", "500ms", "1.5"].map { try LoadDuration.seconds($0, option: "--duration") }
+        #expect(read == [30, 120, 0.5, 1.5])
+        #expect(throws: LoadPlanError("--duration is at most a year, got '1e10s'")) { try LoadDuration.seconds("1e10s", option: "--duration") }
+        #expect(throws: LoadPlanError("--warmup takes a duration such as 30s, 2m or 500ms, got 'soon'")) { try LoadDuration.seconds("soon", option: "--warmup") }
+    }
 }

@@ -33,7 +33,7 @@ struct LoadOptions: ParsableArguments {
             let model: LoadModel
             switch (rate, concurrency) {
             case let (rate?, nil):
-                guard rate > 0, rate.isFinite else { throw ValidationError("--rate takes requests a second, more than 0, got \(rate)") }
+                guard rate >= 0.001, rate <= 10_000_000, rate.isFinite else { throw ValidationError("--rate takes requests a second, from 0.001 to 10000000, got \(rate)") }
                 model = .open(rate: rate)
             case let (nil, users?):
                 guard users >= 1 else { throw ValidationError("--concurrency takes a number of users, at least 1, got \(users)") }

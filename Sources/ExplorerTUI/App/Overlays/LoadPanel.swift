@@ -62,7 +62,7 @@ public struct LoadPanel: Sendable, Equatable {
             return LoadPlan(model: .closed(concurrency: users), duration: seconds)
         }
         let number = text.hasSuffix("/s") ? String(text.dropLast(2)) : text
-        guard let rate = Double(number.trimmingCharacters(in: .whitespaces)), rate > 0, rate.isFinite else {
+        guard let rate = Double(number.trimmingCharacters(in: .whitespaces)), rate >= 0.001, rate <= 10_000_000 else {
             throw LoadPlanError("'\(load.text)' is not a rate (50/s) or a number of users (8 users)")
         }
         return LoadPlan(model: .open(rate: rate), duration: seconds)
