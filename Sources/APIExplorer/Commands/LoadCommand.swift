@@ -42,32 +42,16 @@ struct LoadCommand: AsyncParsableCommand {
             help: ArgumentHelp("Write a report: --report json FILE or --report junit FILE (repeatable).", valueName: "kind file"))
     var report: [String] = []
 
-    /// The reports asked for, as (kind, path).
-    func reports() throws -> [(kind: String, path: String)] {
-        var pairs: [(String, String)] = []
-        var index = 0
-        while index < report.count {
-            let item = report[index]
-            if let equals = item.firstIndex(of: "=") {
-                pairs.append((String(item[..<equals]), String(item[item.index(after: equals)...])))
-                index += 1
-            } else {
-                guard index + 1 < report.count else { throw ValidationError("--report \(item) needs a file: --report \(item) FILE") }
-                pairs.append((item, report[index + 1]))
-                index += 2
-            }
-        }
-        for (kind, _) in pairs where kind != "json" && kind != "junit" {
-            throw ValidationError("--report takes json or junit, got '\(kind)'")
-        }
-        return pairs
+    /// The reports asked for, as (kind, file), and the references written after them (as `run` reads them).
+    func reports() throws -> (reports: [(kind: String, file: String)], references: [String]) {
+        try RunCommand.reports(in: report, kinds: ["json", "junit"])
     }
 
     mutating func validate() throws {
+        references = try reports().references + references
         guard !references.isEmpty else { throw ValidationError("load needs a request, folder or collection: apiexplorer load Demo/users/get-user --rate 50 --duration 10s") }
         _ = try load.plan(required: true)
         _ = try load.thresholds()
-        _ = try reports()
     }
 
     func run() async throws {
@@ -104,7 +88,7 @@ struct LoadCommand: AsyncParsableCommand {
         await launcher.stop()
         print("load \(target.name): " + (plan.model.description))
         for line in summary.lines { print(line) }
-        for (kind, path) in try reports() {
+        for (kind, path) in try reports().reports {
             let text = kind == "json" ? summary.json(name: target.name) : summary.junit(name: target.name)
             do { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) } catch {
                 StandardError.write("error: could not write the \(kind) report to \(path): \(error.localizedDescription)")

@@ -245,8 +245,9 @@ struct RunCommand: AsyncParsableCommand {
     /// The `--report` words as kinds and files. The option reads words up to the next option, so in
     /// `run --report junit out.xml Demo` the reference lands in it: after a kind and its file, a word that is not a
     /// kind is a reference. `junit=FILE` is one word.
-    static func reports(in words: [String]) throws -> (reports: [(kind: String, file: String)], references: [String]) {
-        let kinds = ["junit", "json", "text"]
+    /// `kinds` are the report kinds the command writes, in the order its messages name them.
+    static func reports(in words: [String], kinds: [String] = ["junit", "json", "text"]) throws
+        -> (reports: [(kind: String, file: String)], references: [String]) {
         var rest = words[...]
         var reports: [(kind: String, file: String)] = []
         var references: [String] = []
@@ -257,7 +258,7 @@ struct RunCommand: AsyncParsableCommand {
                 guard let file = rest.popFirst() else { throw ValidationError("--report \(word) needs a file: --report \(word) results.xml") }
                 reports.append((word, file))
             } else if reports.isEmpty {
-                throw ValidationError("--report takes junit, json or text, got '\(word)'")
+                throw ValidationError("--report takes \(kinds.dropLast().joined(separator: ", ")) or \(kinds.last ?? ""), got '\(word)'")
             } else {
                 references.append(word)
             }
