@@ -31,16 +31,8 @@ public struct LoadRunner: Sendable {
             let duration = start.duration(to: instant)
             return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         }
-        let ticker = progress.map { report in
-            Task {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(250))
-                    let now = seconds(clock.now)
-                    let snapshot = recorder.snapshot()
-                    report(LoadProgress(time: now, isWarmingUp: now < plan.warmup, inFlight: inFlight.value,
-                                        summary: LoadSummary(snapshot.tally, elapsed: max(0, now - plan.warmup), thresholds: thresholds)))
-                }
-            }
+        let ticker = LoadRecorder.ticker(progress) {
+            recorder.progress(at: seconds(clock.now), warmup: plan.warmup, inFlight: inFlight.value, thresholds: thresholds)
         }
         switch plan.model {
         case let .open(rate):
@@ -49,11 +41,7 @@ public struct LoadRunner: Sendable {
             await runClosed(concurrency: concurrency, clock: clock, start: start, seconds: seconds, recorder: recorder, inFlight: inFlight, send: send)
         }
         ticker?.cancel()
-        let snapshot = recorder.snapshot()
-        let elapsed = max(0, (Task.isCancelled ? seconds(clock.now) : snapshot.lastCompletion) - plan.warmup)
-        var summary = LoadSummary(snapshot.tally, elapsed: elapsed, thresholds: thresholds)
-        summary.wasStopped = Task.isCancelled
-        return summary
+        return recorder.summary(at: seconds(clock.now), warmup: plan.warmup, thresholds: thresholds, stopped: Task.isCancelled)
     }
 
     /// Whether iteration `index`, meant to start at `time`, is past the end of the test.

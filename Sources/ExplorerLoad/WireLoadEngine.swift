@@ -26,13 +26,9 @@ public struct WireLoadEngine: Sendable {
     public func run(progress: (@Sendable (LoadProgress) -> Void)? = nil) async -> LoadSummary {
         guard case let .closed(concurrency) = plan.model else { return LoadSummary(LoadTally(), elapsed: 0, thresholds: thresholds) }
         let state = WireLoadState(request: request, plan: plan, users: max(1, concurrency))
-        let ticker = progress.map { report in
-            Task {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(250))
-                    report(state.progress(thresholds: thresholds))
-                }
-            }
+        let thresholds = self.thresholds
+        let ticker = LoadRecorder.ticker(progress) {
+            state.recorder.progress(at: state.seconds(), warmup: state.plan.warmup, inFlight: state.inFlight.value, thresholds: thresholds)
         }
         await withTaskCancellationHandler {
             await state.run()
@@ -40,6 +36,6 @@ public struct WireLoadEngine: Sendable {
             state.stop()
         }
         ticker?.cancel()
-        return state.summary(thresholds: thresholds, stopped: Task.isCancelled)
+        return state.recorder.summary(at: state.seconds(), warmup: plan.warmup, thresholds: thresholds, stopped: Task.isCancelled)
     }
 }

@@ -111,18 +111,4 @@ final class WireLoadState: @unchecked Sendable {
     /// True once stopped.
     var isStopped: Bool { lock.withLock { stopped } }
 
-    func progress(thresholds: [LoadThreshold]) -> LoadProgress {
-        let now = seconds()
-        let snapshot = recorder.snapshot()
-        return LoadProgress(time: now, isWarmingUp: now < plan.warmup, inFlight: inFlight.value,
-                            summary: LoadSummary(snapshot.tally, elapsed: max(0, now - plan.warmup), thresholds: thresholds))
-    }
-
-    func summary(thresholds: [LoadThreshold], stopped wasStopped: Bool) -> LoadSummary {
-        let snapshot = recorder.snapshot()
-        let end = wasStopped ? seconds() : snapshot.lastCompletion
-        var summary = LoadSummary(snapshot.tally, elapsed: max(0, end - plan.warmup), thresholds: thresholds)
-        summary.wasStopped = wasStopped
-        return summary
-    }
 }
