@@ -91,7 +91,8 @@ extension RequestPane {
             status = "A file script needs a path, relative to the collection (d deletes the script). Esc cancels."
             return false
         }
-        guard !path.hasPrefix("/"), !path.hasPrefix("~"), !path.split(separator: "/").contains("..") else {
+        // The rule a send applies when it reads the file: inside the collection once `..`, `~` and links are resolved.
+        if let boundary = selectedResolver?.boundary, boundary.outsideRead(boundary.absolute(path)) != nil {
             status = "A script file is named relative to the collection and stays inside it. Esc cancels."
             return false
         }
