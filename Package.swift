@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
         // Load-test latencies: HDR histograms, a fixed size whatever the number of requests.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", exact: "0.2.0"),
+        // gRPC: descriptor sets and reflection answers are FileDescriptorProtos; messages are coded from them here.
+        .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
     ],
     targets: [
         .systemLibrary(
@@ -84,6 +86,16 @@ let package = Package(
                 "ExplorerCore", "ExplorerWorkspace", "ExplorerChecks", .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        // gRPC: schemas from descriptor sets and server reflection, messages coded from them in proto3's JSON mapping,
+        // and calls of the four kinds over ExplorerCore's HTTP/2 connector.
+        .target(
+            name: "ExplorerGRPC",
+            dependencies: [
+                "ExplorerCore", "ExplorerWorkspace", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         // Every exchange kept in SQLite (GRDB); the explorer and the CLI reach it through the run loop's effects.
@@ -173,6 +185,12 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ExplorerScriptsTests", dependencies: ["ExplorerScripts", "ExplorerCore", "ExplorerWorkspace", "TestSupport"]),
+        .testTarget(
+            name: "ExplorerGRPCTests",
+            dependencies: ["ExplorerGRPC", "ExplorerCore", "ExplorerWorkspace", "TestSupport",
+                           .product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "ExplorerLoadTests", dependencies: ["ExplorerLoad", "ExplorerCore", "ExplorerWorkspace", "TestSupport"]),
         .testTarget(
             name: "ExplorerHistoryTests",
