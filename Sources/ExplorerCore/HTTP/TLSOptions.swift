@@ -4,7 +4,7 @@ import Foundation
 /// Only the SwiftNIO transport can use them.
 public struct TLSOptions: Sendable, Hashable {
     /// Whether the server's certificate is verified (copied from `Configuration.verifiesTLSCertificates` when used).
-    var verify = true
+    package var verify = true
     /// A PEM file of CA certificates trusted in addition to the system's.
     public var caCertificatesFile: String?
     /// A PEM file with the client certificate (and any intermediates) to present.

@@ -10,6 +10,14 @@ extension URLError {
     /// A detail the core attached (libcurl's reason, a size limit), shown after the error's phrase.
     var transportDetail: String? { userInfo[URLError.detailKey] as? String }
 
+    /// A connection failure as HTTP requests word it: what happened, then what to try (for protocols that report
+    /// failures as text: WebSocket, gRPC).
+    package var connectionFailureText: String {
+        let failure = TransportFailure(self)
+        let what = transportDetail ?? "could not connect (\(failure.rawValue))"
+        return what.prefix(1).uppercased() + what.dropFirst() + ". " + (transportAdvice ?? failure.suggestion)
+    }
+
     /// The user-info key holding what to do about this very error, shown instead of its kind's general suggestion.
     static let adviceKey = "ExplorerCoreAdvice"
 

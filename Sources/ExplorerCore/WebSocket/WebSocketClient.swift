@@ -46,17 +46,10 @@ public enum WebSocketClient {
         } catch let failure as WebSocketFailure {
             throw failure
         } catch let error as URLError {
-            throw .transport(describe(error))
+            throw .transport(error.connectionFailureText)
         } catch {
-            throw .transport(describe(URLError.fromNIO(error, head: nil, received: 0)))
+            throw .transport(URLError.fromNIO(error, head: nil, received: 0).connectionFailureText)
         }
-    }
-
-    /// A connection failure as HTTP requests word it: what happened, then what to try.
-    private static func describe(_ error: URLError) -> String {
-        let failure = TransportFailure(error)
-        let what = error.transportDetail ?? "could not connect (\(failure.rawValue))"
-        return what.prefix(1).uppercased() + what.dropFirst() + ". " + (error.transportAdvice ?? failure.suggestion)
     }
 
     private static func handshake(url: URL, key: NIOPoolKey, options: WebSocketOptions, tls: TLSOptions) async throws -> WebSocketConnection {

@@ -39,7 +39,7 @@ package struct ProxyChoice: Hashable, Sendable {
 
     /// The proxy for `url`; `nil` for a direct connection. Throws a URLError naming `proxy` when its value is not an
     /// http:// URL with a host.
-    static func forRequest(to url: URL, configured: String?,
+    package static func forRequest(to url: URL, configured: String?,
                            environment: [String: String] = ProxyChoice.processVariables) throws(URLError) -> ProxyChoice? {
         if let configured {
             if configured == direct { return nil }

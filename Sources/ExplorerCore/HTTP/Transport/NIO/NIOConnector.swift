@@ -12,7 +12,7 @@ import FoundationNetworking
 /// Opens one connection for `SwiftNIOTransport`, timing each phase: DNS (the system resolver), the TCP connect (each
 /// address in the order the resolver gave, until one answers), a proxy tunnel for https, the TLS handshake with ALPN,
 /// and then the pipeline for the protocol the server chose.
-enum NIOConnector {
+package enum NIOConnector {
     /// How long an HTTP/1.1 connection may sit idle in the pool before it is closed.
     static let idleTimeout = TimeAmount.seconds(60)
 
@@ -45,8 +45,9 @@ enum NIOConnector {
     }
 
     /// A TCP connection to the host of `key`, or to its proxy, and when the host name was resolved (`nil` for an IP
-    /// address).
-    static func connected(key: NIOPoolKey, group: any EventLoopGroup) async throws -> (channel: any Channel, resolved: UInt64?) {
+    /// address). Without `autoRead` nothing is read until the caller turns it on: a protocol whose server speaks
+    /// first (HTTP/2 with prior knowledge) must have its handlers in place before the first bytes are read.
+    package static func connected(key: NIOPoolKey, group: any EventLoopGroup, autoRead: Bool = true) async throws -> (channel: any Channel, resolved: UInt64?) {
         let host = key.proxy?.host ?? key.host
         let port = key.proxy?.port ?? key.port
         var resolved: UInt64?
@@ -58,12 +59,12 @@ enum NIOConnector {
             resolved = DispatchTime.now().uptimeNanoseconds
         }
         try Task.checkCancellation()
-        return (try await connect(to: addresses, group: group), resolved)
+        return (try await connect(to: addresses, group: group, autoRead: autoRead), resolved)
     }
 
     /// The CONNECT tunnel through the proxy of an https `key` (of any key with `always`, as a WebSocket needs one
     /// over plain http too); nothing for a direct connection or plain http.
-    static func tunnel(_ channel: any Channel, key: NIOPoolKey, always: Bool = false) async throws {
+    package static func tunnel(_ channel: any Channel, key: NIOPoolKey, always: Bool = false) async throws {
         guard key.isTLS || always, let proxy = key.proxy else { return }
         let opened = channel.eventLoop.makePromise(of: Void.self)
         try await channel.eventLoop.submit {
@@ -73,11 +74,12 @@ enum NIOConnector {
     }
 
     /// A TCP connection to the first of `addresses` that accepts one (`NIOAddressRace`).
-    private static func connect(to addresses: [SocketAddress], group: any EventLoopGroup) async throws -> any Channel {
+    private static func connect(to addresses: [SocketAddress], group: any EventLoopGroup, autoRead: Bool) async throws -> any Channel {
         let loop = group.next()
         let race = NIOAddressRace(addresses: addresses, eventLoop: loop) { address in
             ClientBootstrap(group: loop)
                 .channelOption(ChannelOptions.tcpOption(.tcp_nodelay), value: 1)
+                .channelOption(ChannelOptions.autoRead, value: autoRead)
                 // The core's timers bound each request; this bounds an attempt that lost the race or outlived its request.
                 .connectTimeout(NIOConnectionPool.openingTimeout)
                 .connect(to: address)

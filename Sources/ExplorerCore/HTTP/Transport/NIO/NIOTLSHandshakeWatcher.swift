@@ -6,8 +6,8 @@ import NIOTLS
 /// protocol ALPN chose, at once (an HTTP/2 server's first frames may be in the very next read, and must not pass by an
 /// empty pipeline), and completes `promise` with what `configure` made; it fails the promise with the error that ended
 /// the handshake (a `CertificateRefusal`, with the server's certificate, when it was refused). Then it takes itself out.
-final class NIOTLSHandshakeWatcher<Outcome>: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = NIOAny
+package final class NIOTLSHandshakeWatcher<Outcome: Sendable>: ChannelInboundHandler, RemovableChannelHandler {
+    package typealias InboundIn = NIOAny
 
     private let host: String
     private let configure: (_ negotiated: String?) throws -> Outcome
@@ -15,13 +15,13 @@ final class NIOTLSHandshakeWatcher<Outcome>: ChannelInboundHandler, RemovableCha
     private var done = false
 
     /// `host` is the host as the request's URL names it, for a refusal to name.
-    init(host: String, configure: @escaping (_ negotiated: String?) throws -> Outcome, promise: EventLoopPromise<Outcome>) {
+    package init(host: String, configure: @escaping (_ negotiated: String?) throws -> Outcome, promise: EventLoopPromise<Outcome>) {
         self.host = host
         self.configure = configure
         self.promise = promise
     }
 
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    package func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if !done, let tls = event as? TLSUserEvent, case .handshakeCompleted(let negotiated) = tls {
             done = true
             do {
@@ -34,7 +34,7 @@ final class NIOTLSHandshakeWatcher<Outcome>: ChannelInboundHandler, RemovableCha
         context.fireUserInboundEventTriggered(event)
     }
 
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    package func errorCaught(context: ChannelHandlerContext, error: any Error) {
         if !done {
             done = true
             if CertificateRefusal.refuses(error) {
@@ -48,7 +48,7 @@ final class NIOTLSHandshakeWatcher<Outcome>: ChannelInboundHandler, RemovableCha
         context.fireErrorCaught(error)
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
+    package func channelInactive(context: ChannelHandlerContext) {
         if !done {
             done = true
             promise.fail(ChannelError.eof)
@@ -56,7 +56,7 @@ final class NIOTLSHandshakeWatcher<Outcome>: ChannelInboundHandler, RemovableCha
         context.fireChannelInactive()
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) {
+    package func handlerRemoved(context: ChannelHandlerContext) {
         if !done {
             done = true
             promise.fail(ChannelError.ioOnClosedChannel)

@@ -6,7 +6,7 @@ import FoundationNetworking
 
 extension TLSOptions {
     /// The NIOSSL client configuration for these options; a file that cannot be read fails with a URLError naming it.
-    func makeTLSConfiguration() throws(URLError) -> TLSConfiguration {
+    package func makeTLSConfiguration() throws(URLError) -> TLSConfiguration {
         var tls = TLSConfiguration.makeClientConfiguration()
         if !verify { tls.certificateVerification = .none }
         if let file = caCertificatesFile {

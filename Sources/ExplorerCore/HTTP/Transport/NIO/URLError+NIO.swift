@@ -15,7 +15,7 @@ import Darwin
 
 extension URLError {
     /// The URLError, with the same codes and details FoundationNetworking gives, for an error from SwiftNIO; `head` and `received` say how far the response had come, for "transfer closed with N bytes remaining".
-    static func fromNIO(_ error: any Error, head: HTTPURLResponse?, received: Int) -> URLError {
+    package static func fromNIO(_ error: any Error, head: HTTPURLResponse?, received: Int) -> URLError {
         if let urlError = error as? URLError { return urlError }
         if let refusal = error as? CertificateRefusal { return refusal.urlError() }
         if let parser = error as? HTTPParserError {
