@@ -90,12 +90,15 @@ let package = Package(
         ),
         // gRPC: schemas from descriptor sets and server reflection, messages coded from them in proto3's JSON mapping,
         // and calls of the four kinds over ExplorerCore's HTTP/2 connector.
+        // The system's zlib, for gRPC's gzip message compression.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "ExplorerGRPC",
             dependencies: [
-                "ExplorerCore", "ExplorerWorkspace", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                "ExplorerCore", "CZlib", "ExplorerWorkspace", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP2", package: "swift-nio-http2"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"), .product(name: "NIOHPACK", package: "swift-nio-http2"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         // Every exchange kept in SQLite (GRDB); the explorer and the CLI reach it through the run loop's effects.
@@ -151,12 +154,13 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "DemoServer", "ExplorerCore", "ExplorerWorkspace", .product(name: "Logging", package: "swift-log"),
+                "DemoServer", "ExplorerCore", "ExplorerWorkspace", "ExplorerGRPC", "CZlib", .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOHPACK", package: "swift-nio-http2"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         ),

@@ -70,6 +70,11 @@ public struct ProtoSchema: Sendable {
         return (try? set.serializedData()) ?? Data()
     }
 
+    /// Each file's name and serialized `FileDescriptorProto`, as reflection sends them.
+    package func fileDescriptors() throws -> [(name: String, bytes: [UInt8])] {
+        try files.map { (name: $0.name, bytes: [UInt8](try $0.serializedBytes() as Data)) }
+    }
+
     /// Every method of every service.
     public var methods: [ProtoMethod] { services.flatMap(\.methods) }
 
