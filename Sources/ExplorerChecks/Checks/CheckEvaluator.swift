@@ -64,6 +64,10 @@ public struct CheckEvaluator: Sendable {
             return result(true, values.count == 1 ? first : all, "")
         case let .jsonPath(path, assertion):
             return evaluateJSON(check, path: path, assertion: assertion)
+        case let .grpcStatus(expected):
+            guard let status = response.grpcStatus else { return result(false, "not gRPC", "the request is not a gRPC call, so it has no gRPC status") }
+            let actual = status.code.name + (status.message.isEmpty ? "" : ": \(status.message)")
+            return result(status.code == expected, actual, "expected gRPC status \(expected.name), got \(actual)")
         case .noGraphQLErrors:
             let errors = GraphQLError.errors(in: response.body)
             let shown = errors.prefix(3).map(\.description).joined(separator: "; ") + (errors.count > 3 ? "; …" : "")

@@ -15,6 +15,8 @@ public struct CheckedResponse: Sendable {
     public var events: [StreamEvent]?
     /// How many events the streamed response had, kept or not.
     public var eventCount = 0
+    /// A gRPC call's status, with its message; nil for other requests.
+    public var grpcStatus: (code: GRPCStatusCode, message: String)?
 
     /// Creates a response value.
     public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data(), duration: Double = 0) {

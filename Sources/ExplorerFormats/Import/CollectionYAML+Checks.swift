@@ -38,6 +38,7 @@ extension CollectionYAML {
             return mapping(pairs)
         case let .bodyContains(value): return mapping([("bodyContains", text(value))])
         case .noGraphQLErrors: return mapping([("graphqlErrors", plain("none"))])
+        case let .grpcStatus(code): return mapping([("grpcStatus", plain(code.name))])
         case .conformsToSpec: return mapping([("conformsToSpec", plain("true"))])
         case let .responseTimeBelow(limit): return mapping([("responseTimeBelow", plain(YAMLText.number(limit)))])
         case let .events(count, min, max):

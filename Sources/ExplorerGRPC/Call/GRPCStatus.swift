@@ -1,3 +1,4 @@
+import ExplorerCore
 import Foundation
 
 /// How a call ended: its code, the server's message, and the `grpc-status-details-bin` trailer's `google.rpc.Status`

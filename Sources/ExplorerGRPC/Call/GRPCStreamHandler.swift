@@ -1,3 +1,4 @@
+import ExplorerCore
 import NIOCore
 import NIOHPACK
 import NIOHTTP2

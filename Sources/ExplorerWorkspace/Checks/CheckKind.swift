@@ -1,3 +1,5 @@
+import ExplorerCore
+
 /// What one check tests.
 public enum CheckKind: Sendable, Equatable {
     /// The status code.
@@ -8,6 +10,8 @@ public enum CheckKind: Sendable, Equatable {
     case jsonPath(String, JSONPathAssertion)
     /// The body contains this text.
     case bodyContains(String)
+    /// A gRPC call ended with this status (`grpcStatus: OK`, or a code name such as `NOT_FOUND`).
+    case grpcStatus(GRPCStatusCode)
     /// The GraphQL response has no `errors` (`graphqlErrors: none`).
     case noGraphQLErrors
     /// The response arrived in less than this many milliseconds.

@@ -19,7 +19,8 @@ extension CheckSpec {
             }
         case let .bodyContains(text):
             copy.kind = .bodyContains(try resolver.resolve(text))
-        case .status, .noGraphQLErrors, .conformsToSpec, .responseTimeBelow, .events, .firstEventBelow, .schema, .capture, .scriptTest, .invalid:
+        case .status, .grpcStatus, .noGraphQLErrors, .conformsToSpec, .responseTimeBelow, .events, .firstEventBelow, .schema, .capture,
+             .scriptTest, .invalid:
             break
         }
         return copy

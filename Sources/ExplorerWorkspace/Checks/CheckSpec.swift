@@ -38,6 +38,7 @@ public struct CheckSpec: Sendable, Equatable {
             }
         case let .bodyContains(text): return "body contains \(text)"
         case .noGraphQLErrors: return "no GraphQL errors"
+        case let .grpcStatus(code): return "gRPC status \(code.name)"
         case .conformsToSpec: return "conforms to spec"
         case let .responseTimeBelow(limit): return "response time < \(YAMLText.number(limit)) ms"
         case let .events(count, min, max):

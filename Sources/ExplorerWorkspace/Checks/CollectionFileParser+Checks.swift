@@ -6,7 +6,7 @@ extension CollectionFileParser {
     /// The keys one item of `checks:` may have.
     static let checkKeys = ["status", "header", "equals", "matches", "json", "contains", "exists", "type", "count",
                             "bodyContains", "responseTimeBelow", "schema", "events", "firstEventBelow",
-                            "messages", "firstMessageBelow", "graphqlErrors", "conformsToSpec"]
+                            "messages", "firstMessageBelow", "graphqlErrors", "conformsToSpec", "grpcStatus"]
     /// The keys one item of `captures:` may have.
     static let captureKeys = ["name", "json", "header", "status", "regex", "cookie", "secret"]
     /// The JSON types a `type:` check names.
@@ -106,6 +106,12 @@ extension CollectionFileParser {
             return .jsonPath(path, try assertion(entry))
         }
         if let text = try entry.string("bodyContains") { return .bodyContains(text) }
+        if let text = try entry.string("grpcStatus") {
+            guard let code = GRPCStatusCode(name: text) else {
+                throw CollectionProblem(entry.location("grpcStatus"), "a grpcStatus check takes a status name (OK, NOT_FOUND, ...) or number, found '\(text)'")
+            }
+            return .grpcStatus(code)
+        }
         if entry.node("graphqlErrors") != nil {
             guard (try? entry.string("graphqlErrors"))??.lowercased() == "none" else {
                 throw CollectionProblem(entry.location("graphqlErrors"), "expected 'graphqlErrors: none'")

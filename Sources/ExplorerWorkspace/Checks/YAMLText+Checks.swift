@@ -45,6 +45,7 @@ extension YAMLText {
                 }
             case let .bodyContains(text): return ["  - bodyContains: \(scalar(text))"]
             case .noGraphQLErrors: return ["  - graphqlErrors: none"]
+            case let .grpcStatus(code): return ["  - grpcStatus: \(code.name)"]
             case .conformsToSpec: return ["  - conformsToSpec: true"]
             case let .responseTimeBelow(limit): return ["  - responseTimeBelow: \(number(limit))"]
             case let .events(count, min, max):
