@@ -6,9 +6,9 @@ import Yams
 package struct CollectionFileParser {
     static let requestKeys = ["name", "method", "url", "description", "query", "headers", "body", "auth", "variables",
                               "timeout", "followRedirects", "verifyTLS", "omitHeaders", "captures", "needs", "checks",
-                              "stream", "streamIdleTimeout", "protocols", "messages", "wait", "expectMessages", "scripts"]
+                              "stream", "streamIdleTimeout", "protocols", "messages", "wait", "expectMessages", "scripts", "grpc"]
     static let collectionKeys = ["name", "description", "headers", "auth", "variables", "order", "environments", "checks", "spec", "keepSessionCookies",
-                                 "scripts"]
+                                 "scripts", "protoset", "proto"]
     static let folderKeys = ["name", "description", "headers", "auth", "variables", "order", "checks", "scripts"]
     static let environmentKeys = ["name", "baseURL", "default", "variables", "verifyTLS", "caCertificates", "clientCertificate",
                                   "clientKey", "clientKeyPassphrase", "proxy", "keepSessionCookies"]
@@ -18,6 +18,8 @@ package struct CollectionFileParser {
     var spec: String?
     /// The collection's `keepSessionCookies:`, once `folder` has read a collection.yaml.
     var keepSessionCookies: Bool?
+    /// The collection's `protoset:` and `proto:` as written, once `folder` has read a collection.yaml.
+    var schemaFiles = GRPCSchemaFiles()
     var warnings: [CollectionProblem] = []
 
     package init(file: String) { self.file = file }
@@ -95,6 +97,8 @@ package struct CollectionFileParser {
         request.wait = try map.double("wait")
         request.expectedMessages = try expectedMessages(map)
         request.scripts = try scripts(map)
+        request.grpc = try grpc(map)
+        if request.grpc != nil, map.node("method") == nil { request.method = "GRPC" }
         return request
     }
 
@@ -155,6 +159,7 @@ package struct CollectionFileParser {
         if isCollection {
             spec = try map.string("spec")
             keepSessionCookies = try map.bool("keepSessionCookies")
+            schemaFiles = try grpcSchemaFiles(map)
             for item in try map.list("environments") {
                 let env = try YAMLMap(item, file: file, what: "an environment")
                 warnings += env.unknownKeys(allowed: CollectionFileParser.environmentKeys, in: "an environment")

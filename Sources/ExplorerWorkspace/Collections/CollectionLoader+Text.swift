@@ -30,6 +30,8 @@ extension CollectionLoader {
                                                          isCollection: true)
             var collection = CollectionSpec(root: root, environments: environments)
             collection.spec = CollectionLoader.specPath(parser.spec, directory: directory)
+        collection.grpcSchema = GRPCSchemaFiles(protoset: CollectionLoader.specPath(parser.schemaFiles.protoset, directory: directory),
+                                                proto: parser.schemaFiles.proto.compactMap { CollectionLoader.specPath($0, directory: directory) })
             collection.keepSessionCookies = parser.keepSessionCookies
             return (collection, parser.warnings)
         } catch {

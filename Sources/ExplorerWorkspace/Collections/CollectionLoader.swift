@@ -80,6 +80,8 @@ public struct CollectionLoader: Sendable {
         fill(&root, depth: 0, root: real, visited: &visited, into: &result)
         var collection = CollectionSpec(root: root, environments: environments)
         collection.spec = CollectionLoader.specPath(parser.spec, directory: directory)
+        collection.grpcSchema = GRPCSchemaFiles(protoset: CollectionLoader.specPath(parser.schemaFiles.protoset, directory: directory),
+                                                proto: parser.schemaFiles.proto.compactMap { CollectionLoader.specPath($0, directory: directory) })
         collection.keepSessionCookies = parser.keepSessionCookies
         collection.trustList = TrustList.scan(collection, files: result.loadedFiles, home: environment["HOME"] ?? NSHomeDirectory())
         return collection

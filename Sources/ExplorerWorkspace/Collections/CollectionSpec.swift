@@ -10,6 +10,8 @@ public struct CollectionSpec: Sendable, Equatable {
     /// `keepSessionCookies: true`: session cookies (no Expires or Max-Age) are kept on disk with the others instead of
     /// being dropped when the process ends; an environment's own key wins.
     public var keepSessionCookies: Bool?
+    /// The gRPC schema's files (`protoset:` or `proto:`), absolute once loaded; empty when schemas come from reflection.
+    public var grpcSchema = GRPCSchemaFiles()
     /// What the collection reads or runs outside its directory, found when it was loaded; trust is given to this list.
     public var trustList: TrustList
 
@@ -23,6 +25,7 @@ public struct CollectionSpec: Sendable, Equatable {
     /// Equal by what the collection holds; its trust list is derived from its files, so it does not count.
     public static func == (lhs: CollectionSpec, rhs: CollectionSpec) -> Bool {
         lhs.root == rhs.root && lhs.environments == rhs.environments && lhs.spec == rhs.spec && lhs.keepSessionCookies == rhs.keepSessionCookies
+            && lhs.grpcSchema == rhs.grpcSchema
     }
 
     /// The display name.

@@ -81,7 +81,7 @@ public enum EnvironmentChange: Sendable, Equatable {
     /// Why `baseURL` cannot be an environment's base URL, or nil: http(s), or ws(s) for an API of WebSockets only.
     static func baseURLProblem(_ baseURL: String) -> String? {
         guard baseURL != EnvironmentSpec.builtInDemo, !baseURL.contains("{{") else { return nil }
-        guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https", "ws", "wss"].contains(scheme),
+        guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https", "ws", "wss", "grpc", "grpcs"].contains(scheme),
               url.host != nil else {
             return "'\(baseURL)' is not \(baseURLKinds)."
         }
@@ -89,5 +89,5 @@ public enum EnvironmentChange: Sendable, Equatable {
     }
 
     /// What a base URL may be, for messages.
-    static let baseURLKinds = "an http://, https://, ws:// or wss:// URL (or \(EnvironmentSpec.builtInDemo))"
+    static let baseURLKinds = "an http://, https://, ws://, wss://, grpc:// or grpcs:// URL (or \(EnvironmentSpec.builtInDemo))"
 }

@@ -192,12 +192,14 @@ public struct RequestResolver: Sendable {
         }
         let full = try resolvedURLString(using: resolver, encodingQuery: true)
         guard var components = URLComponents(string: full), let scheme = components.scheme?.lowercased(),
-              (["http", "https"].contains(scheme) || request.isWebSocket && ["ws", "wss"].contains(scheme)),
+              (["http", "https"].contains(scheme) || request.isWebSocket && ["ws", "wss"].contains(scheme)
+                  || request.isGRPC && ["grpc", "grpcs"].contains(scheme)),
               components.host?.isEmpty == false else {
             throw .invalidURL(full, context: "request \(reference)")
         }
-        // A WebSocket request is built over http(s), as its handshake is; the sender turns the scheme back to ws(s).
-        if scheme == "ws" { components.scheme = "http" } else if scheme == "wss" { components.scheme = "https" }
+        // WebSocket and gRPC requests are built over http(s), as their handshake and calls are; the sender turns the
+        // scheme back to ws(s) or grpc(s).
+        if scheme == "ws" || scheme == "grpc" { components.scheme = "http" } else if scheme == "wss" || scheme == "grpcs" { components.scheme = "https" }
         let inlineQuery = QueryEncoding.decode(components.percentEncodedQuery ?? "")
         let segments = components.percentEncodedPath.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
         components.percentEncodedPath = ""

@@ -1,6 +1,6 @@
 extension RequestSpec {
     /// The keys of a request file in the order a new file lists them.
-    public static let fileKeys = ["name", "method", "url", "description", "query", "headers", "body", "auth", "variables",
+    public static let fileKeys = ["name", "method", "url", "grpc", "description", "query", "headers", "body", "auth", "variables",
                                   "timeout", "followRedirects", "verifyTLS", "omitHeaders", "stream",
                                   "streamIdleTimeout", "protocols", "messages", "wait", "expectMessages", "needs", "captures",
                                   "checks", "scripts"]
@@ -23,6 +23,7 @@ extension RequestSpec {
         case "name": return ["name: \(YAMLText.scalar(name))"]
         case "method": return ["method: \(YAMLText.scalar(method))"]
         case "url": return ["url: \(YAMLText.scalar(url))"]
+        case "grpc": return grpc.map { ["grpc:", "  method: \(YAMLText.scalar($0.method))"] } ?? []
         case "description": return description.map { YAMLText.text("description", $0, indent: 0) } ?? []
         case "query": return query.isEmpty ? [] : YAMLText.keyValueBlock("query", query)
         case "headers": return YAMLText.keyValueBlock("headers", headers)

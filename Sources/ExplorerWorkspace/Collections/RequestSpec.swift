@@ -54,6 +54,8 @@ public struct RequestSpec: Sendable, Equatable {
     public var expectedMessages: Int?
     /// JavaScript run before it is resolved and sent, and after its response arrives (the `scripts` key).
     public var scripts = ScriptsSpec()
+    /// A gRPC request's `grpc:` block: the method called (`shop.v1.Inventory/GetItem`); nil for other requests.
+    public var grpc: GRPCSpec?
     /// The file it was loaded from.
     public var file: String
 
@@ -76,6 +78,12 @@ public struct RequestSpec: Sendable, Equatable {
         self.followRedirects = followRedirects
         self.verifyTLS = verifyTLS
         self.file = file
+    }
+
+    /// True for a gRPC request: it has a `grpc:` block, or its URL starts with grpc:// or grpcs://.
+    public var isGRPC: Bool {
+        let lowered = url.lowercased()
+        return grpc != nil || method.uppercased() == "GRPC" || lowered.hasPrefix("grpc://") || lowered.hasPrefix("grpcs://")
     }
 
     /// True for a WebSocket request: its method is `WS`, or its URL starts with ws:// or wss://.
