@@ -127,6 +127,7 @@ let package = Package(
                 "ExplorerScripts",
                 "ExplorerHistory",
                 "ExplorerLoad",
+                "ExplorerGRPC",
                 "ExplorerTUI",
                 "DemoServer",
                 "CNcurses",

@@ -177,6 +177,7 @@ struct RunCommand: AsyncParsableCommand {
                 runner.sender = { resolver in
                     // Sent over HTTP, a WebSocket request would reach its server as nonsense: it is a conversation.
                     if resolver.request.isWebSocket { return await pipeline.converse(resolver) }
+                    if resolver.request.isGRPC { return await pipeline.callGRPC(resolver) }
                     if Task.isCancelled {
                         return RequestOutcome(reference: resolver.reference, name: resolver.request.name, error: "not sent: interrupted (Ctrl-C)")
                     }

@@ -110,6 +110,16 @@ struct SendCommand: AsyncParsableCommand {
         if stream { resolver.request.stream = true }
         // Resolved first, so an unresolved variable is exit 1 with nothing printed.
         let resolved = try target.resolve(resolver, showSecrets: showSecrets)
+        if resolver.request.isGRPC {
+            defer { Task { await launcher.stop() } }
+            let isTTY = isatty(STDOUT_FILENO) == 1
+            let mode = pretty ?? (isTTY ? .all : .none)
+            let call = GRPCRequestCall(resolved: resolved, resolver: resolver, history: history, source: "send")
+            try await GRPCSend(call: call, parts: Set(printParts ?? "mb"), pretty: mode,
+                               useColor: isTTY && mode.colors && !StandardOutput.noColorRequested,
+                               masker: SecretMasker(secrets: showSecrets ? [] : resolved.secretValues), evaluatesChecks: !noChecks).run()
+            return
+        }
         if resolver.request.isWebSocket {
             defer { Task { await launcher.stop() } }
             let isTTY = isatty(STDOUT_FILENO) == 1

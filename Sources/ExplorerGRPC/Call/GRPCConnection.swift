@@ -63,16 +63,17 @@ public final class GRPCConnection: Sendable {
                 }
                 defer { group.cancelAll() }
                 guard let connection = try await group.next() ?? nil else {
-                    throw GRPCFailure("Could not connect to \(key.authority) within \(options.connectTimeout) s. Check that the server is running and reachable.")
+                    throw GRPCFailure("Could not connect to \(key.authority) within \(options.connectTimeout) s. Check that the server is running and reachable.", isConnection: true)
                 }
                 return connection
             }
-        } catch let failure as GRPCFailure {
+        } catch var failure as GRPCFailure {
+            failure.isConnection = true
             throw failure
         } catch let error as URLError {
-            throw GRPCFailure(error.connectionFailureText)
+            throw GRPCFailure(error.connectionFailureText, isConnection: true)
         } catch {
-            throw GRPCFailure(URLError.fromNIO(error, head: nil, received: 0).connectionFailureText)
+            throw GRPCFailure(URLError.fromNIO(error, head: nil, received: 0).connectionFailureText, isConnection: true)
         }
     }
 
@@ -171,7 +172,7 @@ public final class GRPCConnection: Sendable {
                 }.map { _ in GRPCCall(events: events, handler: bound, gzip: gzip) }
             }.get()
         } catch {
-            throw GRPCFailure("could not start the call: the connection to \(authority) is closed (\(error))")
+            throw GRPCFailure("could not start the call: the connection to \(authority) is closed (\(error))", isConnection: true)
         }
     }
 

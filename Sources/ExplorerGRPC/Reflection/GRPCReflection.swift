@@ -1,3 +1,4 @@
+import ExplorerCore
 import Foundation
 
 /// Asks a server for its schema over server reflection (`grpc.reflection.v1`, falling back to `v1alpha` for servers
@@ -19,11 +20,11 @@ public enum GRPCReflection {
                 lastStatus = status
                 continue
             } catch let status as GRPCStatus {
-                throw GRPCFailure("server reflection failed: \(status); give a descriptor set instead (protoset: FILE, from protoc --descriptor_set_out --include_imports)")
+                throw GRPCFailure("server reflection failed: \(status); give a descriptor set instead (protoset: FILE, from protoc --descriptor_set_out --include_imports)", isConnection: status.code == .unavailable || status.code == .deadlineExceeded)
             } catch let failure as GRPCFailure {
                 throw failure
             } catch {
-                throw GRPCFailure("server reflection failed: \(error)")
+                throw GRPCFailure("server reflection failed: \(error)", isConnection: true)
             }
         }
         throw GRPCFailure("the server does not offer reflection (\(lastStatus?.description ?? "UNIMPLEMENTED")); "

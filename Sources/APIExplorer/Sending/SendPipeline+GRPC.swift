@@ -1,0 +1,40 @@
+import ExplorerChecks
+import ExplorerCore
+import ExplorerGRPC
+import ExplorerWorkspace
+import Foundation
+
+extension SendPipeline {
+    /// Makes a gRPC request's call as `run` reports it: prepared as any request is (trust, prompts, secrets, the
+    /// demo's address), called (`GRPCRequestCall`), kept in history, judged by its checks over the replies and status.
+    /// Cancelling the task (Ctrl-C) cancels the call and keeps what arrived.
+    func callGRPC(_ resolver: RequestResolver) async -> RequestOutcome {
+        var exchange = SentExchange(resolver: resolver, sentAt: Date(), masker: SecretMasker(secrets: resolver.variableResolver.secretValues))
+        do {
+            exchange.resolver = try await prepare(resolver)
+            try await readSecrets(exchange.resolver)
+        } catch {
+            exchange.failure = error
+            return exchange.runOutcome
+        }
+        let resolved: ResolvedRequest
+        do { resolved = try exchange.resolver.resolve() } catch {
+            exchange.failure = .unresolved(error)
+            return exchange.runOutcome
+        }
+        let ready = exchange.resolver
+        let secrets = showsSecrets ? [] : resolved.secretValues
+        let call = GRPCRequestCall(resolved: resolved, resolver: ready, history: history, source: source)
+        let invocation: GRPCInvocation
+        do { invocation = try call.invocation() } catch {
+            return RequestOutcome(reference: ready.reference, name: ready.request.name, error: SecretMasker(secrets: secrets).mask("could not be sent: \(error)"))
+        }
+        if Task.isCancelled {
+            return RequestOutcome(reference: ready.reference, name: ready.request.name, error: "not sent: interrupted (Ctrl-C)")
+        }
+        let done = await call.run(invocation)
+        var outcome = call.outcome(done, secrets: secrets)
+        if done.status?.code == .cancelled, Task.isCancelled { outcome.error = "interrupted (Ctrl-C): \(done.replies.count) messages received" }
+        return outcome
+    }
+}
