@@ -95,7 +95,7 @@ let package = Package(
         .target(
             name: "ExplorerGRPC",
             dependencies: [
-                "ExplorerCore", "CZlib", "ExplorerWorkspace", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                "ExplorerCore", "CZlib", "ExplorerFormats", "ExplorerWorkspace", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"), .product(name: "NIOHPACK", package: "swift-nio-http2"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

@@ -204,4 +204,64 @@ struct GRPCCLITests {
         let typo = try await CLIRunner.run(["send", "G/typo", "--collections", temp.path], environment: environment(temp))
         #expect(typo.status == 1 && typo.stderr.contains("typo.yaml:3") && typo.stderr.contains("package.Service/Method"), "\(typo.stderr)")
     }
+
+    @Test func grpcListAndDescribeReadTheServersSchema() async throws {
+        let server = try GRPCTestServer(reflection: .v1alphaOnly)
+        defer { server.stop() }
+        let temp = try TempDirectory()
+        let listed = try await CLIRunner.run(["grpc", "list", server.url.absoluteString], environment: environment(temp))
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout == """
+            shop.v1.Inventory
+              GetItem    unary                    shop.v1.GetItemRequest → shop.v1.Item
+              ListItems  server streaming         shop.v1.ListItemsRequest → shop.v1.Item
+              AddItems   client streaming         shop.v1.Item → shop.v1.AddItemsReply
+              Chat       bidirectional streaming  shop.v1.ChatMessage → shop.v1.ChatMessage
+              Ping       unary                    google.protobuf.Empty → google.protobuf.Empty
+
+            """, "\(listed.stdout)")
+        let described = try await CLIRunner.run(["grpc", "describe", server.url.absoluteString, "shop.v1.Inventory/ListItems"], environment: environment(temp))
+        #expect(described.status == 0, "\(described.stderr)")
+        #expect(described.stdout.hasPrefix("""
+            rpc ListItems(shop.v1.ListItemsRequest) returns (stream shop.v1.Item);
+
+            message shop.v1.ListItemsRequest {
+              int32 limit = 1;
+              string prefix = 2;
+            }
+
+            Example shop.v1.ListItemsRequest in JSON:
+            {
+              "limit": 0,
+              "prefix": ""
+            }
+            """), "\(described.stdout)")
+        let item = try await CLIRunner.run(["grpc", "describe", server.url.absoluteString, "shop.v1.Item"], environment: environment(temp))
+        #expect(item.stdout.contains("  map<string, int64> prices = 13;\n") && item.stdout.contains("  oneof choice {\n    string code = 22;\n"),
+                "\(item.stdout)")
+        let unknown = try await CLIRunner.run(["grpc", "describe", server.url.absoluteString, "shop.v1.Nope"], environment: environment(temp))
+        #expect(unknown.status == 1 && unknown.stderr.contains(#"no service, method, message or enum "shop.v1.Nope""#), "\(unknown.stderr)")
+        let fromSet = try await CLIRunner.run(["grpc", "list", "grpc://127.0.0.1:1", "--protoset",
+                                               GRPCTestServer.fixturesDirectory().path + "/shop.protoset"], environment: environment(temp))
+        #expect(fromSet.status == 0 && fromSet.stdout.hasPrefix("shop.v1.Inventory\n"), "\(fromSet.stderr)")
+        let closed = try await CLIRunner.run(["grpc", "list", "grpc://127.0.0.1:\(ClosedPort.find())"], environment: environment(temp))
+        #expect(closed.status == 2, "\(closed.stderr)")
+    }
+
+    @Test func importGRPCWritesARequestPerMethodThatSendsAsWritten() async throws {
+        let server = try GRPCTestServer()
+        defer { server.stop() }
+        let temp = try TempDirectory()
+        let imported = try await CLIRunner.run(["import", "grpc", server.url.absoluteString, "--into", temp.path], environment: environment(temp))
+        #expect(imported.status == 0, "\(imported.stdout)\(imported.stderr)")
+        #expect(imported.stdout.contains("Imported 'Inventory': 5 requests"), "\(imported.stdout)")
+        let file = try String(contentsOfFile: temp.path + "/inventory/add-items.yaml", encoding: .utf8)
+        #expect(file.contains("grpc:\n  method: shop.v1.Inventory/AddItems\n") && file.contains("messages:") && file.contains("grpcStatus: OK"), "\(file)")
+        let ping = try await CLIRunner.run(["send", "inventory/ping", "--collections", temp.path, "--pretty", "none"], environment: environment(temp))
+        #expect(ping.status == 0 && ping.stdout == "{}\nOK\n", "\(ping.stdout)\(ping.stderr)")
+        let run = try await CLIRunner.run(["run", "inventory", "--verbose", "--collections", temp.path], environment: environment(temp))
+        // The example GetItem asks for id "", which the server refuses as INVALID_ARGUMENT: the imported check says so.
+        #expect(run.stdout.contains("FAIL  inventory/get-item") && run.stdout.contains("PASS  inventory/list-items"), "\(run.stdout)")
+        #expect(run.stdout.contains("expected gRPC status OK, got INVALID_ARGUMENT: id is required"), "\(run.stdout)")
+    }
 }

@@ -57,6 +57,9 @@ enum FileImport {
             let privateEnvironments = try optionalFile(privateFile, required: false)
             return (try HTTPFileImporter.importFile(text, source: source, environments: publicEnvironments,
                                                     privateEnvironments: privateEnvironments), directory)
+        case .grpc:
+            // A server, not a file: `import grpc` asks it over the network.
+            throw ImportError(SourceLocation(file: source), "a gRPC server is imported with apiexplorer import grpc URL, not read as a file")
         }
     }
 

@@ -1,15 +1,16 @@
 import ArgumentParser
 import ExplorerCore
 import ExplorerFormats
+import ExplorerGRPC
 import ExplorerWorkspace
 import Foundation
 
 /// `apiexplorer import KIND SOURCE --into DIR`: converts a Postman collection, a `.http` file, a curl command, a HAR
 /// file, an Insomnia export or an OpenAPI description into a collection directory, written all at once or not at all.
-struct ImportCommand: ParsableCommand {
+struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a Postman collection, a .http/.rest file, a curl command, a HAR file, an Insomnia export or an OpenAPI description as a collection.",
+        abstract: "Import a Postman collection, a .http/.rest file, a curl command, a HAR file, an Insomnia export, an OpenAPI description or a gRPC server as a collection.",
         discussion: """
             postman: a Postman Collection v2.0/v2.1 export; add environments with --environment FILE (repeatable).
             http: a JetBrains/VS Code .http or .rest file; http-client.env.json and http-client.private.env.json beside it \
@@ -29,6 +30,9 @@ struct ImportCommand: ParsableCommand {
             changed body), removed operations are listed and never deleted. --update --diff also prints, for each \
             edited request, the spec's version (---) beside yours (+++) as a unified diff. Broken $refs anywhere an \
             operation reaches (parameters, request bodies, responses) are listed by JSON pointer.
+            grpc: a gRPC server (grpc://host:port, grpcs:// for TLS): one request per method of its services, found by \
+            server reflection (or read from --protoset FILE, which is copied into the collection), each with an example \
+            message of its input type and a grpcStatus: OK check; the URL becomes the default environment's baseURL.
 
             The collection is written to DIR/<name> through a temporary directory and moved into place at the end, so a \
             failed import leaves nothing behind. What could not be converted (scripts, OAuth, unknown flags, template tags) \
@@ -41,11 +45,14 @@ struct ImportCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "postman, http, curl, har, insomnia or openapi.")
+    @Argument(help: "postman, http, curl, har, insomnia, openapi or grpc.")
     var kind: ImportKind
 
-    @Argument(help: "The file to import, or - for standard input (curl, har, insomnia, openapi); for curl also the command text.")
+    @Argument(help: "The file to import, or - for standard input (curl, har, insomnia, openapi); for curl also the command text; for grpc the server's URL.")
     var source: String
+
+    @Option(name: .long, help: "grpc: read the schema from this descriptor set instead of server reflection (copied into the collection).")
+    var protoset: String?
 
     @Option(name: .long, help: "The collections directory to write into (default: ./Collections, then $XDG_CONFIG_HOME/apiexplorer/collections).")
     var into: String?
@@ -84,6 +91,12 @@ struct ImportCommand: ParsableCommand {
         if update, force {
             throw ValidationError("--update and --force do not go together: --force replaces the collection, --update keeps your edits")
         }
+        if protoset != nil, kind != .grpc {
+            throw ValidationError("--protoset applies to grpc only")
+        }
+        if kind == .grpc, !environment.isEmpty {
+            throw ValidationError("--environment does not apply to grpc")
+        }
         if keepCookies, kind != .har {
             throw ValidationError("--keep-cookies applies to har only")
         }
@@ -92,7 +105,7 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         var result: ImportResult
         var sourceDirectory = FileManager.default.currentDirectoryPath
         do {
@@ -109,6 +122,8 @@ struct ImportCommand: ParsableCommand {
                     command = source
                 }
                 result = try CurlImporter.importCommand(command, source: source == "-" ? "stdin" : "curl")
+            case .grpc:
+                result = try await grpcImport()
             }
         } catch let error as ImportError {
             StandardError.write(error.description)
@@ -152,6 +167,14 @@ struct ImportCommand: ParsableCommand {
             }
         }
         print(ImportCommand.summaryText(summary, report: result.report))
+    }
+
+    /// The collection of the gRPC server at `source`, from its reflection or `--protoset`.
+    private func grpcImport() async throws -> ImportResult {
+        let path = protoset.map { $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0 }
+        var server = try GRPCServerOptions.parse([source] + (path.map { ["--protoset", $0] } ?? []))
+        server.timeout = 30
+        return GRPCImporter.importSchema(try await server.schema(), url: source, protoset: path)
     }
 
     /// What was written and what was not converted, for people.

@@ -18,6 +18,10 @@ enum CollectionYAML {
             let index = pairs.firstIndex { $0.0 == "description" }.map { $0 + 1 } ?? 1
             pairs.insert(("spec", text(CheckRow.relative((spec as NSString).standardizingPath, to: (directory as NSString).standardizingPath))), at: index)
         }
+        if let protoset = collection.grpcSchema.protoset {
+            let index = pairs.firstIndex { $0.0 == "description" }.map { $0 + 1 } ?? 1
+            pairs.insert(("protoset", text(protoset)), at: index)
+        }
         if !collection.environments.isEmpty {
             pairs.append(("environments", .sequence(Node.Sequence(collection.environments.map(environment)))))
         }
@@ -31,7 +35,13 @@ enum CollectionYAML {
 
     /// A request file.
     static func request(_ request: RequestSpec) throws -> String {
-        var pairs: [(String, Node)] = [("name", text(request.name)), ("method", text(request.method)), ("url", text(request.url))]
+        var pairs: [(String, Node)] = [("name", text(request.name))]
+        // A gRPC request's method is its grpc: block's.
+        if let grpc = request.grpc {
+            pairs += [("url", text(request.url)), ("grpc", mapping([("method", text(grpc.method))]))]
+        } else {
+            pairs += [("method", text(request.method)), ("url", text(request.url))]
+        }
         if let description = request.description { pairs.append(("description", block(description))) }
         if !request.query.isEmpty { pairs.append(("query", keyValues(request.query))) }
         if !request.headers.isEmpty { pairs.append(("headers", keyValues(request.headers))) }

@@ -8,4 +8,5 @@ enum ImportKind: String, CaseIterable, ExpressibleByArgument {
     case har
     case insomnia
     case openapi
+    case grpc
 }
