@@ -230,12 +230,12 @@ let package = Package(
 // ~/.cache/org.swift.swiftpm, so a manifest that lists a directory keeps the listing of whichever checkout ran it first
 // (CI failed with "no product named 'CurlImporterFuzz'"). FuzzRegressionTests checks this list against the directory.
 let fuzzTargets = ["CollectionLoaderFuzz", "CurlImporterFuzz", "HARImporterFuzz", "HTTPFileImporterFuzz", "InsomniaImporterFuzz",
-                   "JSONFormatterFuzz", "NDJSONParserFuzz", "OpenAPIImporterFuzz", "PostmanImporterFuzz", "ServerSentEventParserFuzz",
+                   "JSONFormatterFuzz", "NDJSONParserFuzz", "OpenAPIImporterFuzz", "PostmanImporterFuzz", "ProtoMessageDecoderFuzz", "ServerSentEventParserFuzz",
                    "VariableResolverFuzz"]
 if ProcessInfo.processInfo.environment["APIEXPLORER_FUZZ"] != nil {
     for name in fuzzTargets {
         package.targets.append(.executableTarget(
-            name: name, dependencies: ["ExplorerCore", "ExplorerWorkspace", "ExplorerFormats"], path: "Fuzz/Targets/\(name)",
+            name: name, dependencies: ["ExplorerCore", "ExplorerWorkspace", "ExplorerFormats", "ExplorerGRPC"], path: "Fuzz/Targets/\(name)",
             swiftSettings: [.unsafeFlags(["-parse-as-library", "-sanitize=fuzzer,address"])],
             linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]))
         package.products.append(.executable(name: name, targets: [name]))

@@ -81,12 +81,14 @@ public struct ProtoMessageDecoder: Sendable {
         /// A field's JSON; nil for a default the mapping leaves out.
         private mutating func fieldJSON(_ field: ProtoField, values: [ProtoWireReader.Value], path: String, depth: Int) throws(ProtoCodecError) -> String? {
             if let entry = field.mapEntry {
-                var members: [String] = []
+                // A key sent twice keeps its last value (protobuf's rule), in the place it first came.
+                var keys: [String] = []
+                var members: [String: String] = [:]
                 for case let .bytes(range) in values {
                     let (key, value) = try mapEntry(entry, range: range, path: path, depth: depth)
-                    members.append(ProtoJSONText.quoted(key) + ":" + value)
+                    if members.updateValue(value, forKey: key) == nil { keys.append(key) }
                 }
-                return "{" + members.joined(separator: ",") + "}"
+                return "{" + keys.map { ProtoJSONText.quoted($0) + ":" + (members[$0] ?? "null") }.joined(separator: ",") + "}"
             }
             if field.isRepeated {
                 var items: [String] = []
