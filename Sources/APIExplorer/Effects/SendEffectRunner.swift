@@ -90,6 +90,7 @@ final class SendEffectRunner {
         let keyMap = self.keyMap
         var pipeline = SendPipeline(demo: demo, history: history, source: "explorer")
         pipeline.scripts = scripts
+        if resolver.request.isGRPC, !isNeed { return GRPCExplorerCall.start(id: id, resolver: resolver, pipeline: pipeline, inbox: inbox) }
         // A need's stream is not shown; the response's events are drawn as they arrive.
         let poster = StreamProgressPoster(id: id, inbox: inbox)
         let keeper = StreamKeeper()

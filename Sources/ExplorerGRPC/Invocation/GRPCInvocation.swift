@@ -35,13 +35,20 @@ public struct GRPCInvocation: Sendable {
     /// status is then CANCELLED and what arrived is kept).
     public func run(progress: @escaping @Sendable (GRPCProgress) -> Void = { _ in }) async -> GRPCExchange {
         let started = ContinuousClock.now
-        func elapsed() -> Double {
-            let duration = ContinuousClock.now - started
-            return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        }
+        var exchange = await perform(started: started, progress: progress)
+        exchange.duration = Self.seconds(since: started)
+        return exchange
+    }
+
+    private static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let duration = ContinuousClock.now - start
+        return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    private func perform(started: ContinuousClock.Instant, progress: @escaping @Sendable (GRPCProgress) -> Void) async -> GRPCExchange {
+        func elapsed() -> Double { Self.seconds(since: started) }
         var exchange = GRPCExchange()
         exchange.metadata = metadata
-        defer { exchange.duration = elapsed() }
         var schema: ProtoSchema?
         do { schema = try GRPCSchemaFileReader.read(schemaFiles, environment: environment) } catch {
             exchange.failure = error.description

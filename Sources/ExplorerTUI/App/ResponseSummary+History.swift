@@ -12,6 +12,10 @@ extension ResponseSummary {
         wireByteCount = response.wireSize
         events = response.events
         eventCount = response.events?.count ?? 0
+        if exchange.request.method == HistoryExchange.grpcMethod {
+            grpcStatus = GRPCStatusCode.allCases.first { response.reason.hasPrefix($0.name) }
+            statusCode = grpcStatus.map(ResponseSummary.httpClass) ?? statusCode
+        }
         past = PastExchange(id: exchange.id ?? 0, sentAt: exchange.sentAt, environment: exchange.environment,
                             keptBytes: response.body.isTruncated ? response.body.data.count : nil)
     }

@@ -44,6 +44,8 @@ public struct ResponseSummary: Sendable {
     public var events: [StreamEvent]?
     /// How many events the streamed response had, those not kept included.
     public var eventCount = 0
+    /// The status of a gRPC call (shown as `gRPC` and its name instead of an HTTP status); nil for HTTP responses.
+    public var grpcStatus: GRPCStatusCode?
     /// The `errors` of the response to a GraphQL request, shown in the status line and the Checks tab.
     public var graphQLErrors: [GraphQLError] = []
     /// What `R` swaps in to show the secrets masked in this live response; nil when nothing was masked, and for a

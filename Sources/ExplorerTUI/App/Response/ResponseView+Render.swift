@@ -58,7 +58,8 @@ extension ResponseView {
             let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }
             Paragraph(lines: [StyledLine("✗ Request failed", style: Theme.error)] + lines, wrap: true).render(in: inner, buffer: &buffer)
         case let .received(summary):
-            var spans = [Span(" \(summary.statusCode) \(summary.reason) ", style: Theme.status(summary.statusCode)),
+            let statusText = summary.grpcStatus == nil ? " \(summary.statusCode) \(summary.reason) " : " gRPC \(summary.reason) "
+            var spans = [Span(statusText, style: Theme.status(summary.statusCode)),
                          // One parenthesis for what is said about the size, so a long line is cut after both.
                          Span("  \(MeasurementText.duration(summary.duration))  " + MeasurementText.bodySize(
                              summary.byteCount, onTheWire: summary.wireByteCount, notes: summary.isBodyOnDisk ? ["paged from a temporary file"] : []))]

@@ -1,0 +1,55 @@
+import ExplorerChecks
+import ExplorerCore
+import ExplorerGRPC
+import ExplorerTUI
+import ExplorerWorkspace
+import Foundation
+
+/// A gRPC request sent from the explorer: prepared as any request is, called off the UI with each reply drawn as it
+/// arrives (a server stream live, as a streamed response's events), then the status, headers and trailers, replies
+/// and checks in the response pane; kept in history. Esc cancels the call.
+enum GRPCExplorerCall {
+    /// Starts the call for the send `id`.
+    static func start(id: Int, resolver: RequestResolver, pipeline: SendPipeline, inbox: MessageInbox) -> Task<Void, Never> {
+        let poster = StreamProgressPoster(id: id, inbox: inbox)
+        return Task.detached {
+            let ready: RequestResolver
+            let resolved: ResolvedRequest
+            do throws(SendFailure) {
+                ready = try await pipeline.prepare(resolver)
+                try await pipeline.readSecrets(ready)
+                do throws(ResolveError) { resolved = try ready.resolve() } catch { throw .unresolved(error) }
+            } catch {
+                inbox.post(.requestFailed(id: id, message: error.description + "\nThe request was not sent."))
+                return
+            }
+            let masker = SecretMasker(secrets: pipeline.showsSecrets ? [] : resolved.secretValues)
+            let call = GRPCRequestCall(resolved: resolved, resolver: ready, history: pipeline.history, source: "explorer")
+            let invocation: GRPCInvocation
+            do throws(GRPCFailure) { invocation = try call.invocation() } catch {
+                inbox.post(.requestFailed(id: id, message: masker.mask(error.description) + "\nThe request was not sent."))
+                return
+            }
+            let exchange = await call.run(invocation) { progress in
+                if case let .reply(reply) = progress {
+                    poster.take(.events([StreamEvent(kind: .message, data: masker.mask(reply.json), time: reply.time)]))
+                }
+            }
+            guard !Task.isCancelled else { return }
+            guard let status = exchange.status else {
+                inbox.post(.requestFailed(id: id, message: masker.mask(exchange.failure ?? "the call was not made")))
+                return
+            }
+            let outcome = call.outcome(exchange, secrets: masker.secrets)
+            var body = exchange.body
+            if let details = exchange.statusDetails, exchange.replies.isEmpty { body = details }
+            // A unary or client-streaming call's one reply is its body; a server stream's replies are its events.
+            let replies = exchange.method?.serverStreaming == true ? GRPCRequestCall.events(exchange) : nil
+            var summary = ResponseSummary(grpcStatus: status.code, text: status.description, headers: exchange.headers + exchange.trailers,
+                                          body: body, replies: replies, duration: exchange.duration, masker: masker)
+            summary.checks = outcome.checks
+            summary.captured = outcome.captured
+            inbox.post(.responseReceived(id: id, summary))
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 44 in the real binary: gRPC requests in the tree, a unary call and a server stream sent from the explorer to
+/// the loopback gRPC server, the status, reply, headers and trailers in the response pane.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed; apt-get install tmux to run the end-to-end tests"))
+struct GRPCEndToEndTests {
+    @Test func aUnaryCallAndAServerStreamShowTheirRepliesAndStatus() throws {
+        let server = try GRPCTestServer()
+        defer { server.stop() }
+        let temp = try TempDirectory()
+        try temp.write("G/collection.yaml", "name: G\nenvironments:\n  - name: local\n    baseURL: \(server.url.absoluteString)\n")
+        try temp.write("G/a-get.yaml", """
+            name: Get item
+            url: "{{baseURL}}"
+            grpc:
+              method: shop.v1.Inventory/GetItem
+            body:
+              type: json
+              content: '{"id": "it-1"}'
+            checks:
+              - grpcStatus: OK
+            """)
+        try temp.write("G/b-list.yaml", """
+            name: List slowly
+            url: "{{baseURL}}"
+            grpc:
+              method: shop.v1.Inventory/ListItems
+            body:
+              type: json
+              content: '{"limit": 3, "prefix": "slow"}'
+            """)
+        let binary = try BuiltProducts.executable(named: "apiexplorer")
+        let session = try TmuxSession(arguments: [binary.path, "--collections", temp.path, "--no-history"], width: 120, height: 34,
+                                      environment: ["APIEXPLORER_STATE_DIR": temp.path + "/state"])
+        defer { session.kill() }
+        try session.waitFor("env: local")
+        try session.waitUntilGone("Loading requests…")
+        let tree = try session.capture()
+        #expect(tree.contains("GRPC   Get item") && tree.contains("GRPC   List slowly"), "\n\(tree)")
+        try session.sendKeys("j", "C-j")
+        let unary = try session.waitFor("gRPC OK")
+        #expect(unary.contains("\"name\": \"Mug\"") && unary.contains("✓ 1 check passed") && unary.contains("Body │ Headers (3)"), "\n\(unary)")
+        // Headers then trailers in the Headers tab.
+        try session.sendKeys("Tab", "Tab", "]")
+        let headers = try session.waitFor("x-served-by")
+        #expect(headers.contains("content-type") && headers.contains("grpc-status"), "\(headers)")
+        // The server stream's replies are drawn as they come (300 ms apart), before the status arrives.
+        try session.sendKeys("Tab", "j", "C-j")
+        let first = try session.waitFor("slow-1")
+        #expect(!first.contains("slow-3"), "\(first)")
+        let done = try session.waitFor("gRPC OK")
+        #expect(done.contains("slow-3"), "\(done)")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+}
