@@ -63,12 +63,19 @@ package enum NIOConnector {
     }
 
     /// The CONNECT tunnel through the proxy of an https `key` (of any key with `always`, as a WebSocket needs one
-    /// over plain http too); nothing for a direct connection or plain http.
-    package static func tunnel(_ channel: any Channel, key: NIOPoolKey, always: Bool = false) async throws {
+    /// over plain http too); nothing for a direct connection or plain http. `then` adds the protocol's handlers on the
+    /// event loop the moment the tunnel opens, for a server that speaks first (HTTP/2 with prior knowledge).
+    package static func tunnel(_ channel: any Channel, key: NIOPoolKey, always: Bool = false,
+                               then configure: (@Sendable (any Channel) throws -> Void)? = nil) async throws {
         guard key.isTLS || always, let proxy = key.proxy else { return }
         let opened = channel.eventLoop.makePromise(of: Void.self)
         try await channel.eventLoop.submit {
-            try NIOProxyTunnelHandler.start(on: channel, authority: key.authority, authorization: proxy.authorization, promise: opened)
+            if let configure {
+                try NIORawTunnelHandler.start(on: channel, authority: key.authority, authorization: proxy.authorization, promise: opened,
+                                              opened: configure)
+            } else {
+                try NIOProxyTunnelHandler.start(on: channel, authority: key.authority, authorization: proxy.authorization, promise: opened)
+            }
         }.get()
         try await opened.futureResult.get()
     }
