@@ -186,4 +186,40 @@ import Testing
         }
         Issue.record("the condition never held")
     }
+
+    @Test func cancellingAStreamEndsItCancelledAndResetsIt() async throws {
+        let server = try GRPCTestServer()
+        defer { server.stop() }
+        let schema = try GRPCFixture.schema()
+        let connection = try await GRPCConnection.open(to: server.url)
+        defer { connection.close() }
+        let call = try await connection.start(path: "/shop.v1.Inventory/ListItems")
+        call.send(try ProtoMessageEncoder(schema: schema).encode(json: #"{"limit": 10, "prefix": "slow"}"#, as: "shop.v1.ListItemsRequest"))
+        call.closeSending()
+        var replies = 0
+        var status: GRPCStatus?
+        for await event in call.events {
+            switch event {
+            case .message:
+                replies += 1
+                call.cancel()
+            case let .end(end, _): status = end
+            case .headers: break
+            }
+        }
+        #expect(replies == 1 && status?.code == .cancelled && status?.message == "cancelled by the client")
+        try await waitUntil { server.log.calls(to: "/shop.v1.Inventory/ListItems").first?.reset == true }
+    }
+
+    @Test func aCallGoesThroughAProxysConnectTunnel() async throws {
+        let server = try GRPCTestServer()
+        defer { server.stop() }
+        let proxy = try RecordingProxy()
+        defer { proxy.stop() }
+        var options = GRPCCallOptions()
+        options.proxy = proxy.url
+        let outcome = try await Self.call(server, "shop.v1.Inventory/ListItems", [#"{"limit": 2}"#], options: options)
+        #expect(outcome.status.code == .ok && outcome.replies.count == 2)
+        #expect(proxy.requestLines == ["CONNECT 127.0.0.1:\(server.port) HTTP/1.1"])
+    }
 }

@@ -83,9 +83,8 @@ public final class GRPCConnection: Sendable {
         let (channel, _) = try await NIOConnector.connected(key: key, group: MultiThreadedEventLoopGroup.singleton, autoRead: key.proxy != nil)
         do {
             return try await withTaskCancellationHandler {
-                // HTTP/2 cannot pass through a plain HTTP proxy: grpc:// goes through a CONNECT tunnel too.
-                try await NIOConnector.tunnel(channel, key: key, always: true)
-                let multiplexer = try await configure(channel, key: key, tls: tls)
+                let early = try await tunnel(channel, key: key)
+                let multiplexer = try await configure(channel, key: key, tls: tls, early: early)
                 return GRPCConnection(channel: channel, multiplexer: multiplexer, authority: key.authority, isTLS: key.isTLS, options: options)
             } onCancel: {
                 channel.close(promise: nil)
@@ -96,10 +95,26 @@ public final class GRPCConnection: Sendable {
         }
     }
 
-    private static func configure(_ channel: any Channel, key: NIOPoolKey, tls: TLSOptions) async throws -> NIOLoopBound<NIOHTTP2Handler.StreamMultiplexer> {
+    /// The CONNECT tunnel through the proxy, when there is one. HTTP/2 cannot pass through a plain HTTP proxy, so
+    /// grpc:// goes through a tunnel too, its HTTP/2 handlers added as the tunnel opens (the server's SETTINGS may come
+    /// right behind the proxy's 200); they are returned then.
+    private static func tunnel(_ channel: any Channel, key: NIOPoolKey) async throws -> NIOLoopBound<NIOHTTP2Handler.StreamMultiplexer>? {
+        guard !key.isTLS else {
+            try await NIOConnector.tunnel(channel, key: key, always: true)
+            return nil
+        }
+        let early = NIOLoopBoundBox.makeEmptyBox(valueType: NIOLoopBound<NIOHTTP2Handler.StreamMultiplexer>.self, eventLoop: channel.eventLoop)
+        let configure: @Sendable (any Channel) throws -> Void = { tunneled in early.value = try http2(on: tunneled) }
+        try await NIOConnector.tunnel(channel, key: key, always: true, then: configure)
+        return try await channel.eventLoop.submit { early.value }.get()
+    }
+
+    private static func configure(_ channel: any Channel, key: NIOPoolKey, tls: TLSOptions,
+                                  early: NIOLoopBound<NIOHTTP2Handler.StreamMultiplexer>?) async throws
+        -> NIOLoopBound<NIOHTTP2Handler.StreamMultiplexer> {
         guard key.isTLS else {
             return try await channel.eventLoop.submit {
-                let multiplexer = try http2(on: channel)
+                let multiplexer = try early ?? http2(on: channel)
                 try channel.syncOptions?.setOption(ChannelOptions.autoRead, value: true)
                 return multiplexer
             }.get()
