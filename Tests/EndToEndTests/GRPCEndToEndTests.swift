@@ -55,4 +55,52 @@ struct GRPCEndToEndTests {
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
     }
+
+    /// History keeps the call under GRPC, and `r` makes it again with the secret metadata filled in from the request.
+    @Test func historyKeepsTheCallAndReplaysIt() throws {
+        let server = try GRPCTestServer()
+        defer { server.stop() }
+        let temp = try TempDirectory()
+        try temp.write("G/collection.yaml", """
+            name: G
+            environments:
+              - name: local
+                baseURL: \(server.url.absoluteString)
+                variables:
+                  - name: token
+                    value: s3cret
+                    secret: true
+            """)
+        try temp.write("G/get.yaml", """
+            name: Get item
+            url: "{{baseURL}}"
+            grpc:
+              method: shop.v1.Inventory/GetItem
+            headers:
+              - name: authorization
+                value: "Bearer {{token}}"
+            body:
+              type: json
+              content: '{"id": "missing"}'
+            """)
+        let binary = try BuiltProducts.executable(named: "apiexplorer")
+        let session = try TmuxSession(arguments: [binary.path, "--collections", temp.path], width: 120, height: 34,
+                                      environment: ["APIEXPLORER_STATE_DIR": temp.path + "/state", "APIEXPLORER_HISTORY": temp.path + "/h.sqlite"])
+        defer { session.kill() }
+        try session.waitFor("env: local")
+        try session.waitUntilGone("Loading requests…")
+        try session.sendKeys("j", "C-j")
+        let first = try session.waitFor("gRPC NOT_FOUND (5): no item missing")
+        #expect(first.contains("not in the catalogue"), "\n\(first)")
+        try session.sendKeys("H")
+        let list = try session.waitFor("1 shown")
+        #expect(list.contains("GRPC"), "\n\(list)")
+        try session.sendKeys("r")
+        try session.waitUntil { _ in server.log.calls(to: "/shop.v1.Inventory/GetItem").count == 2 }
+        try session.waitFor("gRPC NOT_FOUND (5)")
+        let calls = server.log.calls(to: "/shop.v1.Inventory/GetItem")
+        #expect(calls.count == 2 && calls.allSatisfy { $0.metadata["authorization"] == "Bearer s3cret" }, "\(calls.map(\.metadata))")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
 }

@@ -9,6 +9,16 @@ import Foundation
 /// arrives (a server stream live, as a streamed response's events), then the status, headers and trailers, replies
 /// and checks in the response pane; kept in history. Esc cancels the call.
 enum GRPCExplorerCall {
+    /// The response pane's view of a call that ended with `status`: a unary or client-streaming call's one reply as
+    /// its body (the status details when there is none), a server stream's replies as its events.
+    static func summary(_ exchange: GRPCExchange, status: GRPCStatus, masker: SecretMasker) -> ResponseSummary {
+        var body = exchange.body
+        if let details = exchange.statusDetails, exchange.replies.isEmpty { body = details }
+        let replies = exchange.method?.serverStreaming == true ? GRPCRequestCall.events(exchange) : nil
+        return ResponseSummary(grpcStatus: status.code, text: status.description, headers: exchange.headers + exchange.trailers,
+                               body: body, replies: replies, duration: exchange.duration, masker: masker)
+    }
+
     /// Starts the call for the send `id`.
     static func start(id: Int, resolver: RequestResolver, pipeline: SendPipeline, inbox: MessageInbox) -> Task<Void, Never> {
         let poster = StreamProgressPoster(id: id, inbox: inbox)
@@ -41,12 +51,7 @@ enum GRPCExplorerCall {
                 return
             }
             let outcome = call.outcome(exchange, secrets: masker.secrets)
-            var body = exchange.body
-            if let details = exchange.statusDetails, exchange.replies.isEmpty { body = details }
-            // A unary or client-streaming call's one reply is its body; a server stream's replies are its events.
-            let replies = exchange.method?.serverStreaming == true ? GRPCRequestCall.events(exchange) : nil
-            var summary = ResponseSummary(grpcStatus: status.code, text: status.description, headers: exchange.headers + exchange.trailers,
-                                          body: body, replies: replies, duration: exchange.duration, masker: masker)
+            var summary = Self.summary(exchange, status: status, masker: masker)
             summary.checks = outcome.checks
             summary.captured = outcome.captured
             inbox.post(.responseReceived(id: id, summary))

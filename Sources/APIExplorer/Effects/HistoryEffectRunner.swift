@@ -1,5 +1,6 @@
 import ExplorerChecks
 import ExplorerCore
+import ExplorerGRPC
 import ExplorerHistory
 import ExplorerTUI
 import ExplorerWorkspace
@@ -84,6 +85,9 @@ enum HistoryEffectRunner {
             demoBaseURL = resolver.demoBaseURL
             current = try? resolver.resolve()
         }
+        if exchange.request.method == HistoryExchange.grpcMethod {
+            return await replayGRPC(id: id, exchange: exchange, current: current, resolver: original, recorder: recorder, inbox: inbox)
+        }
         let request: Request
         do { request = try HistoryReplay.request(for: exchange, current: current, demoBaseURL: demoBaseURL) } catch {
             inbox.post(.requestFailed(id: id, message: error.description))
@@ -109,5 +113,28 @@ enum HistoryEffectRunner {
                                                       response: response, failure: failure, source: "replay", sentAt: sentAt,
                                                       limits: recorder.limits))
         }
+    }
+
+    /// A gRPC call from history made again (`GRPCReplay`), shown as the explorer shows a call, kept with source replay.
+    private static func replayGRPC(id: Int, exchange: HistoryExchange, current: ResolvedRequest?, resolver: RequestResolver?,
+                                   recorder: HistoryRecorder?, inbox: MessageInbox) async {
+        let masker = SecretMasker(secrets: current?.secretValues ?? [])
+        let invocation: GRPCInvocation
+        do { invocation = try GRPCReplay.invocation(for: exchange, current: current, resolver: resolver) } catch {
+            inbox.post(.requestFailed(id: id, message: masker.mask(error.description)))
+            return
+        }
+        let done: GRPCExchange
+        if let current, let resolver {
+            done = await GRPCRequestCall(resolved: current, resolver: resolver, history: recorder, source: "replay").run(invocation)
+        } else {
+            done = await invocation.run()
+        }
+        guard !Task.isCancelled else { return }
+        guard let status = done.status else {
+            inbox.post(.requestFailed(id: id, message: masker.mask(done.failure ?? "the call was not made")))
+            return
+        }
+        inbox.post(.responseReceived(id: id, GRPCExplorerCall.summary(done, status: status, masker: masker)))
     }
 }
