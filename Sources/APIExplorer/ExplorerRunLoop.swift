@@ -120,6 +120,7 @@ final class ExplorerRunLoop {
             case .searchBody, .filterBody, .checkJSON: bodies.start(effect)
             case .introspect, .readSchema: SchemaEffectRunner.start(effect, inbox: inbox, demo: demo, cache: schemaCache)
             case .openWebSocket, .sendWebSocket, .closeWebSocket, .pingWebSocket: conversations.start(effect)
+            case .listGRPCMethods: GRPCMethodLister.start(effect, inbox: inbox, demo: demo)
             case .save, .changeTree, .storeSecret, .saveCaptures, .addRequest, .reload, .saveBody, .createCollection, .addDemo, .importFile,
                  .changeEnvironment:
                 FileEffectRunner.start(effect, inbox: inbox, fullLoad: fullLoad, keyMap: model.keyMap)

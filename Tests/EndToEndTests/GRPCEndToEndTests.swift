@@ -103,4 +103,35 @@ struct GRPCEndToEndTests {
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
     }
+
+    /// m on a gRPC request lists the server's methods by reflection; Enter picks one, an empty body gets its example
+    /// message, and s saves the grpc: block into the file.
+    @Test func theMethodPickerListsTheServersMethodsAndSavesTheChoice() throws {
+        let server = try GRPCTestServer()
+        defer { server.stop() }
+        let temp = try TempDirectory()
+        try temp.write("G/collection.yaml", "name: G\nenvironments:\n  - name: local\n    baseURL: \(server.url.absoluteString)\n")
+        try temp.write("G/new.yaml", "name: New call\nurl: \"{{baseURL}}\"\ngrpc:\n  method: shop.v1.Inventory/Ping\n")
+        let binary = try BuiltProducts.executable(named: "apiexplorer")
+        let session = try TmuxSession(arguments: [binary.path, "--collections", temp.path, "--no-history"], width: 120, height: 34,
+                                      environment: ["APIEXPLORER_STATE_DIR": temp.path + "/state"])
+        defer { session.kill() }
+        try session.waitFor("env: local")
+        try session.waitUntilGone("Loading requests…")
+        try session.sendKeys("j", "Tab", "m")
+        let picker = try session.waitFor("gRPC method")
+        #expect(picker.contains("shop.v1.Inventory/ListItems  (server streaming)") && picker.contains("shop.v1.Inventory/Chat  (bidirectional streaming)"),
+                "\n\(picker)")
+        // Ping is highlighted; two up is ListItems.
+        try session.sendKeys("k", "k", "k", "Enter")
+        try session.waitFor("Method: shop.v1.Inventory/ListItems")
+        try session.sendKeys("s")
+        try session.waitFor("Saved")
+        let file = try String(contentsOfFile: temp.path + "/G/new.yaml", encoding: .utf8)
+        #expect(file.contains("method: shop.v1.Inventory/ListItems") && file.contains("\"limit\": 0"), "\(file)")
+        try session.sendKeys("C-j")
+        try session.waitFor("gRPC OK")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
 }

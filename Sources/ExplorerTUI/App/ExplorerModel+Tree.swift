@@ -308,7 +308,7 @@ extension ExplorerModel {
     mutating func choose(_ picker: ListPicker) -> [AppEffect] {
         modal = nil
         switch picker.purpose {
-        case .method, .bodyKind, .authKind:
+        case .method, .bodyKind, .authKind, .grpcMethod:
             return inRequest { pane in
                 pane.choose(picker)
                 return []

@@ -159,6 +159,11 @@ public struct ExplorerModel: Sendable {
             return inRequest { $0.jsonChecked(id: id, error: error) }
         case let .scriptChecked(id, verdict):
             return inRequest { $0.scriptChecked(id: id, verdict: verdict) }
+        case let .grpcMethodsListed(key, methods, failure):
+            return inRequest { pane in
+                pane.grpcMethodsListed(key: key, methods: methods, failure: failure)
+                return []
+            }
         case let .schemaFetched(key, schema, fetched, failure):
             return inRequest { pane in
                 pane.schemaFetched(key: key, schema: schema, fetched: fetched, failure: failure)

@@ -17,6 +17,8 @@ public struct ListPicker: Sendable, Equatable {
         case newAtTop(key: RequestKey)
         /// A saved message of the WebSocket request `key`, sent in its open conversation.
         case savedMessage(key: RequestKey)
+        /// The method the gRPC request `key` calls, one of `choices` (in the options' order).
+        case grpcMethod(key: RequestKey, choices: [GRPCMethodChoice])
     }
 
     /// The dialog's title.

@@ -86,13 +86,53 @@ extension RequestPane {
         return []
     }
 
-    mutating func openMethodPicker() {
-        guard let request = selectedRequest?.located.request else {
+    /// m: the HTTP methods to choose from; for a gRPC request, the server's methods, asked for first.
+    mutating func openMethodPicker() -> [AppEffect] {
+        guard let selected = selectedRequest, let resolver = selectedResolver else {
             status = "Select a request in the tree first."
-            return
+            return []
+        }
+        let request = selected.located.request
+        if request.isGRPC {
+            status = "Asking the server for its methods…"
+            return [.listGRPCMethods(key: selected.key, resolver: resolver)]
         }
         let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "WS"]
         let custom = TextField(text: methods.contains(request.method) ? "" : request.method, placeholder: "other method (any token)")
         context.modal = .dialog(.picker(ListPicker(title: " Method ", options: methods, selected: request.method, purpose: .method, custom: custom)))
+        return []
+    }
+
+    /// The gRPC server's methods arrived: the picker opens on them, the request's own highlighted.
+    public mutating func grpcMethodsListed(key: RequestKey, methods: [GRPCMethodChoice], failure: String?) {
+        guard let selected = selectedRequest, selected.key == key else { return }
+        if let failure {
+            status = "No methods: \(failure)"
+            return
+        }
+        guard !methods.isEmpty else {
+            status = "The server's schema has no methods."
+            return
+        }
+        let current = selected.located.request.grpc?.method
+        let options = methods.map { "\($0.reference)  (\($0.kind))" }
+        var picker = ListPicker(title: " gRPC method ", options: options, selected: nil, purpose: .grpcMethod(key: key, choices: methods))
+        picker.selection = methods.firstIndex { $0.reference == current } ?? 0
+        context.modal = .dialog(.picker(picker))
+        status = "\(methods.count) method\(methods.count == 1 ? "" : "s"); Enter chooses (an empty body gets an example message)."
+    }
+
+    /// Enter on a gRPC method: the request calls it; an empty body (or, for a client stream, no saved messages) gets
+    /// the method's example message.
+    mutating func chooseGRPCMethod(_ choice: GRPCMethodChoice) {
+        editSelected { request in
+            request.grpc = GRPCSpec(method: choice.reference)
+            if choice.clientStreaming {
+                if request.messages.isEmpty { request.messages = [SavedMessage(name: "message 1", format: .json, content: choice.example)] }
+            } else if request.body == .none || request.body == .json("") {
+                request.body = .json(choice.example)
+            }
+        }
+        status = "Method: \(choice.reference)\(pressToSave)."
     }
 }

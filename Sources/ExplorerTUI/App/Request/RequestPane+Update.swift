@@ -55,7 +55,7 @@ extension RequestPane {
         let count = RequestTab.allCases.count
         switch action {
         case .editURL: openURLEditor()
-        case .pickMethod: openMethodPicker()
+        case .pickMethod: return openMethodPicker()
         case .editBody:
             openBodyEditor()
             return lookForSchema()
@@ -109,6 +109,8 @@ extension RequestPane {
             setBodyKind(picker.options[picker.selection])
         case .authKind:
             setAuthKind(picker.options[picker.selection])
+        case let .grpcMethod(_, choices):
+            if choices.indices.contains(picker.selection) { chooseGRPCMethod(choices[picker.selection]) }
         case .moveRequest, .newAtTop, .savedMessage:
             break
         }
