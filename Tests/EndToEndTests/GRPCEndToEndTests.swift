@@ -134,4 +134,46 @@ struct GRPCEndToEndTests {
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
     }
+
+    /// Tab in a gRPC request's message completes the field names of its request type, from the schema a call kept.
+    @Test func tabCompletesTheMessagesFieldNames() throws {
+        let server = try GRPCTestServer()
+        defer { server.stop() }
+        let temp = try TempDirectory()
+        try temp.write("G/collection.yaml", "name: G\nenvironments:\n  - name: local\n    baseURL: \(server.url.absoluteString)\n")
+        try temp.write("G/list.yaml", """
+            name: List
+            url: "{{baseURL}}"
+            grpc:
+              method: shop.v1.Inventory/ListItems
+            body:
+              type: json
+              content: |
+                {
+                  "limit": 1
+                }
+            """)
+        let binary = try BuiltProducts.executable(named: "apiexplorer")
+        let session = try TmuxSession(arguments: [binary.path, "--collections", temp.path, "--no-history"], width: 120, height: 34,
+                                      environment: ["APIEXPLORER_STATE_DIR": temp.path + "/state"])
+        defer { session.kill() }
+        try session.waitFor("env: local")
+        try session.waitUntilGone("Loading requests…")
+        // A first call finds the schema by reflection and keeps it.
+        try session.sendKeys("j", "C-j")
+        try session.waitFor("gRPC OK")
+        try session.sendKeys("Tab", "]", "i")
+        try session.waitFor("\"limit\": 1")
+        // One name is left after limit: Tab writes it whole, quotes and colon.
+        try session.sendKeys("Down", "End")
+        try session.sendText(", ")
+        try session.sendKeys("Tab")
+        try session.waitFor("\"limit\": 1, \"prefix\": ")
+        // With every name written, Tab says so.
+        try session.sendText("\"p\", ")
+        try session.sendKeys("Tab")
+        try session.waitFor("No field of shop.v1.ListItemsRequest starts with \"\" (all are set).")
+        try session.sendKeys("Escape")
+        try session.waitUntilGone("editing (Esc done)")
+    }
 }

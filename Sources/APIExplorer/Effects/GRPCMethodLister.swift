@@ -10,14 +10,43 @@ import Foundation
 enum GRPCMethodLister {
     /// Starts `.listGRPCMethods`.
     static func start(_ effect: AppEffect, inbox: MessageInbox, demo: DemoServerLauncher) {
-        guard case let .listGRPCMethods(key, resolver) = effect else { return }
+        guard case let .listGRPCMethods(key, resolver, fresh) = effect else { return }
         Task.detached {
-            let (methods, failure) = await list(resolver, demo: demo)
-            inbox.post(.grpcMethodsListed(key: key, methods: methods, failure: failure))
+            let (schema, failure) = await schema(resolver, demo: demo, fresh: fresh)
+            let methods = schema.map(choices) ?? []
+            inbox.post(.grpcMethodsListed(key: key, methods: methods, outline: schema.map(outline), failure: failure, fresh: fresh))
         }
     }
 
-    private static func list(_ resolver: RequestResolver, demo: DemoServerLauncher) async -> ([GRPCMethodChoice], String?) {
+    /// Each method with an example of its request message.
+    static func choices(_ schema: ProtoSchema) -> [GRPCMethodChoice] {
+        schema.methods.map { method in
+            GRPCMethodChoice(reference: method.reference, kind: method.kind, inputType: method.inputType,
+                             example: ProtoExample.json(for: method.inputType, in: schema), clientStreaming: method.clientStreaming)
+        }
+    }
+
+    /// Each message's fields as completion reads them; a well-known type written as a string, number or free JSON
+    /// (Timestamp, Struct, wrappers…) has no fields to complete.
+    static func outline(_ schema: ProtoSchema) -> GRPCOutline {
+        var messages: [String: [GRPCFieldOutline]] = [:]
+        for (name, message) in schema.messages where !message.isMapEntry && !name.hasPrefix("google.protobuf.") {
+            messages[name] = message.fields.map { field in
+                var nested: String?
+                if let entry = field.mapEntry {
+                    if case let .message(value) = entry.value, !value.hasPrefix("google.protobuf.") { nested = value }
+                } else if case let .message(type) = field.type, !type.hasPrefix("google.protobuf.") {
+                    nested = type
+                }
+                return GRPCFieldOutline(name: field.jsonName, message: nested, isList: field.isRepeated && field.mapEntry == nil,
+                                        isMap: field.mapEntry != nil)
+            }
+        }
+        return GRPCOutline(messages: messages)
+    }
+
+    /// The schema of the request's server: from its files, else fresh by reflection when `fresh`, else from the cache.
+    private static func schema(_ resolver: RequestResolver, demo: DemoServerLauncher, fresh: Bool) async -> (ProtoSchema?, String?) {
         let pipeline = SendPipeline(demo: demo, history: nil, source: "explorer")
         let ready: RequestResolver
         let resolved: ResolvedRequest
@@ -26,7 +55,7 @@ enum GRPCMethodLister {
             try await pipeline.readSecrets(ready)
             do throws(ResolveError) { resolved = try ready.resolve() } catch { throw .unresolved(error) }
         } catch {
-            return ([], error.description)
+            return (nil, error.description)
         }
         let masker = SecretMasker(secrets: resolved.secretValues)
         let schema: ProtoSchema
@@ -34,6 +63,11 @@ enum GRPCMethodLister {
             let invocation = try GRPCRequestCall(resolved: resolved, resolver: ready, history: nil, source: "explorer").invocation()
             if let files = try GRPCSchemaFileReader.read(invocation.schemaFiles, environment: invocation.environment) {
                 schema = files
+            } else if !fresh {
+                // A quiet look: the schema a call or the picker kept, or none (no network while typing).
+                let port = invocation.url.port ?? (invocation.url.scheme == "grpcs" ? 443 : 80)
+                guard let cached = invocation.cache?.read("\((invocation.url.host ?? "").lowercased()):\(port)") else { return (nil, nil) }
+                schema = cached
             } else {
                 let connection = try await GRPCConnection.open(to: invocation.url, options: invocation.options)
                 defer { connection.close() }
@@ -41,12 +75,8 @@ enum GRPCMethodLister {
                 try? invocation.cache?.write(schema, for: connection.authority)
             }
         } catch {
-            return ([], masker.mask(error.description))
+            return (nil, masker.mask(error.description))
         }
-        let choices = schema.methods.map { method in
-            GRPCMethodChoice(reference: method.reference, kind: method.kind, example: ProtoExample.json(for: method.inputType, in: schema),
-                             clientStreaming: method.clientStreaming)
-        }
-        return (choices, nil)
+        return (schema, nil)
     }
 }

@@ -16,9 +16,9 @@ public enum AppEffect: Sendable {
     /// Open the WebSocket request as the conversation `id`, send `messages` once it is open, and report
     /// `.webSocketOpened`, each `.webSocketEvent` and any `.webSocketFailed`.
     case openWebSocket(id: Int, resolver: RequestResolver, messages: [WebSocketMessage])
-    /// Find the methods of the gRPC server of the request `key` (its schema files, or reflection) and report
-    /// `.grpcMethodsListed`.
-    case listGRPCMethods(key: RequestKey, resolver: RequestResolver)
+    /// Find the methods of the gRPC server of the request `key` and report `.grpcMethodsListed`: from its schema
+    /// files, else by reflection when `fresh` (the user asked), else from the cache only (completion's quiet look).
+    case listGRPCMethods(key: RequestKey, resolver: RequestResolver, fresh: Bool)
     /// Send `message` in the conversation `id`.
     case sendWebSocket(id: Int, message: WebSocketMessage)
     /// Close the conversation `id` (code 1000), or give up on its handshake.

@@ -23,8 +23,9 @@ public enum AppMessage: Sendable {
     case needSent(id: Int, reference: String, captured: [CapturedValue], failure: String?)
     /// The send with this id failed.
     case requestFailed(id: Int, message: String)
-    /// The methods of the gRPC server of the request `key`, or why they could not be had.
-    case grpcMethodsListed(key: RequestKey, methods: [GRPCMethodChoice], failure: String?)
+    /// The methods of the gRPC server of the request `key` and the outline of its messages, or why they could not be
+    /// had; `fresh` when the user asked for them (the method picker opens).
+    case grpcMethodsListed(key: RequestKey, methods: [GRPCMethodChoice], outline: GRPCOutline?, failure: String?, fresh: Bool)
     /// The WebSocket conversation `id` is open; the server chose `subprotocol`.
     case webSocketOpened(id: Int, subprotocol: String?)
     /// Something arrived in the WebSocket conversation `id` (secrets masked).

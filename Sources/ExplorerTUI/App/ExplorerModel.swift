@@ -159,9 +159,9 @@ public struct ExplorerModel: Sendable {
             return inRequest { $0.jsonChecked(id: id, error: error) }
         case let .scriptChecked(id, verdict):
             return inRequest { $0.scriptChecked(id: id, verdict: verdict) }
-        case let .grpcMethodsListed(key, methods, failure):
+        case let .grpcMethodsListed(key, methods, outline, failure, fresh):
             return inRequest { pane in
-                pane.grpcMethodsListed(key: key, methods: methods, failure: failure)
+                pane.grpcMethodsListed(key: key, methods: methods, outline: outline, failure: failure, fresh: fresh)
                 return []
             }
         case let .schemaFetched(key, schema, fetched, failure):

@@ -15,6 +15,10 @@ public struct RequestEditor: Sendable {
     public var drafts: [RequestKey: RequestDraft] = [:]
     /// The GraphQL schemas fetched or read from the cache, for completion, marks and the Schema view.
     public var schemas = GraphQLSchemaStore()
+    /// Each gRPC request's server schema, as completion reads it: its methods and the outline of its messages.
+    public var grpcSchemas: [RequestKey: (methods: [GRPCMethodChoice], outline: GRPCOutline)] = [:]
+    /// The gRPC requests whose schema was looked for in the cache already.
+    public var grpcLooked: Set<RequestKey> = []
     /// The last known state of each OAuth 2.0 token, by `RequestPane.tokenKey` (a request in an environment).
     public var tokenStates: [String: String] = [:]
 

@@ -112,7 +112,7 @@ extension RequestPane {
             requestEditor.edit = nil
             status = nil
             return saveSelected()
-        case .complete? where completeQueryName():
+        case .complete? where completeQueryName() || completeMessageField():
             return []
         default:
             let page = max(1, screen.layout.request.height - 6)

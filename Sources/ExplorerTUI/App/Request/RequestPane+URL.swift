@@ -95,7 +95,7 @@ extension RequestPane {
         let request = selected.located.request
         if request.isGRPC {
             status = "Asking the server for its methods…"
-            return [.listGRPCMethods(key: selected.key, resolver: resolver)]
+            return [.listGRPCMethods(key: selected.key, resolver: resolver, fresh: true)]
         }
         let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "WS"]
         let custom = TextField(text: methods.contains(request.method) ? "" : request.method, placeholder: "other method (any token)")
@@ -103,9 +103,11 @@ extension RequestPane {
         return []
     }
 
-    /// The gRPC server's methods arrived: the picker opens on them, the request's own highlighted.
-    public mutating func grpcMethodsListed(key: RequestKey, methods: [GRPCMethodChoice], failure: String?) {
-        guard let selected = selectedRequest, selected.key == key else { return }
+    /// The gRPC server's methods arrived: kept for completion, and when the user asked (`fresh`) the picker opens on
+    /// them, the request's own highlighted.
+    public mutating func grpcMethodsListed(key: RequestKey, methods: [GRPCMethodChoice], outline: GRPCOutline?, failure: String?, fresh: Bool) {
+        if let outline { requestEditor.grpcSchemas[key] = (methods, outline) }
+        guard fresh, let selected = selectedRequest, selected.key == key else { return }
         if let failure {
             status = "No methods: \(failure)"
             return

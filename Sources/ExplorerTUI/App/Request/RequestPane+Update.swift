@@ -58,7 +58,7 @@ extension RequestPane {
         case .pickMethod: return openMethodPicker()
         case .editBody:
             openBodyEditor()
-            return lookForSchema()
+            return lookForSchema() + lookForGRPCSchema()
         case .introspect: return introspect()
         case .browseSchema: return browseSchema()
         case .editVariables: openVariablesEditor()
