@@ -31,7 +31,7 @@ struct EnvironmentEditorEndToEndTests {
         try session.sendKeys("Enter")
         try session.sendText("demo")
         try session.sendKeys("Enter")
-        try session.waitFor("✗ 'demo' is not an http://, https://, ws:// or wss:// URL")
+        try session.waitFor("✗ 'demo' is not an http://, https://, ws://, wss://, grpc:// or grpcs:// URL")
         try session.sendKeys("C-u")
         try session.sendText("builtin:demo")
         try session.sendKeys("Enter")

@@ -14,22 +14,14 @@ public enum WebSocketClient {
     /// Connects to `url` (ws:// or wss://) and completes the handshake; throws `WebSocketFailure`.
     public static func connect(to url: URL, options: WebSocketOptions = WebSocketOptions()) async throws(WebSocketFailure) -> WebSocketConnection {
         guard let scheme = url.scheme?.lowercased(), scheme == "ws" || scheme == "wss",
-              let rawHost = url.host, !rawHost.isEmpty else { throw .notWebSocketURL(url.absoluteString) }
-        let isTLS = scheme == "wss"
-        let host = rawHost.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+              url.host?.isEmpty == false else { throw .notWebSocketURL(url.absoluteString) }
         var verified = options.tls
         verified.verify = options.verifyTLS
         let tls = verified
-        let proxy: ProxyChoice?
-        do {
-            // Proxies are chosen as for the same URL over http(s).
-            var http = URLComponents(url: url, resolvingAgainstBaseURL: false)
-            http?.scheme = isTLS ? "https" : "http"
-            proxy = try ProxyChoice.forRequest(to: http?.url ?? url, configured: options.proxy)
-        } catch {
+        let key: NIOPoolKey
+        do { key = try NIOPoolKey.connection(to: url, isTLS: scheme == "wss", tls: tls, proxy: options.proxy) } catch {
             throw .transport(error.localizedDescription)
         }
-        let key = NIOPoolKey(isTLS: isTLS, host: host, port: url.port ?? (isTLS ? 443 : 80), tls: isTLS ? tls : nil, proxy: proxy)
         do {
             return try await withThrowingTaskGroup(of: WebSocketConnection?.self) { group in
                 group.addTask { try await handshake(url: url, key: key, options: options, tls: tls) }

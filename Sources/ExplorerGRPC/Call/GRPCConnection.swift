@@ -37,23 +37,16 @@ public final class GRPCConnection: Sendable {
 
     /// Opens a connection to the server of `url` (`grpc://host:port` or `grpcs://host:port`).
     public static func open(to url: URL, options: GRPCCallOptions = GRPCCallOptions()) async throws(GRPCFailure) -> GRPCConnection {
-        guard let scheme = url.scheme?.lowercased(), scheme == "grpc" || scheme == "grpcs", let rawHost = url.host, !rawHost.isEmpty else {
+        guard let scheme = url.scheme?.lowercased(), scheme == "grpc" || scheme == "grpcs", url.host?.isEmpty == false else {
             throw GRPCFailure("\(url.absoluteString) is not a gRPC address (grpc://host:port, or grpcs://host:port for TLS)")
         }
-        let isTLS = scheme == "grpcs"
-        let host = rawHost.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
         var verified = options.tls
         verified.verify = options.verifyTLS
         let tls = verified
-        let proxy: ProxyChoice?
-        do {
-            var http = URLComponents(url: url, resolvingAgainstBaseURL: false)
-            http?.scheme = isTLS ? "https" : "http"
-            proxy = try ProxyChoice.forRequest(to: http?.url ?? url, configured: options.proxy)
-        } catch {
+        let key: NIOPoolKey
+        do { key = try NIOPoolKey.connection(to: url, isTLS: scheme == "grpcs", tls: tls, proxy: options.proxy) } catch {
             throw GRPCFailure(error.connectionFailureText)
         }
-        let key = NIOPoolKey(isTLS: isTLS, host: host, port: url.port ?? (isTLS ? 443 : 80), tls: isTLS ? tls : nil, proxy: proxy)
         do {
             return try await withThrowingTaskGroup(of: GRPCConnection?.self) { group in
                 group.addTask { try await connect(key: key, tls: tls, options: options) }

@@ -152,7 +152,7 @@ public struct KeyMap: Sendable {
         ],
         .bodyEditor: [
             KeyBinding([.escape], .cancel, "leave the editor (the text stays)"),
-            KeyBinding([.tab], .complete, "GraphQL query: complete a field or argument; gRPC message: a field name (else indent)"),
+            KeyBinding([.tab], .complete, "GraphQL/gRPC: complete a field or argument (else indent)"),
             KeyBinding([.control("j")], .send, "send"),
             KeyBinding([.control("s")], .save, "save"),
         ],

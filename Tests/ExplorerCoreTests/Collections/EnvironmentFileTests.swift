@@ -129,7 +129,7 @@ struct EnvironmentFileTests {
         let (temp, _) = try collection()
         let shop = try #require(temp.load().collection(named: "Shop"))
         #expect(EnvironmentChange.add(name: "Staging", baseURL: "https://x.example").problem(in: shop) == "Shop already has an environment named 'staging'.")
-        #expect(EnvironmentChange.add(name: "prod", baseURL: "ftp://x").problem(in: shop)?.contains("not an http://, https://, ws:// or wss:// URL") == true)
+        #expect(EnvironmentChange.add(name: "prod", baseURL: "ftp://x").problem(in: shop)?.contains("not an http://, https://, ws://, wss://, grpc:// or grpcs:// URL") == true)
         #expect(EnvironmentChange.setVariable(environment: "local", replacing: nil, Variable(name: "a b", value: "")).problem(in: shop)?
             .contains("not a valid variable name") == true)
         #expect(EnvironmentChange.setField(environment: "local", key: "proxy", value: "https://proxy.example:3128").problem(in: shop)?.contains("proxy URL") == true)

@@ -140,7 +140,7 @@ struct MalformedInputTests {
     @Test func aBadEnvironmentBaseURL() throws {
         let result = try loadCollection("name: B\nenvironments:\n  - name: prod\n    baseURL: ftp://example.com\n")
         expectOne(result, file: "Broken/collection.yaml", line: 4, column: 5,
-                  "environment 'prod' has baseURL 'ftp://example.com', which is not an http://, https://, ws:// or wss:// URL (or builtin:demo)")
+                  "environment 'prod' has baseURL 'ftp://example.com', which is not an http://, https://, ws://, wss://, grpc:// or grpcs:// URL (or builtin:demo)")
         #expect(result.collection(named: "Broken") == nil)
     }
 

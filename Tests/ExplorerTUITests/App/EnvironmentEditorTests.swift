@@ -34,7 +34,7 @@ struct EnvironmentEditorTests {
         var model = opened()
         var effects = Fixtures.press([.character("A")] + Fixtures.typing("prod") + [.enter] + Fixtures.typing("ftp://nowhere") + [.enter], &model)
         // A bad base URL keeps the prompt open with the reason; nothing is written.
-        #expect(effects.isEmpty && screen(model).contains("✗ 'ftp://nowhere' is not an http://, https://, ws:// or wss:// URL"))
+        #expect(effects.isEmpty && screen(model).contains("✗ 'ftp://nowhere' is not an http://, https://, ws://, wss://, grpc:// or grpcs:// URL"))
         effects = Fixtures.press([.control("u")] + Fixtures.typing("https://api.example.com") + [.enter], &model)
         guard case let .changeEnvironment(change, directory, original)? = effects.first else {
             Issue.record("expected the environment to be written, got \(effects)")

@@ -28,8 +28,15 @@ package struct NIOPoolKey: Hashable, Sendable {
 }
 
 extension NIOPoolKey {
-    /// A key for one connection of another protocol over the same connector (gRPC, WebSocket).
-    package init(isTLS: Bool, host: String, port: Int, tls: TLSOptions?, proxy: ProxyChoice?) {
-        self.init(isTLS: isTLS, host: host, port: port, tls: tls, proxy: proxy, connectionLimit: NIOPoolStateMachine.connectionsPerKey)
+    /// The key of one connection of a protocol that runs over http or https (WebSocket, gRPC) to `url`'s host and port
+    /// (the scheme's default, 443 or 80, when it names none): TLS with `tls` when `isTLS`, and the proxy chosen as for
+    /// the same URL over http(s).
+    package static func connection(to url: URL, isTLS: Bool, tls: TLSOptions, proxy configured: String?) throws(URLError) -> NIOPoolKey {
+        let host = (url.host ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+        var http = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        http?.scheme = isTLS ? "https" : "http"
+        let proxy = try ProxyChoice.forRequest(to: http?.url ?? url, configured: configured)
+        return NIOPoolKey(isTLS: isTLS, host: host, port: url.port ?? (isTLS ? 443 : 80), tls: isTLS ? tls : nil, proxy: proxy,
+                          connectionLimit: NIOPoolStateMachine.connectionsPerKey)
     }
 }
