@@ -32,8 +32,9 @@ public final class GRPCTestServer: @unchecked Sendable {
             .appendingPathComponent("Tests/ExplorerGRPCTests/Fixtures")
     }
 
-    /// Starts the server; with a certificate and key it speaks TLS with ALPN `h2`.
-    public init(reflection: Reflection = .v1, certificateFile: String? = nil, keyFile: String? = nil) throws {
+    /// Starts the server; with a certificate and key it speaks TLS with ALPN `h2`, and with `clientCAFile` it requires
+    /// a client certificate signed by that CA.
+    public init(reflection: Reflection = .v1, certificateFile: String? = nil, keyFile: String? = nil, clientCAFile: String? = nil) throws {
         descriptorSet = try Data(contentsOf: Self.fixturesDirectory().appendingPathComponent("shop.protoset"))
         schema = try ProtoSchema(descriptorSet: descriptorSet)
         self.reflection = reflection
@@ -43,6 +44,10 @@ public final class GRPCTestServer: @unchecked Sendable {
                 certificateChain: try NIOSSLCertificate.fromPEMFile(certificateFile).map { .certificate($0) },
                 privateKey: .privateKey(try NIOSSLPrivateKey(file: keyFile, format: .pem)))
             tls.applicationProtocols = ["h2"]
+            if let clientCAFile {
+                tls.certificateVerification = .noHostnameVerification
+                tls.trustRoots = .file(clientCAFile)
+            }
             context = try NIOSSLContext(configuration: tls)
         }
         isTLS = context != nil

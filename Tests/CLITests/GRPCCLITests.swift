@@ -264,4 +264,30 @@ struct GRPCCLITests {
         #expect(run.stdout.contains("FAIL  inventory/get-item") && run.stdout.contains("PASS  inventory/list-items"), "\(run.stdout)")
         #expect(run.stdout.contains("expected gRPC status OK, got INVALID_ARGUMENT: id is required"), "\(run.stdout)")
     }
+
+    @Test func historyKeepsTheCallWithTheSecretMetadataMasked() async throws {
+        let server = try GRPCTestServer()
+        defer { server.stop() }
+        let temp = try collection(server)
+        let history = temp.path + "/h.sqlite"
+        var environment = environment(temp)
+        environment["APIEXPLORER_HISTORY"] = history
+        let sent = try await CLIRunner.run(["send", "G/get-item", "--collections", temp.path], environment: environment)
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let shown = try await CLIRunner.run(["history", "show", "1", "--print", "Hhbm", "--pretty", "none"], environment: environment)
+        #expect(shown.stdout.contains("GRPC \(server.url.absoluteString)/shop.v1.Inventory/GetItem"), "\(shown.stdout)\(shown.stderr)")
+        #expect(shown.stdout.contains("authorization: Bearer ••••••") && shown.stdout.contains(#""name":"Mug""#), "\(shown.stdout)")
+        #expect(shown.stdout.contains("x-served-by: loopback") && shown.stdout.hasSuffix("}\nOK\n"), "\(shown.stdout)")
+        // A raw-bytes scan of the database and its journal files: the token is nowhere.
+        #expect(SQLiteFileBytes.read(history).range(of: Data("s3cret-t0ken".utf8)) == nil)
+    }
+
+    @Test func aSchemaFileOutsideTheCollectionIsNotRead() async throws {
+        let server = try GRPCTestServer(reflection: .none)
+        defer { server.stop() }
+        let temp = try collection(server, schema: "proto: /etc/hostname.proto")
+        let refused = try await CLIRunner.run(["send", "G/get-item", "--collections", temp.path], environment: environment(temp))
+        #expect(refused.status == 1 && refused.stderr.contains("/etc/hostname.proto is outside the collection G"), "\(refused.stderr)")
+        #expect(server.log.calls.isEmpty)
+    }
 }

@@ -222,4 +222,20 @@ import Testing
         #expect(outcome.status.code == .ok && outcome.replies.count == 2)
         #expect(proxy.requestLines == ["CONNECT 127.0.0.1:\(server.port) HTTP/1.1"])
     }
+
+    @Test func aServerAskingForAClientCertificateGetsTheOneConfigured() async throws {
+        let certificates = try TestCertificates()
+        let server = try GRPCTestServer(certificateFile: certificates.serverCertificate, keyFile: certificates.serverKey,
+                                        clientCAFile: certificates.caCertificate)
+        defer { server.stop() }
+        var options = GRPCCallOptions()
+        options.tls.caCertificatesFile = certificates.caCertificate
+        let refused = try? await Self.call(server, "shop.v1.Inventory/GetItem", [#"{"id": "it-1"}"#], options: options)
+        #expect(refused?.status.code != .ok)
+        options.tls.clientCertificateFile = certificates.clientCertificate
+        options.tls.clientKeyFile = certificates.clientKey
+        options.tls.clientKeyPassphrase = certificates.clientKeyPassphrase
+        let outcome = try await Self.call(server, "shop.v1.Inventory/GetItem", [#"{"id": "it-1"}"#], options: options)
+        #expect(outcome.status.code == .ok && outcome.replies.count == 1)
+    }
 }

@@ -54,6 +54,10 @@ struct HistoryShowCommand: ParsableCommand {
                                       masker: SecretMasker(secrets: []))
         // Where and when it was sent goes to stderr, so stdout is exactly what `send` would have printed.
         StandardError.write(HistoryShowCommand.origin(of: exchange))
+        if exchange.request.method == HistoryExchange.grpcMethod {
+            return try printCall(exchange, parts: Set(printParts ?? "mb"),
+                                 printer: ConversationPrinter(bodyOnly: true, pretty: mode, useColor: printer.useColor, masker: SecretMasker(secrets: [])))
+        }
         StandardOutput.write(Array(printer.requestText(exchange.storedRequest, headers: exchange.request.headers).utf8), to: STDOUT_FILENO)
         guard let response = exchange.storedResponse else {
             StandardError.write("error: " + (exchange.error ?? "no response was received"))
@@ -114,5 +118,28 @@ struct HistoryShowCommand: ParsableCommand {
     static func origin(of exchange: HistoryExchange) -> String {
         "#\(exchange.id ?? 0) · \(MeasurementText.timestamp(exchange.sentAt)) · \(exchange.environment ?? "no environment") · "
             + "\(exchange.reference ?? exchange.request.url) (\(exchange.source))"
+    }
+
+    /// A gRPC call as `send` printed it: the call and its metadata (H), the headers and trailers (h), each reply (b)
+    /// and the status (m); with `--replay` each reply at its time.
+    private func printCall(_ exchange: HistoryExchange, parts: Set<Character>, printer: ConversationPrinter) throws {
+        if parts.contains("H") {
+            let head = "GRPC \(exchange.request.url)\n" + exchange.request.headers.map { "\($0.name): \($0.value)\n" }.joined() + "\n"
+            StandardOutput.write(Array(head.utf8), to: STDOUT_FILENO)
+        }
+        guard let response = exchange.response else {
+            StandardError.write("error: " + (exchange.error ?? "the call was not made"))
+            throw ExitCode(.trouble)
+        }
+        if parts.contains("h") { GRPCSend.writeHeaders(response.headers.map { ($0.name, $0.value) }, masker: printer.masker) }
+        let started = Date()
+        for event in response.events ?? [] where parts.contains("b") {
+            if replay {
+                let wait = event.time - Date().timeIntervalSince(started)
+                if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+            }
+            printer.write(WebSocketMessage(text: event.data), sent: false, at: event.time)
+        }
+        if parts.contains("m") { StandardOutput.write(Array((response.reason + "\n").utf8), to: STDOUT_FILENO) }
     }
 }

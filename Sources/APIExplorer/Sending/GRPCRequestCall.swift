@@ -28,7 +28,15 @@ struct GRPCRequestCall: Sendable {
                 throw GRPCFailure(error.description)
             }
         }
-        var invocation = try resolved.grpcInvocation(resolver.request, messages: messages, schemaFiles: resolver.collection.grpcSchema)
+        // The schema's files are read (and .proto files compiled) only inside the collection: a cloned collection must not
+        // point protoc at files elsewhere.
+        let files = resolver.collection.grpcSchema
+        for path in [files.protoset].compactMap({ $0 }) + files.proto {
+            if let outside = resolver.boundary.outsideRead(path) {
+                throw GRPCFailure("\(outside.value) is outside the collection \(resolver.collection.name); a gRPC schema file (protoset:, proto:) must be inside its directory")
+            }
+        }
+        var invocation = try resolved.grpcInvocation(resolver.request, messages: messages, schemaFiles: files)
         invocation.cache = GRPCSchemaCache.standard(environment: resolver.processEnvironment)
         invocation.environment = resolver.processEnvironment
         return invocation
