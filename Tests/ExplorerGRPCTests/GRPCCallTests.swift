@@ -238,4 +238,21 @@ import Testing
         let outcome = try await Self.call(server, "shop.v1.Inventory/GetItem", [#"{"id": "it-1"}"#], options: options)
         #expect(outcome.status.code == .ok && outcome.replies.count == 1)
     }
+
+    @Test func aReplyOverTheLimitEndsTheCallBeforeItIsHeldWholeOrInflated() async throws {
+        let server = try GRPCTestServer()
+        defer { server.stop() }
+        var options = GRPCCallOptions()
+        options.maxMessageSize = 12
+        let plain = try await Self.call(server, "shop.v1.Inventory/ListItems", [#"{"limit": 2}"#], options: options)
+        #expect(plain.replies.isEmpty && plain.status.description == "RESOURCE_EXHAUSTED (8): a reply message of 18 bytes is over the limit of 12",
+                "\(plain.status)")
+        // 5,000 bytes of one letter arrive gzipped in far fewer than the limit: inflating them stops at it.
+        options.maxMessageSize = 200
+        let id = String(repeating: "x", count: 5000)
+        let inflated = try await Self.call(server, "shop.v1.Inventory/AddItems", ["{\"id\": \"\(id)\"}"], metadata: [("x-reply-encoding", "gzip")],
+                                           options: options)
+        #expect(inflated.replies.isEmpty && inflated.status.description == "RESOURCE_EXHAUSTED (8): a reply message inflates past the limit of 200 bytes",
+                "\(inflated.status)")
+    }
 }
