@@ -51,7 +51,8 @@ struct GRPCEndToEndTests {
         let first = try session.waitFor("slow-1")
         #expect(!first.contains("slow-3"), "\(first)")
         let done = try session.waitFor("gRPC OK")
-        #expect(done.contains("slow-3"), "\(done)")
+        // A stream is shown as a conversation: the request message sent, then each reply.
+        #expect(done.contains("slow-3") && done.contains("→ {\"limit\": 3, \"prefix\": \"slow\"}"), "\n\(done)")
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
     }

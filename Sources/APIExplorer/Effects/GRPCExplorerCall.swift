@@ -14,7 +14,10 @@ enum GRPCExplorerCall {
     static func summary(_ exchange: GRPCExchange, status: GRPCStatus, masker: SecretMasker) -> ResponseSummary {
         var body = exchange.body
         if let details = exchange.statusDetails, exchange.replies.isEmpty { body = details }
-        let replies = exchange.method?.serverStreaming == true ? GRPCRequestCall.events(exchange) : nil
+        // A stream either way is shown as a conversation: the messages sent (→), then each reply (←) at its time.
+        let streams = exchange.method.map { $0.clientStreaming || $0.serverStreaming } ?? false
+        let sent = exchange.sent.map { StreamEvent(kind: .sent, data: $0, time: 0) }
+        let replies = streams ? sent + GRPCRequestCall.events(exchange) : nil
         return ResponseSummary(grpcStatus: status.code, text: status.description, headers: exchange.headers + exchange.trailers,
                                body: body, replies: replies, duration: exchange.duration, masker: masker)
     }
@@ -41,8 +44,13 @@ enum GRPCExplorerCall {
                 return
             }
             let exchange = await call.run(invocation) { progress in
-                if case let .reply(reply) = progress {
+                switch progress {
+                case let .sent(json):
+                    poster.take(.events([StreamEvent(kind: .sent, data: masker.mask(json), time: 0)]))
+                case let .reply(reply):
                     poster.take(.events([StreamEvent(kind: .message, data: masker.mask(reply.json), time: reply.time)]))
+                default:
+                    break
                 }
             }
             guard !Task.isCancelled else { return }
