@@ -290,4 +290,26 @@ struct GRPCCLITests {
         #expect(refused.status == 1 && refused.stderr.contains("/etc/hostname.proto is outside the collection G"), "\(refused.stderr)")
         #expect(server.log.calls.isEmpty)
     }
+
+    @Test func aGRPCEncodingHeaderCompressesTheMessagesSent() async throws {
+        let server = try GRPCTestServer()
+        defer { server.stop() }
+        let temp = try collection(server)
+        try temp.write("G/zipped.yaml", """
+            url: "{{baseURL}}"
+            grpc:
+              method: shop.v1.Inventory/AddItems
+            headers:
+              - name: grpc-encoding
+                value: gzip
+            messages:
+              - json: '{"id": "z"}'
+            """)
+        let sent = try await CLIRunner.run(["send", "G/zipped", "--collections", temp.path, "--pretty", "none"], environment: environment(temp))
+        #expect(sent.status == 0 && sent.stdout == #"{"added":1,"ids":["z"]}"# + "\nOK\n", "\(sent.stdout)\(sent.stderr)")
+        #expect(server.log.calls(to: "/shop.v1.Inventory/AddItems").first?.metadata["grpc-encoding"] == "gzip")
+        try temp.write("G/brotli.yaml", "url: \"{{baseURL}}\"\ngrpc:\n  method: shop.v1.Inventory/Ping\nheaders:\n  - name: grpc-encoding\n    value: br\n")
+        let refused = try await CLIRunner.run(["send", "G/brotli", "--collections", temp.path], environment: environment(temp))
+        #expect(refused.status == 1 && refused.stderr.contains("grpc-encoding br is not supported; gzip or identity"), "\(refused.stderr)")
+    }
 }

@@ -27,8 +27,16 @@ extension ResolvedRequest {
         var invocation = GRPCInvocation(url: url, method: method)
         // Headers a call writes itself, and HTTP/1 ones that mean nothing in gRPC, stay out of the metadata.
         let skipped: Set<String> = ["content-type", "content-length", "host", "accept-encoding", "connection", "te", "accept"]
-        invocation.metadata = (urlRequest.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }
-            .filter { !skipped.contains($0.key.lowercased()) }.map { (name: $0.key.lowercased(), value: $0.value) }
+        let headers = (urlRequest.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }
+        // `grpc-encoding: gzip` among the request's headers compresses its messages (the call writes the header itself).
+        if let encoding = headers.first(where: { $0.key.lowercased() == "grpc-encoding" })?.value.lowercased() {
+            guard encoding == "gzip" || encoding == "identity" else {
+                throw GRPCFailure("grpc-encoding \(encoding) is not supported; gzip or identity")
+            }
+            invocation.options.gzip = encoding == "gzip"
+        }
+        invocation.metadata = headers.filter { !skipped.contains($0.key.lowercased()) && $0.key.lowercased() != "grpc-encoding" }
+            .map { (name: $0.key.lowercased(), value: $0.value) }
         switch body {
         case let .json(text): invocation.messages = [text]
         case let .text(text, _): invocation.messages = [text]
