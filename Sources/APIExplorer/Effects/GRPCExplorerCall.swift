@@ -29,9 +29,7 @@ enum GRPCExplorerCall {
             let ready: RequestResolver
             let resolved: ResolvedRequest
             do throws(SendFailure) {
-                ready = try await pipeline.prepare(resolver)
-                try await pipeline.readSecrets(ready)
-                do throws(ResolveError) { resolved = try ready.resolve() } catch { throw .unresolved(error) }
+                (ready, resolved) = try await pipeline.ready(resolver)
             } catch {
                 inbox.post(.requestFailed(id: id, message: error.description + "\nThe request was not sent."))
                 return

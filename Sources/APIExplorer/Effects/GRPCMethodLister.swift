@@ -51,9 +51,7 @@ enum GRPCMethodLister {
         let ready: RequestResolver
         let resolved: ResolvedRequest
         do throws(SendFailure) {
-            ready = try await pipeline.prepare(resolver)
-            try await pipeline.readSecrets(ready)
-            do throws(ResolveError) { resolved = try ready.resolve() } catch { throw .unresolved(error) }
+            (ready, resolved) = try await pipeline.ready(resolver)
         } catch {
             return (nil, error.description)
         }

@@ -49,9 +49,14 @@ struct SendPipeline: Sendable {
 
     /// The request `resolver` makes, ready to send.
     func resolve(_ resolver: RequestResolver) async throws(SendFailure) -> ResolvedRequest {
+        try await ready(resolver).resolved
+    }
+
+    /// `resolver` prepared (`prepare`) with its secrets read, and the request it makes.
+    func ready(_ resolver: RequestResolver) async throws(SendFailure) -> (resolver: RequestResolver, resolved: ResolvedRequest) {
         let ready = try await prepare(resolver)
         try await readSecrets(ready)
-        do { return try ready.resolve() } catch { throw .unresolved(error) }
+        do { return (ready, try ready.resolve()) } catch { throw .unresolved(error) }
     }
 
     /// Resolves and sends `resolver`'s request and, with `evaluating`, evaluates its checks and captures. With `onPart`
