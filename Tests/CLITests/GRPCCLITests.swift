@@ -157,6 +157,8 @@ struct GRPCCLITests {
         let output = try await CLIRunner.run(["run", "G", "--verbose", "--report", "junit", xml, "--collections", temp.path], environment: environment(temp))
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.contains("PASS  G/chat") && output.stdout.contains("PASS  G/missing"), "\(output.stdout)")
+        // The status column says the gRPC status.
+        #expect(output.stdout.contains(" NOT_FOUND ") && output.stdout.contains(" OK "), "\(output.stdout)")
         let parsed = try JUnitSummary(contentsOf: xml)
         #expect(parsed.testcases.contains("G.get-item › gRPC status OK"), "\(parsed.testcases)")
         #expect(parsed.testcases.contains("G.list-items › messages count 3"), "\(parsed.testcases)")

@@ -61,9 +61,11 @@ struct GRPCRequestCall: Sendable {
         response.events = Self.events(exchange)
         response.eventCount = exchange.replies.count
         response.grpcStatus = (status.code, status.message)
-        return RequestOutcome.evaluate(response, reference: resolver.reference, name: resolver.request.name, iteration: 1,
-                                       checks: resolver.checks, captures: resolver.request.captures, secrets: secrets,
-                                       variables: resolver.variableResolver)
+        var outcome = RequestOutcome.evaluate(response, reference: resolver.reference, name: resolver.request.name, iteration: 1,
+                                              checks: resolver.checks, captures: resolver.request.captures, secrets: secrets,
+                                              variables: resolver.variableResolver)
+        outcome.grpcStatus = status.code.name
+        return outcome
     }
 
     /// The replies as a stream's events: checks and history read them as they read a WebSocket conversation's.

@@ -13,6 +13,8 @@ public struct RequestOutcome: Sendable {
     public var iteration: Int
     /// The status code, when a response arrived.
     public var status: Int?
+    /// A gRPC call's status name (`OK`, `NOT_FOUND`), shown where an HTTP status would be; nil for other requests.
+    public var grpcStatus: String?
     /// Seconds from sending to the whole response.
     public var duration: Double
     /// Every check's result, then a failed result for each capture that found nothing.

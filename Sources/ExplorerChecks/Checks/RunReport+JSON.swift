@@ -17,6 +17,7 @@ extension RunReport {
                 "captures": outcome.captured.map { ["name": $0.name, "value": $0.secret ? SecretMasker.mask : $0.value, "from": $0.origin, "secret": $0.secret] },
             ]
             if let status = outcome.status { entry["status"] = status }
+            if let status = outcome.grpcStatus { entry["grpcStatus"] = status }
             if let error = outcome.error { entry["error"] = error }
             return entry
         }

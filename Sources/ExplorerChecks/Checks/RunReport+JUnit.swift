@@ -35,7 +35,8 @@ extension RunReport {
                     testcase(request, "<error type=\"not sent\" message=\"\(RunReport.xml(error))\"></error>")
                     count.errors += 1
                 } else if outcome.checks.isEmpty {
-                    testcase(request, "<system-out>\(RunReport.xml("status \(outcome.status.map(String.init) ?? "none")"))</system-out>")
+                    let status = outcome.grpcStatus.map { "gRPC status \($0)" } ?? "status \(outcome.status.map(String.init) ?? "none")"
+                    testcase(request, "<system-out>\(RunReport.xml(status))</system-out>")
                 }
                 for result in outcome.checks {
                     let summary = result.check.summary

@@ -24,7 +24,7 @@ extension RunReport {
             let verdict = outcome.error != nil ? "ERROR" : outcome.passed ? "PASS " : "FAIL "
             let name = label(of: outcome)
             let padded = name.count < width ? name + String(repeating: " ", count: width - name.count) : name
-            let status = outcome.status.map { String($0) } ?? "---"
+            let status = outcome.grpcStatus ?? outcome.status.map { String($0) } ?? "---"
             let time = String(format: "%6d ms", Int((outcome.duration * 1000).rounded()))
             let passed = outcome.checks.filter(\.passed).count
             lines.append("\(verdict) \(padded)  \(status) \(time)  \(passed)/\(outcome.checks.count) checks")
