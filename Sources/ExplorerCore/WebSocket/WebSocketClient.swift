@@ -23,18 +23,12 @@ public enum WebSocketClient {
             throw .transport(error.localizedDescription)
         }
         do {
-            return try await withThrowingTaskGroup(of: WebSocketConnection?.self) { group in
-                group.addTask { try await handshake(url: url, key: key, options: options, tls: tls) }
-                group.addTask {
-                    try await Task.sleep(nanoseconds: UInt64(max(0, options.handshakeTimeout) * 1e9))
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let connection = try await group.next() ?? nil else {
-                    throw WebSocketFailure.handshakeTimedOut(seconds: options.handshakeTimeout)
-                }
-                return connection
+            guard let connection = try await NIOConnector.opening(within: options.handshakeTimeout, {
+                try await handshake(url: url, key: key, options: options, tls: tls)
+            }) else {
+                throw WebSocketFailure.handshakeTimedOut(seconds: options.handshakeTimeout)
             }
+            return connection
         } catch let failure as WebSocketFailure {
             throw failure
         } catch let error as URLError {

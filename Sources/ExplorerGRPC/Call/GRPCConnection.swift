@@ -30,9 +30,7 @@ public final class GRPCConnection: Sendable {
         self.authority = authority
         self.isTLS = isTLS
         self.options = options
-        remoteAddress = channel.remoteAddress.map { address in
-            (address.ipAddress.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "?") + ":\(address.port ?? 0)"
-        } ?? "?"
+        remoteAddress = NIOAddressText.text(of: channel.remoteAddress) ?? "?"
     }
 
     /// Opens a connection to the server of `url` (`grpc://host:port` or `grpcs://host:port`).
@@ -48,18 +46,12 @@ public final class GRPCConnection: Sendable {
             throw GRPCFailure(error.connectionFailureText)
         }
         do {
-            return try await withThrowingTaskGroup(of: GRPCConnection?.self) { group in
-                group.addTask { try await connect(key: key, tls: tls, options: options) }
-                group.addTask {
-                    try await Task.sleep(nanoseconds: UInt64(max(0, min(options.connectTimeout, 1e9)) * 1e9))
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let connection = try await group.next() ?? nil else {
-                    throw GRPCFailure("Could not connect to \(key.authority) within \(options.connectTimeout) s. Check that the server is running and reachable.", isConnection: true)
-                }
-                return connection
+            guard let connection = try await NIOConnector.opening(within: options.connectTimeout, {
+                try await connect(key: key, tls: tls, options: options)
+            }) else {
+                throw GRPCFailure("Could not connect to \(key.authority) within \(options.connectTimeout) s. Check that the server is running and reachable.", isConnection: true)
             }
+            return connection
         } catch var failure as GRPCFailure {
             failure.isConnection = true
             throw failure
@@ -133,14 +125,8 @@ public final class GRPCConnection: Sendable {
 
     /// The HTTP/2 handlers on `channel`, and the multiplexer calls open streams with; on the channel's event loop.
     private static func http2(on channel: any Channel) throws -> NIOLoopBound<NIOHTTP2Handler.StreamMultiplexer> {
-        var connection = NIOHTTP2Handler.ConnectionConfiguration()
-        connection.initialSettings = nioDefaultSettings + [
-            HTTP2Setting(parameter: .enablePush, value: 0), HTTP2Setting(parameter: .initialWindowSize, value: 1 << 20),
-        ]
-        var stream = NIOHTTP2Handler.StreamConfiguration()
-        stream.targetWindowSize = 1 << 20
         let multiplexer = try channel.pipeline.syncOperations.configureHTTP2Pipeline(
-            mode: .client, connectionConfiguration: connection, streamConfiguration: stream,
+            mode: .client, connectionConfiguration: NIOConnector.http2Connection, streamConfiguration: NIOConnector.http2Stream,
             inboundStreamInitializer: { pushed in pushed.close() })
         return NIOLoopBound(multiplexer, eventLoop: channel.eventLoop)
     }

@@ -44,6 +44,38 @@ package enum NIOConnector {
         }
     }
 
+    /// What a client HTTP/2 connection announces: no server push, and 1 MiB flow-control windows.
+    package static var http2Connection: NIOHTTP2Handler.ConnectionConfiguration {
+        var connection = NIOHTTP2Handler.ConnectionConfiguration()
+        connection.initialSettings = nioDefaultSettings + [
+            HTTP2Setting(parameter: .enablePush, value: 0), HTTP2Setting(parameter: .initialWindowSize, value: 1 << 20),
+        ]
+        return connection
+    }
+
+    /// Each stream's flow-control window on a client HTTP/2 connection: 1 MiB, as the connection's settings say.
+    package static var http2Stream: NIOHTTP2Handler.StreamConfiguration {
+        var stream = NIOHTTP2Handler.StreamConfiguration()
+        stream.targetWindowSize = 1 << 20
+        return stream
+    }
+
+    /// `open`'s result, or nil when `seconds` pass first (the opening is then cancelled, closing what it opened).
+    /// For the connections of protocols that bound their opening as a whole (WebSocket, gRPC).
+    package static func opening<Connection: Sendable>(within seconds: Double,
+                                                      _ open: @escaping @Sendable () async throws -> Connection) async throws -> Connection? {
+        try await withThrowingTaskGroup(of: Connection?.self) { group in
+            group.addTask { try await open() }
+            group.addTask {
+                // Bounded, so that no value a user types (`1e30`, `nan`) can trap the conversion.
+                try await Task.sleep(nanoseconds: UInt64((seconds.isNaN ? 0 : min(max(seconds, 0), 1e9)) * 1e9))
+                return nil
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? nil
+        }
+    }
+
     /// A TCP connection to the host of `key`, or to its proxy, and when the host name was resolved (`nil` for an IP
     /// address). Without `autoRead` nothing is read until the caller turns it on: a protocol whose server speaks
     /// first (HTTP/2 with prior knowledge) must have its handlers in place before the first bytes are read.
@@ -110,14 +142,8 @@ package enum NIOConnector {
                 // In front of the HTTP/2 handler, where it sees every byte; the keeper closes the connection when idle.
                 try pipeline.addHandler(IdleStateHandler(allTimeout: NIOConnector.idleTimeout))
                 let keeper = NIOHTTP2ConnectionKeeper()
-                var connection = NIOHTTP2Handler.ConnectionConfiguration()
-                connection.initialSettings = nioDefaultSettings + [
-                    HTTP2Setting(parameter: .enablePush, value: 0), HTTP2Setting(parameter: .initialWindowSize, value: 1 << 20),
-                ]
-                var stream = NIOHTTP2Handler.StreamConfiguration()
-                stream.targetWindowSize = 1 << 20
                 let multiplexer = try pipeline.configureHTTP2Pipeline(
-                    mode: .client, connectionConfiguration: connection, streamConfiguration: stream, streamDelegate: keeper,
+                    mode: .client, connectionConfiguration: http2Connection, streamConfiguration: http2Stream, streamDelegate: keeper,
                     inboundStreamInitializer: { pushed in pushed.close() })
                 try pipeline.addHandler(keeper)
                 return .http2(multiplexer, keeper: NIOLoopBound(keeper, eventLoop: channel.eventLoop))
