@@ -92,7 +92,7 @@ final class GRPCStreamHandler: ChannelInboundHandler {
                     // Trailers-only: the status is in the headers.
                     end(GRPCStatus(trailers: visible) ?? Self.statusWithout(http: http), trailers: visible)
                 } else if http != 200 {
-                    end(GRPCStatus(code: GRPCStatusCode(httpStatus: http), message: "the server answered HTTP \(http), not a gRPC reply"), trailers: [])
+                    end(Self.statusWithout(http: http), trailers: [])
                 } else {
                     continuation.yield(.headers(visible))
                 }
@@ -107,8 +107,7 @@ final class GRPCStreamHandler: ChannelInboundHandler {
                 end(GRPCStatus(code: .internal, message: "the server ended the stream\(partial) without a status (no trailers)"), trailers: [])
             }
         case let .rstStream(code):
-            let status: GRPCStatusCode = code == .cancel ? .cancelled : code == .refusedStream ? .unavailable : .internal
-            end(GRPCStatus(code: status, message: "the server reset the stream (\(code))"), trailers: [])
+            end(Self.status(reset: code), trailers: [])
         default:
             break
         }
@@ -145,10 +144,7 @@ final class GRPCStreamHandler: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        if let closed = error as? NIOHTTP2Errors.StreamClosed {
-            let code: GRPCStatusCode = closed.errorCode == .cancel ? .cancelled : closed.errorCode == .refusedStream ? .unavailable : .internal
-            return end(GRPCStatus(code: code, message: "the server reset the stream (\(closed.errorCode))"), trailers: [])
-        }
+        if let closed = error as? NIOHTTP2Errors.StreamClosed { return end(Self.status(reset: closed.errorCode), trailers: []) }
         end(GRPCStatus(code: .unavailable, message: "the connection failed: \(error)"), trailers: [])
     }
 
@@ -168,6 +164,12 @@ final class GRPCStreamHandler: ChannelInboundHandler {
         continuation.yield(.end(status, trailers: trailers))
         continuation.finish()
         context?.close(promise: nil)
+    }
+
+    /// The status of a call the server reset with `code`, whether the RST_STREAM came as a frame or as an error.
+    private static func status(reset code: HTTP2ErrorCode) -> GRPCStatus {
+        let status: GRPCStatusCode = code == .cancel ? .cancelled : code == .refusedStream ? .unavailable : .internal
+        return GRPCStatus(code: status, message: "the server reset the stream (\(code))")
     }
 
     private static func statusWithout(http: Int) -> GRPCStatus {

@@ -102,18 +102,23 @@ public struct ProtoMessageDecoder: Sendable {
                 return "[" + items.joined(separator: ",") + "]"
             }
             if case .message = field.type {
-                // Repeated occurrences of a message field merge, which is what decoding them concatenated does.
-                let ranges = values.compactMap { if case let .bytes(range) = $0 { range } else { nil } }
-                if ranges.count == 1, let range = ranges.first { return try single(field.type, .bytes(range), path: path, depth: depth) }
-                let joined = ranges.flatMap { Array(bytes[$0]) }
-                var inner = Run(schema: schema, bytes: joined)
-                let json = try inner.single(field.type, .bytes(0..<joined.count), path: path, depth: depth)
-                unknown += inner.unknown
-                return json
+                return try merged(field.type, ranges: values.compactMap { if case let .bytes(range) = $0 { range } else { nil } },
+                                  path: path, depth: depth)
             }
             guard let last = values.last else { return nil }
             if !field.hasPresence, isDefault(last) { return nil }
             return try single(field.type, last, path: path, depth: depth)
+        }
+
+        /// A message sent in several pieces (a field or map value repeated on the wire) as one: protobuf merges them,
+        /// which is what decoding them concatenated does.
+        private mutating func merged(_ type: ProtoFieldType, ranges: [Range<Int>], path: String, depth: Int) throws(ProtoCodecError) -> String {
+            if ranges.count == 1, let range = ranges.first { return try single(type, .bytes(range), path: path, depth: depth) }
+            let joined = ranges.flatMap { Array(bytes[$0]) }
+            var inner = Run(schema: schema, bytes: joined)
+            let json = try inner.single(type, .bytes(0..<joined.count), path: path, depth: depth)
+            unknown += inner.unknown
+            return json
         }
 
         private func isDefault(_ value: ProtoWireReader.Value) -> Bool {
@@ -152,15 +157,7 @@ public struct ProtoMessageDecoder: Sendable {
                 keyText = json.hasPrefix("\"") ? String(json.dropFirst().dropLast()) : json
             }
             let valuePath = path + "[" + ProtoJSONText.quoted(keyText) + "]"
-            if case .message = entry.value {
-                let joined = valueRanges.count == 1 ? nil : valueRanges.flatMap { Array(bytes[$0]) }
-                if let joined {
-                    var inner = Run(schema: schema, bytes: joined)
-                    let json = try inner.single(entry.value, .bytes(0..<joined.count), path: valuePath, depth: depth)
-                    unknown += inner.unknown
-                    return (keyText, json)
-                }
-            }
+            if case .message = entry.value { return (keyText, try merged(entry.value, ranges: valueRanges, path: valuePath, depth: depth)) }
             return (keyText, try single(entry.value, value ?? defaultValue(entry.value), path: valuePath, depth: depth))
         }
 
