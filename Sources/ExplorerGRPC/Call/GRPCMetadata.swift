@@ -22,19 +22,6 @@ enum GRPCMetadata {
         return text.removingPercentEncoding ?? text
     }
 
-    /// `grpc-message` encoded as the protocol asks: printable ASCII except `%` as is, the rest as UTF-8 `%XX`.
-    static func percentEncoded(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            if byte >= 0x20, byte <= 0x7E, byte != 0x25 {
-                out.append(Character(UnicodeScalar(byte)))
-            } else {
-                out += String(format: "%%%02X", byte)
-            }
-        }
-        return out
-    }
-
     /// The `grpc-timeout` value for `seconds`: the finest unit that fits the protocol's eight digits.
     static func timeout(_ seconds: Double) -> String {
         let nanos = max(1, seconds * 1e9)
@@ -43,19 +30,5 @@ enum GRPCMetadata {
             if value < 100_000_000 { return "\(Int(value))\(unit)" }
         }
         return "99999999H"
-    }
-
-    /// The seconds a `grpc-timeout` value stands for; nil when it is malformed.
-    static func seconds(ofTimeout text: String) -> Double? {
-        guard let unit = text.last, let value = Double(text.dropLast()), text.count <= 9, value >= 0 else { return nil }
-        switch unit {
-        case "n": return value / 1e9
-        case "u": return value / 1e6
-        case "m": return value / 1e3
-        case "S": return value
-        case "M": return value * 60
-        case "H": return value * 3600
-        default: return nil
-        }
     }
 }

@@ -106,11 +106,6 @@ public struct ProtoSchema: Sendable {
         return type
     }
 
-    /// The schema with `other`'s files added (those not already in it).
-    public func merging(_ other: ProtoSchema) -> ProtoSchema {
-        ProtoSchema(files: files + other.files)
-    }
-
     /// The names of the files a symbol's file needs that the schema lacks; empty when it is complete.
     public var missingDependencies: [String] {
         let have = Set(fileNames)

@@ -12,6 +12,4 @@ public struct GRPCSchemaFiles: Sendable, Equatable {
         self.proto = proto
     }
 
-    /// True when neither key is given.
-    public var isEmpty: Bool { protoset == nil && proto.isEmpty }
 }
