@@ -63,14 +63,13 @@ enum GRPCMethodLister {
                 schema = files
             } else if !fresh {
                 // A quiet look: the schema a call or the picker kept, or none (no network while typing).
-                let port = invocation.url.port ?? (invocation.url.scheme == "grpcs" ? 443 : 80)
-                guard let cached = invocation.cache?.read("\((invocation.url.host ?? "").lowercased()):\(port)") else { return (nil, nil) }
+                guard let authority = GRPCConnection.authority(of: invocation.url), let cached = invocation.cache?.read(authority) else {
+                    return (nil, nil)
+                }
                 schema = cached
             } else {
-                let connection = try await GRPCConnection.open(to: invocation.url, options: invocation.options)
-                defer { connection.close() }
-                schema = try await GRPCReflection.schema(over: connection, metadata: invocation.metadata, timeout: min(invocation.timeout ?? 30, 30))
-                try? invocation.cache?.write(schema, for: connection.authority)
+                schema = try await GRPCReflection.schema(of: invocation.url, options: invocation.options, metadata: invocation.metadata,
+                                                         timeout: min(invocation.timeout ?? 30, 30), cache: invocation.cache)
             }
         } catch {
             return (nil, masker.mask(error.description))

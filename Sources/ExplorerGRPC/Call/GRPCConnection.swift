@@ -33,6 +33,13 @@ public final class GRPCConnection: Sendable {
         remoteAddress = NIOAddressText.text(of: channel.remoteAddress) ?? "?"
     }
 
+    /// `host:port` of the server at `url` as a connection to it names it (`authority`), for a cache looked in without
+    /// connecting; nil when `url` has no host.
+    public static func authority(of url: URL) -> String? {
+        guard url.host?.isEmpty == false else { return nil }
+        return try? NIOPoolKey.connection(to: url, isTLS: url.scheme?.lowercased() == "grpcs", tls: TLSOptions(), proxy: ProxyChoice.direct).authority
+    }
+
     /// Opens a connection to the server of `url` (`grpc://host:port` or `grpcs://host:port`).
     public static func open(to url: URL, options: GRPCCallOptions = GRPCCallOptions()) async throws(GRPCFailure) -> GRPCConnection {
         guard let scheme = url.scheme?.lowercased(), scheme == "grpc" || scheme == "grpcs", url.host?.isEmpty == false else {

@@ -136,8 +136,7 @@ public struct GRPCInvocation: Sendable {
             do { return (schema, try schema.method(method)) } catch { throw GRPCFailure(error.description) }
         }
         if let cached = cache?.read(connection.authority), let found = try? cached.method(method) { return (cached, found) }
-        let reflected = try await GRPCReflection.schema(over: connection, metadata: metadata, timeout: min(timeout ?? 30, 30))
-        try? cache?.write(reflected, for: connection.authority)
+        let reflected = try await GRPCReflection.schema(over: connection, metadata: metadata, timeout: min(timeout ?? 30, 30), cache: cache)
         do { return (reflected, try reflected.method(method)) } catch { throw GRPCFailure(error.description) }
     }
 }

@@ -7,15 +7,26 @@ public enum GRPCReflection {
     /// The two reflection services, newest first.
     static let services = ["grpc.reflection.v1.ServerReflection", "grpc.reflection.v1alpha.ServerReflection"]
 
-    /// The schema `connection`'s server describes; `timeout` bounds the whole exchange.
-    public static func schema(over connection: GRPCConnection, metadata: [(name: String, value: String)] = [], timeout: Double = 30)
-        async throws(GRPCFailure) -> ProtoSchema {
+    /// The schema of the server at `url`, asked for over a connection of its own (closed after), kept in `cache`.
+    public static func schema(of url: URL, options: GRPCCallOptions, metadata: [(name: String, value: String)] = [], timeout: Double = 30,
+                              cache: GRPCSchemaCache? = nil) async throws(GRPCFailure) -> ProtoSchema {
+        let connection = try await GRPCConnection.open(to: url, options: options)
+        defer { connection.close() }
+        return try await schema(over: connection, metadata: metadata, timeout: timeout, cache: cache)
+    }
+
+    /// The schema `connection`'s server describes, kept in `cache` for the server; `timeout` bounds the whole exchange.
+    public static func schema(over connection: GRPCConnection, metadata: [(name: String, value: String)] = [], timeout: Double = 30,
+                              cache: GRPCSchemaCache? = nil) async throws(GRPCFailure) -> ProtoSchema {
         var lastStatus: GRPCStatus?
         for service in services {
             let call = try await connection.start(path: "/\(service)/ServerReflectionInfo", metadata: metadata, timeout: timeout)
             var session = Session(call: call)
             do {
-                return try await session.schema()
+                let schema = try await session.schema()
+                // A cache that cannot be written costs the next call a reflection round trip, nothing more.
+                try? cache?.write(schema, for: connection.authority)
+                return schema
             } catch let status as GRPCStatus where status.code == .unimplemented {
                 lastStatus = status
                 continue

@@ -50,11 +50,7 @@ struct GRPCServerOptions: ParsableArguments {
         options.tls.caCertificatesFile = caCertificates
         options.connectTimeout = timeout
         do {
-            let connection = try await GRPCConnection.open(to: address, options: options)
-            defer { connection.close() }
-            let schema = try await GRPCReflection.schema(over: connection, metadata: metadata, timeout: timeout)
-            try? GRPCSchemaCache.standard().write(schema, for: connection.authority)
-            return schema
+            return try await GRPCReflection.schema(of: address, options: options, metadata: metadata, timeout: timeout, cache: .standard())
         } catch {
             StandardError.write("error: \(error.description)")
             throw ExitCode(error.isConnection ? .trouble : .failed)
