@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerFormats
 import ExplorerGRPC
 import ExplorerTUI
 import ExplorerWorkspace
@@ -36,35 +37,11 @@ enum GRPCReplay {
         }
         let sent = String(decoding: exchange.request.body.data, as: UTF8.self)
         // History keeps a client stream's messages as one array, and one message as itself.
-        if case .array? = JSONValue.parse(Data(sent.utf8)) {
-            invocation.messages = splitArray(sent) ?? []
+        if let items = (try? LocatedJSONParser.parse(Array(sent.utf8), source: "history"))?.items {
+            invocation.messages = items.map(\.jsonText)
         } else {
             invocation.messages = sent.isEmpty ? [] : [sent]
         }
         return invocation
-    }
-
-    /// The items of a JSON array as their own text, in order; nil when `text` is not an array of objects.
-    static func splitArray(_ text: String) -> [String]? {
-        var items: [String] = []
-        var depth = 0, start: String.Index?, inString = false, escaped = false
-        for index in text.indices {
-            let character = text[index]
-            if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
-                continue
-            }
-            switch character {
-            case "\"": inString = true
-            case "{", "[":
-                depth += 1
-                if depth == 2 { start = index }
-            case "}", "]":
-                if depth == 2, let begin = start { items.append(String(text[begin...index])) }
-                depth -= 1
-            default: break
-            }
-        }
-        return items.isEmpty ? nil : items
     }
 }

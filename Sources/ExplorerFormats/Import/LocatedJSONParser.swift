@@ -2,7 +2,7 @@ import ExplorerWorkspace
 import Foundation
 
 /// A strict JSON parser that keeps member order and the line and column of every value, for importers' errors.
-struct LocatedJSONParser {
+package struct LocatedJSONParser {
     /// Nesting deeper than this is refused rather than risking the stack on hostile input.
     static let maximumDepth = 256
 
@@ -19,7 +19,7 @@ struct LocatedJSONParser {
     }
 
     /// Parses one JSON document; errors name the file, line and column.
-    static func parse(_ bytes: [UInt8], source: String) throws(ImportError) -> LocatedJSONValue {
+    package static func parse(_ bytes: [UInt8], source: String) throws(ImportError) -> LocatedJSONValue {
         var parser = LocatedJSONParser(bytes: bytes, source: source)
         // A UTF-8 byte order mark is common in files saved by Windows editors.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3; parser.lineStart = 3 }
