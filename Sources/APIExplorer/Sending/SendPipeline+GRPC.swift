@@ -9,20 +9,9 @@ extension SendPipeline {
     /// demo's address), called (`GRPCRequestCall`), kept in history, judged by its checks over the replies and status.
     /// Cancelling the task (Ctrl-C) cancels the call and keeps what arrived.
     func callGRPC(_ resolver: RequestResolver) async -> RequestOutcome {
-        var exchange = SentExchange(resolver: resolver, sentAt: Date(), masker: SecretMasker(secrets: resolver.variableResolver.secretValues))
-        do {
-            exchange.resolver = try await prepare(resolver)
-            try await readSecrets(exchange.resolver)
-        } catch {
-            exchange.failure = error
-            return exchange.runOutcome
-        }
+        let ready: RequestResolver
         let resolved: ResolvedRequest
-        do { resolved = try exchange.resolver.resolve() } catch {
-            exchange.failure = .unresolved(error)
-            return exchange.runOutcome
-        }
-        let ready = exchange.resolver
+        do { (ready, resolved) = try await self.ready(resolver) } catch { return notReady(resolver, error) }
         let secrets = showsSecrets ? [] : resolved.secretValues
         let call = GRPCRequestCall(resolved: resolved, resolver: ready, history: history, source: source)
         let invocation: GRPCInvocation

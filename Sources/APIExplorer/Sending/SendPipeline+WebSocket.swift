@@ -10,20 +10,9 @@ extension SendPipeline {
     /// a server that never closes cannot hold the run). History keeps it as `send` does; its checks read the messages
     /// received. Cancelling the task (Ctrl-C) drops the connection and keeps what arrived.
     func converse(_ resolver: RequestResolver) async -> RequestOutcome {
-        var exchange = SentExchange(resolver: resolver, sentAt: Date(), masker: SecretMasker(secrets: resolver.variableResolver.secretValues))
+        let ready: RequestResolver
         let resolved: ResolvedRequest
-        do {
-            exchange.resolver = try await prepare(resolver)
-            try await readSecrets(exchange.resolver)
-        } catch {
-            exchange.failure = error
-            return exchange.runOutcome
-        }
-        do { resolved = try exchange.resolver.resolve() } catch {
-            exchange.failure = .unresolved(error)
-            return exchange.runOutcome
-        }
-        let ready = exchange.resolver
+        do { (ready, resolved) = try await self.ready(resolver) } catch { return notReady(resolver, error) }
         let secrets = showsSecrets ? [] : resolved.secretValues
         let masker = SecretMasker(secrets: secrets)
         func failed(_ error: String, status: Int? = nil, duration: Double = 0) -> RequestOutcome {

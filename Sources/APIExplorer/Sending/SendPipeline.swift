@@ -52,6 +52,13 @@ struct SendPipeline: Sendable {
         try await ready(resolver).resolved
     }
 
+    /// What `run` reports for `resolver` when `ready` refused it: why, masked.
+    func notReady(_ resolver: RequestResolver, _ failure: SendFailure) -> RequestOutcome {
+        var exchange = SentExchange(resolver: resolver, sentAt: Date(), masker: SecretMasker(secrets: resolver.variableResolver.secretValues))
+        exchange.failure = failure
+        return exchange.runOutcome
+    }
+
     /// `resolver` prepared (`prepare`) with its secrets read, and the request it makes.
     func ready(_ resolver: RequestResolver) async throws(SendFailure) -> (resolver: RequestResolver, resolved: ResolvedRequest) {
         let ready = try await prepare(resolver)
