@@ -29,6 +29,10 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", exact: "0.2.0"),
         // gRPC: descriptor sets and reflection answers are FileDescriptorProtos; messages are coded from them here.
         .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
+        // The capturing proxy's local certificate authority: a P-256 CA made on first use and a certificate per host.
+        .package(url: "https://github.com/apple/swift-certificates", exact: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-asn1", exact: "1.7.4"),
     ],
     targets: [
         .systemLibrary(
@@ -101,6 +105,19 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
+        // `apiexplorer proxy`: an intercepting forward proxy (HTTPS through a local CA) whose exchanges become history
+        // and, with `--into`, collections.
+        .target(
+            name: "ExplorerCapture",
+            dependencies: [
+                "ExplorerCore", "ExplorerWorkspace", "ExplorerFormats",
+                .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ]
+        ),
         // Every exchange kept in SQLite (GRDB); the explorer and the CLI reach it through the run loop's effects.
         .target(
             name: "ExplorerHistory",
@@ -128,6 +145,7 @@ let package = Package(
                 "ExplorerHistory",
                 "ExplorerLoad",
                 "ExplorerGRPC",
+                "ExplorerCapture",
                 "ExplorerTUI",
                 "DemoServer",
                 "CNcurses",
@@ -195,6 +213,11 @@ let package = Package(
             dependencies: ["ExplorerGRPC", "ExplorerCore", "ExplorerWorkspace", "TestSupport",
                            .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "ExplorerCaptureTests",
+            dependencies: ["ExplorerCapture", "ExplorerCore", "ExplorerWorkspace", "ExplorerFormats", "TestSupport",
+                           .product(name: "X509", package: "swift-certificates")]
         ),
         .testTarget(name: "ExplorerLoadTests", dependencies: ["ExplorerLoad", "ExplorerCore", "ExplorerWorkspace", "TestSupport"]),
         .testTarget(
