@@ -1,0 +1,41 @@
+import ExplorerCore
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// Sends one client request upstream through ExplorerCore and writes the answer back to the client as it arrives:
+/// the head as soon as it comes, each piece of the body as it comes (an event stream goes through live).
+struct CaptureForwarder: Sendable {
+    let session: CaptureSession
+    let channel: any Channel
+
+    /// Forwards the request and reports the exchange; false when the connection cannot carry another request (the
+    /// answer was cut off).
+    func forward(head: HTTPRequestHead, url: String, body: Data) async -> Bool {
+        var headers = CaptureHeaders.upstream(head.headers)
+        headers.remove("Expect")
+        let contentType = headers["Content-Type"]
+        let request = Request(HTTPMethod(rawValue: head.method.rawValue), urlString: url, headers: headers,
+                              body: body.isEmpty && !Self.sendsBody(head) ? nil : .data(body, contentType: contentType),
+                              configuration: session.upstreamConfiguration)
+        let sentAt = Date()
+        let number = session.nextNumber()
+        let relay = CaptureRelay(channel: channel, version: head.version, isHead: head.method == .HEAD)
+        do {
+            let response = try await request.send(onPart: { part in relay.take(part) })
+            relay.end()
+            session.finished(CapturedExchange(number: number, sentAt: sentAt, request: request, requestBody: body, response: response, failure: nil))
+            return true
+        } catch {
+            let failure = (error as? RequestError)?.description ?? "\(error)"
+            let cut = relay.fail("apiexplorer proxy: \(url): \(failure)\n")
+            session.finished(CapturedExchange(number: number, sentAt: sentAt, request: request, requestBody: body, response: nil, failure: failure))
+            return !cut
+        }
+    }
+
+    /// Whether a method's request carries a body even when it is empty (`Content-Length: 0` for a POST).
+    private static func sendsBody(_ head: HTTPRequestHead) -> Bool {
+        head.headers.contains(name: "content-length") || head.headers.contains(name: "transfer-encoding")
+    }
+}

@@ -1,0 +1,50 @@
+import ExplorerCore
+import NIOHTTP1
+
+/// The header rules of a forwarding proxy (RFC 9110 §7.6.1): what is removed on the way through and how the
+/// relayed answer is framed.
+enum CaptureHeaders {
+    /// Headers that describe one connection, not the message, plus those the proxy's own hop sets again.
+    static let hopByHop: Set<String> = ["connection", "proxy-connection", "keep-alive", "te", "trailer", "transfer-encoding", "upgrade",
+                                        "proxy-authorization", "proxy-authenticate"]
+
+    /// The client's headers as they go upstream: hop-by-hop ones, those `Connection` names, `Host` and
+    /// `Content-Length` (the transport sets both from the URL and the body) left out, the rest in their order.
+    static func upstream(_ headers: NIOHTTP1.HTTPHeaders) -> ExplorerCore.HTTPHeaders {
+        let named = connectionTokens(headers)
+        let kept = headers.filter { name, _ in
+            let lower = name.lowercased()
+            return !hopByHop.contains(lower) && !named.contains(lower) && lower != "host" && lower != "content-length"
+        }
+        return ExplorerCore.HTTPHeaders(kept.map { Header($0.name, $0.value) })
+    }
+
+    /// The upstream's answer headers as they go back to the client. The transport has decoded a gzip or deflate body,
+    /// so that coding and the upstream's length go; such a body, or one the upstream sent chunked, goes back chunked.
+    static func downstream(_ fields: [Header], hasBody: Bool) -> NIOHTTP1.HTTPHeaders {
+        let named = Set(fields.filter { $0.name.lowercased() == "connection" }
+            .flatMap { $0.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() } })
+        let decoded = fields.contains { field in
+            field.name.lowercased() == "content-encoding" && ["gzip", "x-gzip", "deflate"].contains(field.value.trimmingCharacters(in: .whitespaces).lowercased())
+        }
+        var headers = NIOHTTP1.HTTPHeaders()
+        for field in fields {
+            let lower = field.name.lowercased()
+            if hopByHop.contains(lower) || named.contains(lower) { continue }
+            if decoded, lower == "content-encoding" || lower == "content-length" { continue }
+            headers.add(name: field.name, value: field.value)
+        }
+        if hasBody, !headers.contains(name: "content-length") { headers.add(name: "Transfer-Encoding", value: "chunked") }
+        return headers
+    }
+
+    /// The header names the `Connection` header lists (each of them hop-by-hop too).
+    static func connectionTokens(_ headers: NIOHTTP1.HTTPHeaders) -> Set<String> {
+        Set(headers[canonicalForm: "connection"].map { $0.lowercased() })
+    }
+
+    /// Whether the request asks to become a WebSocket.
+    static func isWebSocketUpgrade(_ head: HTTPRequestHead) -> Bool {
+        head.headers[canonicalForm: "upgrade"].contains { $0.lowercased() == "websocket" }
+    }
+}
