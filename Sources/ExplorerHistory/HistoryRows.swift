@@ -40,6 +40,10 @@ enum HistoryRows {
             conditions.append("environment = ?")
             arguments += [environment]
         }
+        if let source = query.source {
+            conditions.append("source = ?")
+            arguments += [source]
+        }
         if let range = query.status.range {
             conditions.append("status BETWEEN ? AND ?")
             arguments += [range.lowerBound, range.upperBound]

@@ -26,6 +26,9 @@ struct HistoryListCommand: ParsableCommand {
     @Option(name: .long, help: "Only exchanges sent in this environment.")
     var env: String?
 
+    @Option(name: .long, help: "Only exchanges from this source: explorer, send, run, diff, replay, load or proxy.")
+    var source: String?
+
     @Flag(name: .long, help: "Print JSON (an array of objects) instead of a table.")
     var json = false
 
@@ -42,7 +45,7 @@ struct HistoryListCommand: ParsableCommand {
     func run() throws {
         let store = try HistoryCommand.openStore(file: file)
         let query = HistoryQuery(reference: reference, text: grep ?? "", status: status.flatMap(HistoryStatusFilter.init(label:)) ?? .all,
-                                 environment: env, limit: limit)
+                                 environment: env, source: source, limit: limit)
         let entries: [HistoryEntry]
         do { entries = try store.entries(matching: query) } catch {
             StandardError.write("error: " + error.description)
