@@ -18,7 +18,13 @@ struct CaptureAuthorityTarget: Equatable {
 
     /// `https://host` with the port unless it is 443.
     var origin: String {
-        let name = host.contains(":") ? "[\(host)]" : host
-        return "https://" + name + (port == 443 ? "" : ":\(port)")
+        "https://" + bracketed + (port == 443 ? "" : ":\(port)")
     }
+
+    /// `http://host` with the port unless it is 80, for a tunnel that carries no TLS.
+    var plainOrigin: String {
+        "http://" + bracketed + (port == 80 ? "" : ":\(port)")
+    }
+
+    private var bracketed: String { host.contains(":") ? "[\(host)]" : host }
 }

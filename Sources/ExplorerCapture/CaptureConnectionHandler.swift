@@ -85,8 +85,13 @@ final class CaptureConnectionHandler: ChannelInboundHandler, RemovableChannelHan
             return
         }
         if CaptureHeaders.isWebSocketUpgrade(requestHead) {
-            answer(context, requestHead, status: .notImplemented,
-                   text: "apiexplorer proxy: WebSocket upgrades are not relayed yet\n", close: true)
+            let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+            let handover = CaptureWebSocketRelay.Handover(context: context, head: requestHead, url: url,
+                                                          httpHandlers: [decoder, encoder, self], number: session.nextNumber())
+            CaptureWebSocketRelay.start(handover, session: session) { problem in
+                guard let context = bound.value.context else { return }
+                bound.value.answer(context, requestHead, status: .badGateway, text: "apiexplorer proxy: \(problem)\n", close: true)
+            }
             return
         }
         let keepAlive = requestHead.isKeepAlive
@@ -138,28 +143,31 @@ final class CaptureConnectionHandler: ChannelInboundHandler, RemovableChannelHan
         let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
         written.whenComplete { result in
             guard case .success = result else { return }
-            bound.value.startTLS(tls, origin: target.origin)
+            bound.value.startTunnel(tls, target: target)
         }
     }
 
-    /// The pipeline after the tunnel's 200: TLS first, then a new HTTP codec for the requests inside it.
-    private func startTLS(_ tls: NIOSSLContext, origin: String) {
+    /// The pipeline after the tunnel's 200: a sniffer that puts TLS in front when the client starts a handshake, then
+    /// a new HTTP codec for the requests inside the tunnel.
+    private func startTunnel(_ tls: NIOSSLContext, target: CaptureAuthorityTarget) {
         guard let context else { return }
         let pipeline = context.pipeline.syncOperations
+        let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
         do {
             let old = decoder
             decoder = ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes))
             encoder = HTTPResponseEncoder()
-            let ssl = NIOSSLServerHandler(context: tls)
-            try pipeline.addHandler(ssl, position: .first)
-            try pipeline.addHandler(decoder, position: .after(ssl))
+            let sniffer = CaptureTLSSniffer(tls: tls) { isTLS in
+                bound.value.origin = isTLS ? target.origin : target.plainOrigin
+            }
+            try pipeline.addHandler(sniffer, position: .first)
+            try pipeline.addHandler(decoder, position: .after(sniffer))
             try pipeline.addHandler(encoder, position: .after(decoder))
             pipeline.removeHandler(old, promise: nil)
         } catch {
             context.close(promise: nil)
             return
         }
-        self.origin = origin
         busy = false
         startNext()
     }
@@ -179,7 +187,7 @@ final class CaptureConnectionHandler: ChannelInboundHandler, RemovableChannelHan
     }
 
     /// Answers with a short text body of the proxy's own.
-    private func answer(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, status: HTTPResponseStatus, text: String,
+    func answer(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, status: HTTPResponseStatus, text: String,
                         contentType: String = "text/plain; charset=utf-8", close: Bool) {
         answer(context, head, status: status, contentType: contentType, close: close, text: text)
     }
