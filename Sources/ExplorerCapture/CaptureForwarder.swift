@@ -27,7 +27,7 @@ struct CaptureForwarder: Sendable {
             session.finished(CapturedExchange(number: number, sentAt: sentAt, request: request, requestBody: body, response: response, failure: nil))
             return true
         } catch {
-            let failure = (error as? RequestError)?.description ?? "\(error)"
+            let failure = error.description
             let cut = relay.fail("apiexplorer proxy: \(url): \(failure)\n")
             session.finished(CapturedExchange(number: number, sentAt: sentAt, request: request, requestBody: body, response: nil, failure: failure))
             return !cut
