@@ -79,6 +79,7 @@ final class ExplorerRunLoop {
             }
         }
         var running = true
+        var lastCaptureTick = Date.distantPast
         while running {
             var changed = false
             if let key = terminal.readKey(timeoutMilliseconds: 25, wakingOn: inbox.wakeDescriptor) {
@@ -98,6 +99,11 @@ final class ExplorerRunLoop {
             }
             if case .sending = model.responseView.state {
                 _ = apply(.ticked(Date()))
+                changed = true
+            } else if model.isCapturing, Date().timeIntervalSince(lastCaptureTick) >= 1 {
+                // The Capture view reads what the proxy recorded once a second; nothing else needs the clock then.
+                lastCaptureTick = Date()
+                _ = apply(.ticked(lastCaptureTick))
                 changed = true
             }
             if changed && running { terminal.draw(ExplorerView.render(model)) }

@@ -44,6 +44,8 @@ public enum AppAction: Sendable, Equatable, CaseIterable {
     case showCookies, clearCookies
     /// The load-test panel of the selected request.
     case loadTest
+    /// The Capture view (`V`): exchanges `apiexplorer proxy` recorded, as they arrive; `s` in it saves one as a request.
+    case openCapture, saveExchange
 }
 
 extension AppAction {

@@ -63,6 +63,8 @@ extension ExplorerModel {
         case let .replay(entry):
             modal = nil
             return replay(entry)
+        case let .saveExchange(entry):
+            return saveExchange(entry)
         case let .compare(panel):
             return compareExchanges(panel)
         case let .startLoad(plan): return startLoad(plan)

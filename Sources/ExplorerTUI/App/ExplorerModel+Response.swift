@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerFormats
 import ExplorerWorkspace
 import Foundation
 
@@ -157,5 +158,58 @@ extension ExplorerModel {
                                        overrides: session.overrides, extraHeaders: session.extraHeaders, demoBaseURL: session.demoBaseURL)
         resolver.inputs.context = session.context
         return resolver
+    }
+}
+
+/// The Capture view: what `apiexplorer proxy` recorded (its own history source), read again every second while open,
+/// and any exchange of it saved as a request in the folder at the tree's cursor; what it opens shows in this pane.
+extension ExplorerModel {
+    /// Opens the Capture view.
+    mutating func openCapture() -> [AppEffect] {
+        guard session.historyIsOn else {
+            status = session.historyProblem ?? "The Capture view reads history, which is off (--no-history or APIEXPLORER_HISTORY=off)."
+            return []
+        }
+        modal = .history(HistoryPanel(reference: nil, source: HistoryPanel.captureSource))
+        return listHistory()
+    }
+
+    /// Reads the Capture view again when a second has passed since it was last read and no read is under way.
+    mutating func refreshCapture() -> [AppEffect] {
+        guard let panel = modal?.historyPanel, panel.isCapture, panel.pending == nil, panel.filterField == nil else { return [] }
+        if let listedAt = panel.listedAt, now.timeIntervalSince(listedAt) < 1 { return [] }
+        return listHistory()
+    }
+
+    /// True while something on screen changes with the clock alone: the Capture view keeps itself up to date.
+    public var isCapturing: Bool { modal?.historyPanel?.isCapture == true }
+
+    /// s on a captured exchange: reads it from history, then writes it as a request in the folder at the cursor.
+    mutating func saveExchange(_ entry: HistoryEntry) -> [AppEffect] {
+        guard let target = folderAtCursor else {
+            status = "There is no collection to save into: add one first (N in the tree)."
+            return []
+        }
+        let id = takeSendID()
+        session.pendingSave = (id: id, folder: target.key)
+        status = "Saving #\(entry.id) into \(target.folder.name)…"
+        return [.openExchange(id: id, exchangeID: entry.id)]
+    }
+
+    /// The exchange read for a save: the request to write, or nil when this read was not for one.
+    mutating func savedExchangeOpened(id: Int, _ exchange: HistoryExchange?) -> [AppEffect]? {
+        guard let pending = session.pendingSave, pending.id == id else { return nil }
+        session.pendingSave = nil
+        guard let exchange, let folder = folder(forKey: pending.folder) else {
+            status = "Not saved: the exchange or the folder is gone."
+            return []
+        }
+        let collection = collections.first { $0.slug == pending.folder.collection }
+        let baseURL = collection.flatMap { environment(of: $0)?.baseURL }
+        let request = CapturedRequest.request(from: exchange, baseURL: baseURL)
+        let secrets = request.headers.map(\.value).filter { $0.hasPrefix("{{") } + request.query.map(\.value).filter { $0.hasPrefix("{{") }
+        // The tree's "Imported … as …" follows this note once the file is written.
+        status = secrets.isEmpty ? nil : "set \(secrets.joined(separator: ", ")): history keeps no secrets"
+        return [.addRequest(collection: pending.folder.collection, request: request, folder: folder)]
     }
 }

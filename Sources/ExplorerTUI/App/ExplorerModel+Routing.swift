@@ -116,6 +116,7 @@ extension ExplorerModel {
         case .proposeCapture: proposeCapture()
         case .history: return openHistory(all: false)
         case .historyAll: return openHistory(all: true)
+        case .openCapture: return openCapture()
         case .importCurl: openImport()
         case .addDemo: return addDemo()
         case .reload:

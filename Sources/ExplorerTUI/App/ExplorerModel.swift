@@ -78,7 +78,7 @@ public struct ExplorerModel: Sendable {
             return []
         case let .ticked(date):
             now = date
-            return []
+            return refreshCapture()
         case let .demoStarted(url):
             session.demoBaseURL = url
             return []
@@ -223,13 +223,18 @@ public struct ExplorerModel: Sendable {
             if paletteListed(id: id, entries: entries) { return [] }
             guard var panel = modal?.historyPanel, panel.pending == id else { return [] }
             panel.pending = nil
+            panel.listedAt = now
+            // The Capture view grows at the top while it is read: the selection stays on the exchange it was on.
+            let previous = panel.selected?.id
             panel.entries = entries
+            if let previous, let index = entries.firstIndex(where: { $0.id == previous }) { panel.selection = index }
             panel.environments = environments
             panel.selection = min(panel.selection, max(0, entries.count - 1))
             if let marked = panel.marked, !entries.contains(where: { $0.id == marked }) { panel.marked = nil }
             modal = .history(panel)
             return []
         case let .exchangeOpened(id, exchange, summary):
+            if let effects = savedExchangeOpened(id: id, exchange) { return effects }
             exchangeOpened(id: id, exchange, summary: summary)
             return []
         case let .cookiesListed(directory, environment, cookies):

@@ -194,6 +194,20 @@ public struct KeyMap: Sendable {
             KeyBinding([.pageUp], .pageUp, "page up"),
             KeyBinding([.pageDown], .pageDown, "page down"),
         ],
+        .captureList: [
+            KeyBinding([.up, .character("k")], .moveUp, "previous exchange"),
+            KeyBinding([.down, .character("j")], .moveDown, "next exchange"),
+            KeyBinding([.pageUp], .pageUp, "page up"),
+            KeyBinding([.pageDown], .pageDown, "page down"),
+            KeyBinding([.character("g"), .home], .top, "newest"),
+            KeyBinding([.character("G"), .end], .bottom, "oldest"),
+            KeyBinding([.enter], .openExchange, "show in the response pane", hint: true),
+            KeyBinding([.character("s")], .saveExchange, "save as a request in the tree's folder", hint: true),
+            KeyBinding([.character("r")], .replay, "send it again exactly", hint: true),
+            KeyBinding([.character("/")], .filter, "filter by text", hint: true),
+            KeyBinding([.escape, .character("q")], .cancel, "close"),
+            KeyBinding([.character("?")], .help, "help"),
+        ],
     ]
     /// Keys of the body editor and the one-line fields, for help: they edit text, so they are not actions.
     public var editing: [KeyHint] = [
@@ -221,6 +235,7 @@ public struct KeyMap: Sendable {
             KeyBinding([.character("Y")], .copyAsCurl, "copy the request as curl"),
             KeyBinding([.character("H")], .history, "history of the selected request"),
             KeyBinding([.character("L")], .historyAll, "history of every request"),
+            KeyBinding([.character("V")], .openCapture, "captured traffic (apiexplorer proxy), live"),
             KeyBinding([.escape], .cancel, "cancel the request in flight / close"),
             KeyBinding([.character("?"), .function(1)], .help, "help", hint: true),
             KeyBinding([.character("q")], .quit, "quit", hint: true),

@@ -10,7 +10,7 @@ extension HistoryPanel {
         let area = Overlay.centered(width: max(1, context.pane.screen.width - 2), height: max(5, context.pane.screen.height - 2), in: screen)
         buffer.fill(area)
         let scope = panel.reference.map { TerminalSafeText.sanitize($0) } ?? "every request"
-        let block = Block(title: StyledLine(" History · \(scope) "), isFocused: true)
+        let block = Block(title: StyledLine(panel.isCapture ? " Capture · apiexplorer proxy (live) " : " History · \(scope) "), isFocused: true)
         block.render(in: area, buffer: &buffer)
         let inner = block.inner(of: area)
         guard inner.height >= 3 else { return }
@@ -34,14 +34,18 @@ extension HistoryPanel {
             + HistoryPanel.pad("size", 9) + (panel.reference == nil ? "request · url" : "url")
         ExplorerView.writeCut(StyledLine(heading, style: .bold), in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1), &buffer)
         if panel.entries.isEmpty, panel.pending == nil {
-            let empty = panel.query == HistoryPanel(reference: panel.reference).query ? "Nothing sent yet." : "No exchange matches these filters."
+            let unfiltered = panel.query == HistoryPanel(reference: panel.reference, source: panel.source).query
+            let empty = !unfiltered ? "No exchange matches these filters."
+                : panel.isCapture ? "Nothing captured yet: run apiexplorer proxy and send traffic through it (HTTP_PROXY=http://127.0.0.1:8888)."
+                : "Nothing sent yet."
             ExplorerView.writeCut(StyledLine(empty, style: Theme.dim), in: Rect(x: listArea.x, y: listArea.y, width: listArea.width, height: 1), &buffer)
         } else {
             let items = visible.map { HistoryPanel.historyRow($0, panel: panel, timeWidth: timeWidth, now: context.pane.now) }
             let list = ListView(items: items, selectedIndex: visible.isEmpty ? nil : panel.selection - offset, highlightSymbol: "")
             list.render(in: listArea, buffer: &buffer)
         }
-        let hints = context.pane.keyMap.history.filter(\.isHint).map { "\($0.keys.map(\.label).joined(separator: "/")) \($0.help)" }
+        let bindings = panel.isCapture ? context.pane.keyMap.modes[.captureList] ?? [] : context.pane.keyMap.history
+        let hints = bindings.filter(\.isHint).map { "\($0.keys.map(\.label).joined(separator: "/")) \($0.help)" }
         ExplorerView.writeCut(StyledLine(hints.joined(separator: " · ") + " · ? keys · Esc close", style: Theme.dim),
                  in: Rect(x: inner.x, y: inner.bottom - 1, width: inner.width, height: 1), &buffer)
     }

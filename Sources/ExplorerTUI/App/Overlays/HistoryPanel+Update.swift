@@ -21,7 +21,7 @@ extension HistoryPanel {
             }
             return .handled
         }
-        guard let action = keyMap.historyAction(for: key) else { return .handled }
+        guard let action = isCapture ? keyMap.action(for: key, in: .captureList) : keyMap.historyAction(for: key) else { return .handled }
         let page = max(1, context.pane.screen.height - 8)
         let last = max(0, entries.count - 1)
         switch action {
@@ -61,6 +61,8 @@ extension HistoryPanel {
             return selected.map { .openExchange($0.id) } ?? .handled
         case .replay:
             return selected.map(ModalReply.replay) ?? .handled
+        case .saveExchange:
+            return selected.map(ModalReply.saveExchange) ?? .handled
         case .compareExchanges:
             return selected == nil ? .handled : .compare(self)
         default: break

@@ -1,5 +1,6 @@
 import ExplorerCore
 import ExplorerWorkspace
+import Foundation
 
 /// The history overlay: which exchanges it lists and how they are filtered, what is selected and marked.
 public struct HistoryPanel: Sendable, Equatable {
@@ -23,18 +24,29 @@ public struct HistoryPanel: Sendable, Equatable {
     public var filterField: TextField?
     /// The id of the list being read, while it is.
     public var pending: Int?
+    /// Only exchanges from this source; `captureSource` makes the panel the Capture view, read again every second.
+    public var source: String?
+    /// When the list was last read, for the Capture view's refresh.
+    public var listedAt: Date?
 
-    /// Creates a panel listing one request's exchanges, or every request's.
-    public init(reference: String?) {
+    /// The history source of exchanges `apiexplorer proxy` recorded.
+    public static let captureSource = "proxy"
+
+    /// Creates a panel listing one request's exchanges, or every request's, from every source or one.
+    public init(reference: String?, source: String? = nil) {
         self.reference = reference
+        self.source = source
     }
+
+    /// True for the Capture view: the exchanges the proxy recorded, kept up to date while it is open.
+    public var isCapture: Bool { source == HistoryPanel.captureSource }
 
     /// At most this many rows are listed; a filter narrows them.
     public static let rowLimit = 1000
 
     /// The query that lists this panel's exchanges.
     public var query: HistoryQuery {
-        HistoryQuery(reference: reference, text: text, status: status, environment: environment, limit: HistoryPanel.rowLimit)
+        HistoryQuery(reference: reference, text: text, status: status, environment: environment, source: source, limit: HistoryPanel.rowLimit)
     }
 
     /// The selected exchange, if any.

@@ -36,6 +36,8 @@ public enum ModalReply: Sendable, Equatable {
     case openExchange(Int64)
     /// Send this kept exchange again.
     case replay(HistoryEntry)
+    /// s in the Capture view: save this kept exchange as a request in the tree's folder.
+    case saveExchange(HistoryEntry)
     /// E in the environment picker: open the environment editor on the environment at this index.
     case editEnvironments(Int)
     /// Write this change to the collection's environments (the editor stays open and shows it once read back).

@@ -44,6 +44,8 @@ public struct SendSession: Sendable {
     public var trustsAll = false
     /// Palette rows picked and requests sent, most recent first (`PaletteItem.id`s): ties in the palette go to these.
     public var recentPicks: [String] = []
+    /// The read of a kept exchange the Capture view is saving as a request, and the folder it goes into.
+    public var pendingSave: (id: Int, folder: RequestKey)?
 
     /// Creates a session with nothing captured.
     public init() {}
