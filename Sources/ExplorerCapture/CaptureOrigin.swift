@@ -43,7 +43,11 @@ struct CaptureOrigin {
             }
             return changed
         }
-        routes.append(CaptureRoute(method: method, segments: path.map { .literal($0) }, first: exchange))
+        // Only the request makes the saved request: the answer (its body perhaps megabytes) is not kept for the run.
+        var request = exchange
+        request.response = nil
+        request.conversation = nil
+        routes.append(CaptureRoute(method: method, segments: path.map { .literal($0) }, first: request))
         return true
     }
 
