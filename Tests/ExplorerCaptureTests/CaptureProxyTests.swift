@@ -50,6 +50,24 @@ struct CaptureProxyTests {
         await upstream.stop()
     }
 
+    @Test func aLargeBodyIsAskedForWithContinueAndArrivesWhole() async throws {
+        let directory = try TempDirectory()
+        let upstream = try await LoopbackServer.start()
+        let log = ExchangeLog()
+        let (proxy, _) = try await start(log: log, in: directory)
+        // curl asks with Expect: 100-continue above 1 MB and waits a second for the answer before sending anyway.
+        let body = String(repeating: "0123456789abcdef", count: 131_072)
+        let file = directory.path + "/big.txt"
+        try body.write(toFile: file, atomically: true, encoding: .utf8)
+        let answer = try CurlRun.run(["-v", "-x", proxy.url, "-H", "Content-Type: text/plain", "--data-binary", "@" + file, upstream.url("/echo").absoluteString])
+        #expect(answer.stderr.contains("HTTP/1.1 100 Continue"), "\(answer.stderr.suffix(600))")
+        let reply = try JSONSerialization.jsonObject(with: Data(answer.stdout.utf8)) as? [String: Any]
+        #expect(reply?["bodyLength"] as? Int == body.utf8.count)
+        #expect(await log.waitFor(1).first?.requestBody.count == body.utf8.count)
+        await proxy.stop()
+        await upstream.stop()
+    }
+
     @Test func httpsIsInterceptedWithTheLocalCAAndTheUpstreamVerified() async throws {
         let directory = try TempDirectory()
         let certificates = try TestCertificates()

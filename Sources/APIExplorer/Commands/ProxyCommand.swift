@@ -60,6 +60,9 @@ struct ProxyCommand: AsyncParsableCommand {
             FileHandle.standardOutput.write(Data(authority.certificatePEM.utf8))
             return
         }
+        if !["127.0.0.1", "::1", "localhost"].contains(listen) {
+            StandardError.write("apiexplorer: WARNING: --listen \(listen): anyone who can reach this address can use the proxy and read what passes through it.")
+        }
         if insecureUpstream {
             StandardError.write("apiexplorer: WARNING: --insecure-upstream: upstream certificates are NOT verified; anyone on the path can read and change this traffic.")
         }
