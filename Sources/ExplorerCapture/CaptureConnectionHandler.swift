@@ -98,10 +98,11 @@ final class CaptureConnectionHandler: ChannelInboundHandler, RemovableChannelHan
         let forwarder = CaptureForwarder(session: session, channel: context.channel)
         let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
         let data = Data(requestBody.readableBytesView)
-        Task {
-            let completed = await forwarder.forward(head: requestHead, url: url, body: data)
-            bound.eventLoop.execute {
+        forwarder.forward(head: requestHead, url: url, body: data) { completed in
+            if bound.eventLoop.inEventLoop {
                 bound.value.finished(keepAlive: keepAlive && completed)
+            } else {
+                bound.eventLoop.execute { bound.value.finished(keepAlive: keepAlive && completed) }
             }
         }
     }

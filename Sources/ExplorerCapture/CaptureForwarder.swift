@@ -9,9 +9,9 @@ struct CaptureForwarder: Sendable {
     let session: CaptureSession
     let channel: any Channel
 
-    /// Forwards the request and reports the exchange; false when the connection cannot carry another request (the
-    /// answer was cut off).
-    func forward(head: HTTPRequestHead, url: String, body: Data) async -> Bool {
+    /// Forwards the request; `done` hears, on the transport's thread once the answer is written, whether the connection
+    /// can carry another request (not when the answer was cut off), and the exchange is reported after it.
+    func forward(head: HTTPRequestHead, url: String, body: Data, done: @escaping @Sendable (Bool) -> Void) {
         var headers = CaptureHeaders.upstream(head.headers)
         headers.remove("Expect")
         let contentType = headers["Content-Type"]
@@ -21,17 +21,20 @@ struct CaptureForwarder: Sendable {
         let sentAt = Date()
         let number = session.nextNumber()
         let relay = CaptureRelay(channel: channel, version: head.version, isHead: head.method == .HEAD)
-        do {
-            let response = try await request.send(onPart: { part in relay.take(part) })
-            relay.end()
-            session.finished(CapturedExchange(number: number, sentAt: sentAt, request: request, requestBody: body, response: response, failure: nil))
-            return true
-        } catch {
-            let failure = error.description
-            let cut = relay.fail("apiexplorer proxy: \(url): \(failure)\n")
-            session.finished(CapturedExchange(number: number, sentAt: sentAt, request: request, requestBody: body, response: nil, failure: failure))
-            return !cut
-        }
+        let session = self.session
+        request.forward(onPart: { part in relay.take(part) }, completion: { result in
+            switch result {
+            case let .success(response):
+                relay.end()
+                done(true)
+                session.finished(CapturedExchange(number: number, sentAt: sentAt, request: request, requestBody: body, response: response, failure: nil))
+            case let .failure(error):
+                let failure = error.description
+                let cut = relay.fail("apiexplorer proxy: \(url): \(failure)\n")
+                done(!cut)
+                session.finished(CapturedExchange(number: number, sentAt: sentAt, request: request, requestBody: body, response: nil, failure: failure))
+            }
+        })
     }
 
     /// Whether a method's request carries a body even when it is empty (`Content-Length: 0` for a POST).
