@@ -44,6 +44,8 @@ public enum AppAction: Sendable, Equatable, CaseIterable {
     case showCookies, clearCookies
     /// The load-test panel of the selected request.
     case loadTest
+    /// x in the response: the response on screen saved into its request's `examples:`, for `apiexplorer mock`.
+    case saveExample
 }
 
 extension AppAction {
