@@ -130,6 +130,16 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // `apiexplorer mock`: a collection served over HTTP/1.1 on SwiftNIO, each request answered with its saved
+        // example (or an imported OpenAPI spec's).
+        .target(
+            name: "ExplorerMock",
+            dependencies: [
+                "ExplorerCore", "ExplorerWorkspace", "ExplorerFormats",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .target(
             name: "DemoServer",
             dependencies: ["ExplorerCore", "ExplorerWorkspace", .product(name: "FlyingFox", package: "FlyingFox")]
@@ -147,6 +157,7 @@ let package = Package(
                 "ExplorerGRPC",
                 "ExplorerCapture",
                 "ExplorerTUI",
+                "ExplorerMock",
                 "DemoServer",
                 "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -238,6 +249,10 @@ let package = Package(
             name: "ExplorerTUITests",
             dependencies: ["ExplorerTUI", "ExplorerCore", "ExplorerWorkspace", "ExplorerFormats", "ExplorerChecks", "ExplorerLoad"],
             exclude: ["__Snapshots__", "App/__Snapshots__"]
+        ),
+        .testTarget(
+            name: "ExplorerMockTests",
+            dependencies: ["ExplorerMock", "ExplorerCore", "ExplorerWorkspace", "ExplorerFormats", "TestSupport"]
         ),
         // Drives the built `apiexplorer` binary inside tmux; `swift build` must run first so the binary exists.
         .testTarget(

@@ -22,7 +22,7 @@ struct ExplorerBench: AsyncParsableCommand {
     @Option(help: "The package root, holding Collections/ (default: the current directory).")
     var root: String = FileManager.default.currentDirectoryPath
 
-    @Option(help: "Only these cases, comma-separated: format, editor, history, http, launch, send, large, pretty, memory, run, scripts, load, cli, stream, parse, streammem, websocket, openapi, palette.")
+    @Option(help: "Only these cases, comma-separated: format, editor, history, http, launch, send, large, pretty, memory, run, scripts, load, cli, stream, parse, streammem, websocket, openapi, palette, proxy.")
     var only: String?
 
     @Flag(help: .hidden)
@@ -38,7 +38,7 @@ struct ExplorerBench: AsyncParsableCommand {
             for size in options.largeBodies { bodies[size] = JSONShape.arrayOfObjects.generate(size: size) }
             return try await BenchServerProcess.serve(bodies: bodies)
         }
-        let cases = Set((only ?? "format,editor,history,http,launch,send,large,pretty,memory,run,scripts,load,cli,stream,parse,streammem,websocket,openapi,palette").split(separator: ",").map(String.init))
+        let cases = Set((only ?? "format,editor,history,http,launch,send,large,pretty,memory,run,scripts,load,cli,stream,parse,streammem,websocket,openapi,palette,proxy").split(separator: ",").map(String.init))
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-bench-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -120,6 +120,10 @@ struct ExplorerBench: AsyncParsableCommand {
             try StreamMemoryBench.run(options, executable: executable, workDirectory: work, report: emit)
         }
         if cases.contains("websocket") { try await WebSocketEchoBench.run(options, workDirectory: work, report: emit) }
+        // Issue 45: the capturing proxy's cost to a client.
+        if cases.contains("proxy") {
+            try ProxyBench.run(options, executable: executable, baseURL: baseURL, workDirectory: work, report: emit)
+        }
         // Issue 29: a large OpenAPI description.
         if cases.contains("openapi") { try OpenAPIBench.run(options, executable: executable, workDirectory: work, report: emit) }
 

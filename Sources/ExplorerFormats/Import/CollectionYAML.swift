@@ -56,6 +56,7 @@ enum CollectionYAML {
         if !request.captures.isEmpty { pairs.append(("captures", .sequence(Node.Sequence(request.captures.compactMap(capture))))) }
         if !request.checks.isEmpty { pairs.append(("checks", .sequence(Node.Sequence(request.checks.compactMap(check))))) }
         pairs += scriptsPairs(request.scripts)
+        if !request.examples.isEmpty { pairs.append(("examples", .sequence(Node.Sequence(request.examples.map(example))))) }
         return try emit(pairs)
     }
 
@@ -164,7 +165,7 @@ enum CollectionYAML {
     }
 
     /// Multi-line text as a `|` block, which keeps bodies readable; Yams falls back to quotes where a block cannot hold it.
-    private static func block(_ value: String) -> Node {
+    static func block(_ value: String) -> Node {
         value.contains("\n") ? .scalar(Node.Scalar(value, Tag(.str), .literal)) : text(value)
     }
 

@@ -46,6 +46,8 @@ public enum AppAction: Sendable, Equatable, CaseIterable {
     case loadTest
     /// The Capture view (`V`): exchanges `apiexplorer proxy` recorded, as they arrive; `s` in it saves one as a request.
     case openCapture, saveExchange
+    /// x in the response: the response on screen saved into its request's `examples:`, for `apiexplorer mock`.
+    case saveExample
 }
 
 extension AppAction {

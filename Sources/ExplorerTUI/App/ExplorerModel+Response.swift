@@ -89,6 +89,39 @@ extension ExplorerModel {
         status = "Enter adds the capture to \(key)\(saves); edit the name first if you like, Esc cancels."
     }
 
+    /// x: the response on screen appended to its request's `examples:` (status, headers, body), which
+    /// `apiexplorer mock` answers with; saved with the request's other edits, the rest of the file as it was.
+    mutating func saveExample() -> [AppEffect] {
+        guard case let .received(summary) = responseView.state else {
+            status = "Nothing to save as an example: there is no response yet."
+            return []
+        }
+        guard let key = responseView.key, key == tree.selectedRequestKey, let request = selectedRequest?.located.request else {
+            status = "This response is not the selected request's; send it again to save it as an example."
+            return []
+        }
+        guard !request.isWebSocket, !request.isGRPC else {
+            status = "Examples are HTTP responses; apiexplorer mock serves HTTP requests only."
+            return []
+        }
+        guard summary.body.kind != .binary, let body = String(data: summary.data, encoding: .utf8) else {
+            status = "A binary body cannot be an example (examples: holds text); S saves it to a file."
+            return []
+        }
+        // What described the connection or the body's encoding on the wire is not the example's, nor are cookies:
+        // a session's would be written into a file that is shared.
+        let dropped: Set<String> = ["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "date", "set-cookie"]
+        let headers = summary.headers.filter { !dropped.contains($0.name.lowercased()) }.map { KeyValue($0.name, $0.value) }
+        let taken = Set(request.examples.compactMap(\.name))
+        let name = ((request.examples.count + 1)...).lazy.map { "example \($0)" }.first { !taken.contains($0) } ?? "example"
+        let effects = inRequest { pane in
+            pane.editSelected { $0.examples.append(RequestExample(name: name, status: summary.statusCode, headers: headers, body: body)) }
+            return pane.saveSelected()
+        }
+        if !effects.isEmpty { status = "Saving the \(summary.statusCode) response as \(name) in examples: (with the request's other edits)…" }
+        return effects
+    }
+
     mutating func openPager() -> [AppEffect] {
         guard case let .received(summary) = responseView.state else {
             status = "Nothing to page: there is no response yet."

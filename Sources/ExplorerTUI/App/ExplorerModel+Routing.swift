@@ -114,6 +114,7 @@ extension ExplorerModel {
         case .compareEnvironments: return chooseComparison()
         case .loadTest: return openLoadPanel()
         case .proposeCapture: proposeCapture()
+        case .saveExample: return saveExample()
         case .history: return openHistory(all: false)
         case .historyAll: return openHistory(all: true)
         case .openCapture: return openCapture()

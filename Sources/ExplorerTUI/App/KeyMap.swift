@@ -305,6 +305,7 @@ public struct KeyMap: Sendable {
                 KeyBinding([.character("S")], .saveBody, "save the body to a file"),
                 KeyBinding([.character("o")], .openPager, "open the body in $PAGER"),
                 KeyBinding([.character("C")], .proposeCapture, "capture the JSON value at the match / top line"),
+                KeyBinding([.character("x")], .saveExample, "save the response as an example (mock)"),
                 KeyBinding([.enter], .activate, "events and messages: open the one selected whole / back"),
                 KeyBinding([.character("p")], .ping, "WebSocket: ping"),
                 KeyBinding([.character("P")], .sendSavedMessage, "WebSocket: send a saved message"),

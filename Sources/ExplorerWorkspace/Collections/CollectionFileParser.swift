@@ -6,7 +6,7 @@ import Yams
 package struct CollectionFileParser {
     static let requestKeys = ["name", "method", "url", "description", "query", "headers", "body", "auth", "variables",
                               "timeout", "followRedirects", "verifyTLS", "omitHeaders", "captures", "needs", "checks",
-                              "stream", "streamIdleTimeout", "protocols", "messages", "wait", "expectMessages", "scripts", "grpc"]
+                              "stream", "streamIdleTimeout", "protocols", "messages", "wait", "expectMessages", "scripts", "grpc", "examples"]
     static let collectionKeys = ["name", "description", "headers", "auth", "variables", "order", "environments", "checks", "spec", "keepSessionCookies",
                                  "scripts", "protoset", "proto"]
     static let folderKeys = ["name", "description", "headers", "auth", "variables", "order", "checks", "scripts"]
@@ -98,6 +98,7 @@ package struct CollectionFileParser {
         request.expectedMessages = try expectedMessages(map)
         request.scripts = try scripts(map)
         request.grpc = try grpc(map)
+        request.examples = try examples(map)
         if request.grpc != nil, map.node("method") == nil { request.method = "GRPC" }
         return request
     }

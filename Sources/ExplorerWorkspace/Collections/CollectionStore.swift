@@ -35,14 +35,21 @@ public struct CollectionStore: Sendable {
     /// byte. Returns the new bytes. `original` is the file as loaded: a different file on disk is a conflict.
     @discardableResult
     public static func save(_ edited: RequestSpec, over saved: RequestSpec, original: Data?) throws(SaveError) -> Data {
-        try save(edited, keys: edited.changedKeys(from: saved), original: original)
+        try save(edited, keys: edited.changedKeys(from: saved), original: original, savedExamples: saved.examples)
     }
 
-    private static func save(_ edited: RequestSpec, keys: [String], original: Data?) throws(SaveError) -> Data {
+    private static func save(_ edited: RequestSpec, keys: [String], original: Data?, savedExamples: [RequestExample]? = nil) throws(SaveError) -> Data {
         let path = edited.file
         let current = try unchangedContents(at: path, since: original)
         guard var text = String(data: current, encoding: .utf8) else { throw .unreadable(path: path, reason: "not UTF-8 text") }
         for key in keys {
+            // Examples only added (`x` in the response pane) are appended, so the examples already written keep
+            // their formatting byte for byte, as the rest of the file does.
+            if key == "examples", let savedExamples, edited.examples.starts(with: savedExamples),
+               let appended = try appendingExamples(Array(edited.examples.dropFirst(savedExamples.count)), to: text, path: path) {
+                text = appended
+                continue
+            }
             let later = RequestSpec.fileKeys.drop { $0 != key }.dropFirst()
             text = try replacingBlock(key, with: edited.fileLines(for: key), in: text, path: path, insertBefore: Array(later))
         }

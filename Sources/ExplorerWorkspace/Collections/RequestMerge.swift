@@ -28,6 +28,7 @@ public enum RequestMerge {
         pick(\.wait)
         pick(\.expectedMessages)
         pick(\.scripts)
+        pick(\.examples)
         merged.headers = mergeList(ours: ours.headers, base: base.headers, theirs: theirs.headers)
         merged.query = mergeList(ours: ours.query, base: base.query, theirs: theirs.query)
         merged.file = theirs.file

@@ -3,7 +3,7 @@ extension RequestSpec {
     public static let fileKeys = ["name", "method", "url", "grpc", "description", "query", "headers", "body", "auth", "variables",
                                   "timeout", "followRedirects", "verifyTLS", "omitHeaders", "stream",
                                   "streamIdleTimeout", "protocols", "messages", "wait", "expectMessages", "needs", "captures",
-                                  "checks", "scripts"]
+                                  "checks", "scripts", "examples"]
 
     /// The file keys whose values differ between this request and `other`, in file order: those whose lines in a
     /// file would differ, so what counts as a change is exactly what a save would write.
@@ -55,6 +55,7 @@ extension RequestSpec {
         case "captures": return YAMLText.capturesBlock(captures)
         case "checks": return YAMLText.checksBlock(checks, requestFile: file)
         case "scripts": return YAMLText.scriptsBlock(scripts)
+        case "examples": return examples.isEmpty ? [] : ["examples:"] + examples.flatMap { YAMLText.exampleItem($0, indent: 2) }
         default: return []
         }
     }

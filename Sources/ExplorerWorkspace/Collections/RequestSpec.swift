@@ -54,6 +54,8 @@ public struct RequestSpec: Sendable, Equatable {
     public var expectedMessages: Int?
     /// JavaScript run before it is resolved and sent, and after its response arrives (the `scripts` key).
     public var scripts = ScriptsSpec()
+    /// Responses saved with the request, which `apiexplorer mock` answers with (the `examples` key).
+    public var examples: [RequestExample] = []
     /// A gRPC request's `grpc:` block: the method called (`shop.v1.Inventory/GetItem`); nil for other requests.
     public var grpc: GRPCSpec?
     /// The file it was loaded from.

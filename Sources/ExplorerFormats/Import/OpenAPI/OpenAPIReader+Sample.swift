@@ -66,13 +66,14 @@ extension OpenAPIReader {
     }
 
     /// An object of the shape's required properties (all of them when none is, or when `allProperties`), skipping
-    /// read-only ones.
+    /// read-only ones (write-only ones in a response).
     private mutating func object(_ shape: (properties: [(key: String, node: OpenAPINode)], required: Set<String>), depth: Int,
                                  allProperties: Bool) -> LocatedJSONValue {
         var members: [(key: String, value: LocatedJSONValue)] = []
         for (name, property) in shape.properties {
             guard allProperties || shape.required.isEmpty || shape.required.contains(name) else { continue }
-            if let resolved = references.resolve(property, report: &report), resolved["readOnly"]?.isTrue == true { continue }
+            // A request leaves out what only the server writes; a response (the mock's) what only the client does.
+            if let resolved = references.resolve(property, report: &report), resolved[samplesResponses ? "writeOnly" : "readOnly"]?.isTrue == true { continue }
             if let value = sample(property, depth: depth + 1) { members.append((name, value)) }
         }
         return Self.value(.object(members))

@@ -27,6 +27,8 @@ package struct OpenAPIReader {
     package var checkedPlaces: Set<String> = []
     /// Each request's `operationId` by `METHOD url`.
     package var operationIds: [String: String] = [:]
+    /// True while sampling response bodies, which hold read-only properties and leave out write-only ones.
+    package var samplesResponses = false
 
     package init(root: LocatedJSONValue, source: String, readFile: @escaping OpenAPIReferences.FileReader) {
         self.source = source
