@@ -21,6 +21,11 @@ final class CaptureConnectionHandler: ChannelInboundHandler, RemovableChannelHan
     private var tooLarge = false
     private var waiting: [(head: HTTPRequestHead, body: ByteBuffer)] = []
     private var busy = false
+    /// The request in flight upstream, stopped when the client goes away before its answer is whole.
+    private var inFlight: CaptureInFlight?
+
+    /// Requests read ahead of the one in flight; past this the connection is not read until they are taken.
+    static let maximumWaiting = 8
 
     init(session: CaptureSession, decoder: ByteToMessageHandler<HTTPRequestDecoder>, encoder: HTTPResponseEncoder) {
         self.session = session
@@ -62,8 +67,17 @@ final class CaptureConnectionHandler: ChannelInboundHandler, RemovableChannelHan
             }
             waiting.append((complete, body))
             body = ByteBuffer()
+            // A client pipelining behind a slow answer is read no further until its requests are taken.
+            if waiting.count >= Self.maximumWaiting { context.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in } }
             startNext()
         }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        // A stream nobody reads any more (an app closing its event source) stops upstream too.
+        inFlight?.clientLeft()
+        inFlight = nil
+        context.fireChannelInactive()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -76,6 +90,7 @@ final class CaptureConnectionHandler: ChannelInboundHandler, RemovableChannelHan
         guard !busy, let context, !waiting.isEmpty else { return }
         let (requestHead, requestBody) = waiting.removeFirst()
         busy = true
+        if waiting.count == Self.maximumWaiting - 1 { context.channel.setOption(ChannelOptions.autoRead, value: true).whenFailure { _ in } }
         if requestHead.method == .CONNECT {
             tunnel(context, requestHead)
             return
@@ -86,19 +101,22 @@ final class CaptureConnectionHandler: ChannelInboundHandler, RemovableChannelHan
         }
         if CaptureHeaders.isWebSocketUpgrade(requestHead) {
             let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+            // The decoder goes last: what it holds of the conversation comes out as it leaves, for the relay behind it.
             let handover = CaptureWebSocketRelay.Handover(context: context, head: requestHead, url: url,
-                                                          httpHandlers: [decoder, encoder, self], number: session.nextNumber())
+                                                          httpHandlers: [encoder, self, decoder], number: session.nextNumber())
             CaptureWebSocketRelay.start(handover, session: session) { problem in
                 guard let context = bound.value.context else { return }
                 bound.value.answer(context, requestHead, status: .badGateway, text: "apiexplorer proxy: \(problem)\n", close: true)
             }
             return
         }
-        let keepAlive = requestHead.isKeepAlive
+        // NIO's decoder reads nothing after a request that asks to upgrade (to h2c, say): such a connection ends with
+        // its answer.
+        let keepAlive = requestHead.isKeepAlive && !CaptureHeaders.connectionTokens(requestHead.headers).contains("upgrade")
         let forwarder = CaptureForwarder(session: session, channel: context.channel)
         let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
         let data = Data(requestBody.readableBytesView)
-        forwarder.forward(head: requestHead, url: url, body: data) { completed in
+        inFlight = forwarder.forward(head: requestHead, url: url, body: data) { completed in
             if bound.eventLoop.inEventLoop {
                 bound.value.finished(keepAlive: keepAlive && completed)
             } else {
@@ -110,6 +128,7 @@ final class CaptureConnectionHandler: ChannelInboundHandler, RemovableChannelHan
     /// After an answer: the next request on this connection, or the end of it.
     private func finished(keepAlive: Bool) {
         busy = false
+        inFlight = nil
         guard keepAlive else {
             context?.close(promise: nil)
             return
@@ -161,7 +180,9 @@ final class CaptureConnectionHandler: ChannelInboundHandler, RemovableChannelHan
             let sniffer = CaptureTLSSniffer(tls: tls) { isTLS in
                 bound.value.origin = isTLS ? target.origin : target.plainOrigin
             }
-            try pipeline.addHandler(sniffer, position: .first)
+            // Right behind the old decoder: bytes a client sent before our 200 (its ClientHello) come out of it as it
+            // leaves, and must reach the sniffer, not this handler.
+            try pipeline.addHandler(sniffer, position: .after(old))
             try pipeline.addHandler(decoder, position: .after(sniffer))
             try pipeline.addHandler(encoder, position: .after(decoder))
             pipeline.removeHandler(old, promise: nil)

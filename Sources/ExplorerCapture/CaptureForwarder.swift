@@ -11,7 +11,8 @@ struct CaptureForwarder: Sendable {
 
     /// Forwards the request; `done` hears, on the transport's thread once the answer is written, whether the connection
     /// can carry another request (not when the answer was cut off), and the exchange is reported after it.
-    func forward(head: HTTPRequestHead, url: String, body: Data, done: @escaping @Sendable (Bool) -> Void) {
+    /// Returns the request in flight, for when the client goes away.
+    func forward(head: HTTPRequestHead, url: String, body: Data, done: @escaping @Sendable (Bool) -> Void) -> CaptureInFlight {
         var headers = CaptureHeaders.upstream(head.headers)
         headers.remove("Expect")
         let contentType = headers["Content-Type"]
@@ -22,7 +23,7 @@ struct CaptureForwarder: Sendable {
         let number = session.nextNumber()
         let relay = CaptureRelay(channel: channel, version: head.version, isHead: head.method == .HEAD)
         let session = self.session
-        request.forward(onPart: { part in relay.take(part) }, completion: { result in
+        let cancel = request.forward(onPart: { part in relay.take(part) }, completion: { result in
             switch result {
             case let .success(response):
                 relay.end()
@@ -35,6 +36,7 @@ struct CaptureForwarder: Sendable {
                 session.finished(CapturedExchange(number: number, sentAt: sentAt, request: request, requestBody: body, response: nil, failure: failure))
             }
         })
+        return CaptureInFlight(relay: relay, cancel: cancel)
     }
 
     /// Whether a method's request carries a body even when it is empty (`Content-Length: 0` for a POST).

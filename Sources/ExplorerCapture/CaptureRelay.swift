@@ -11,6 +11,10 @@ final class CaptureRelay: @unchecked Sendable {
     private let lock = NSLock()
     private var headWritten = false
     private var hasBody = false
+    private var ended = false
+    /// The body length the answer's head promised, when it did; and how much of it has been written.
+    private var promised: Int?
+    private var written = 0
 
     init(channel: any Channel, version: HTTPVersion, isHead: Bool) {
         self.channel = channel
@@ -28,27 +32,38 @@ final class CaptureRelay: @unchecked Sendable {
             lock.withLock {
                 headWritten = true
                 hasBody = carriesBody
+                promised = headers.first(name: "content-length").flatMap { Int($0) }
             }
             let responseHead = HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: status,
                                                                                             reasonPhrase: HTTPStatus.reasonPhrase(for: status)),
                                                 headers: headers)
             channel.writeAndFlush(HTTPServerResponsePart.head(responseHead), promise: nil)
         case let .body(data, _):
-            guard lock.withLock({ hasBody }), !data.isEmpty else { return }
+            guard lock.withLock({ () -> Bool in
+                written += data.count
+                return hasBody
+            }), !data.isEmpty else { return }
             channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: data))), promise: nil)
         case .events, .end:
             break
         }
     }
 
+    /// True once the client has the whole answer: its end, a body as long as promised, or a head that has none.
+    var isAnswered: Bool {
+        lock.withLock { ended || (headWritten && !hasBody) || promised.map { written >= $0 } == true }
+    }
+
     /// The end of the answer.
     func end() {
+        lock.withLock { ended = true }
         channel.writeAndFlush(HTTPServerResponsePart.end(nil), promise: nil)
     }
 
     /// Answers 502 with `text` when nothing was written yet and returns false; when the answer had begun, the
     /// connection is closed (the client sees it cut off) and this returns true.
     func fail(_ text: String) -> Bool {
+        defer { lock.withLock { ended = true } }
         if lock.withLock({ headWritten }) {
             channel.close(promise: nil)
             return true

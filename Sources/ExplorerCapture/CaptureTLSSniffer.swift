@@ -28,16 +28,12 @@ final class CaptureTLSSniffer: ChannelInboundHandler, RemovableChannelHandler {
         let isTLS = bytes.getInteger(at: bytes.readerIndex, as: UInt8.self) == 0x16
         decided(isTLS)
         do {
-            if isTLS { try context.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls), position: .first) }
+            if isTLS { try context.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls), position: .after(self)) }
         } catch {
             context.close(promise: nil)
             return
         }
-        if isTLS {
-            // From the head, so the bytes go through the TLS handler just added in front.
-            context.pipeline.fireChannelRead(bytes)
-        } else {
-            context.fireChannelRead(data)
-        }
+        // The TLS handler, when there is one, is next: the bytes go through it.
+        context.fireChannelRead(data)
     }
 }

@@ -13,6 +13,8 @@ final class CaptureWebSocketRecorder: @unchecked Sendable {
 
     /// The most messages kept; a longer conversation is still relayed whole.
     static let maximumEvents = 10_000
+    /// The longest handshake answer head read.
+    static let maximumHead = 64 << 10
 
     private let lock = NSLock()
     private let started = Date()
@@ -33,7 +35,14 @@ final class CaptureWebSocketRecorder: @unchecked Sendable {
             var bytes = bytes
             if direction == .fromServer, !headParsed {
                 head.writeBuffer(&bytes)
-                guard let end = head.readableBytesView.firstRange(of: [13, 10, 13, 10]) else { return }
+                guard let end = head.readableBytesView.firstRange(of: [13, 10, 13, 10]) else {
+                    // An answer head this long is no handshake; the bytes still go through, unread.
+                    if head.readableBytes > Self.maximumHead {
+                        headParsed = true
+                        head = ByteBuffer()
+                    }
+                    return
+                }
                 let length = end.upperBound - head.readerIndex
                 parseHead(head.readString(length: length) ?? "")
                 headParsed = true
@@ -72,6 +81,11 @@ final class CaptureWebSocketRecorder: @unchecked Sendable {
             }
         case 0x0:
             guard var partial = fragments[key] else { return }
+            // A message past the frame limit in pieces is not kept either.
+            guard partial.data.count + frame.payload.count <= CaptureFrameReader.maximumPayload else {
+                fragments[key] = nil
+                return
+            }
             partial.data += frame.payload
             if frame.fin {
                 fragments[key] = nil

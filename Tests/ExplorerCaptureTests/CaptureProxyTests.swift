@@ -142,6 +142,51 @@ struct CaptureProxyTests {
         await proxy.stop()
     }
 
+    @Test func aClientThatSendsItsHandshakeBeforeTheTunnelsAnswerIsServed() async throws {
+        let directory = try TempDirectory()
+        let upstream = try await LoopbackServer.start()
+        let log = ExchangeLog()
+        let (proxy, _) = try await start(log: log, in: directory)
+        // CONNECT and the first bytes of a ClientHello in one write, as an impatient client sends them.
+        let client = try RawClient(port: proxy.port)
+        client.write(Array("CONNECT 127.0.0.1:\(upstream.port) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8) + [0x16, 0x03, 0x01, 0x00, 0x05, 1, 2, 3, 4, 5])
+        let answer = String(decoding: client.read(limit: 64), as: UTF8.self)
+        #expect(answer.hasPrefix("HTTP/1.1 200 Connection established"), "\(answer)")
+        client.close()
+        // The proxy is still there for the next client.
+        let next = try CurlRun.run(["-x", proxy.url, upstream.url("/users/1").absoluteString])
+        #expect(next.stdout.contains("Ada Lovelace"), "\(next.stderr)")
+        await proxy.stop()
+        await upstream.stop()
+    }
+
+    @Test func aRequestAskingToUpgradeToH2CIsAnsweredAndTheNextOneToo() async throws {
+        let directory = try TempDirectory()
+        let upstream = try await LoopbackServer.start()
+        let log = ExchangeLog()
+        let (proxy, _) = try await start(log: log, in: directory)
+        // curl --http2 on http:// asks to upgrade to h2c; the proxy speaks HTTP/1.1 and ends that connection after.
+        let both = try CurlRun.run(["--http2", "-x", proxy.url, upstream.url("/users/1").absoluteString, upstream.url("/users/2").absoluteString])
+        #expect(both.status == 0, "\(both.stderr)")
+        #expect(both.stdout.contains("Ada Lovelace") && both.stdout.contains("\"id\":2"), "\(both.stdout)")
+        await proxy.stop()
+        await upstream.stop()
+    }
+
+    @Test func aClientThatGoesAwayStopsItsRequestUpstream() async throws {
+        let directory = try TempDirectory()
+        let stalling = try FaultServer(routes: ["/stall": .stallAfterHeaders])
+        defer { stalling.stop() }
+        let log = ExchangeLog()
+        let (proxy, _) = try await start(log: log, in: directory)
+        let gaveUp = try CurlRun.run(["--max-time", "1", "-x", proxy.url, stalling.url("/stall").absoluteString])
+        #expect(gaveUp.status == 28, "\(gaveUp.stderr)")
+        // Reported well before the upstream's own 60 s timeout: the client's leaving cancelled it.
+        let exchange = await log.waitFor(1, timeout: 10).first
+        #expect(exchange?.failure?.lowercased().contains("cancel") == true, "\(String(describing: exchange?.failure))")
+        await proxy.stop()
+    }
+
     @Test func anUnreachableUpstreamAnswers502AndIsReportedAsFailed() async throws {
         let directory = try TempDirectory()
         let log = ExchangeLog()
