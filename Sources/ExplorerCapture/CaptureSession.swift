@@ -44,6 +44,8 @@ final class CaptureSession: @unchecked Sendable {
         configuration.transport = .swiftNIO
         configuration.verifiesTLSCertificates = !options.insecureUpstream
         configuration.tls = TLSOptions(caCertificatesFile: options.caCertificatesFile)
+        // HTTP(S)_PROXY in the proxy's environment often names the proxy itself: it would send its traffic round again.
+        configuration.proxy = ProxyChoice.direct
         return configuration
     }
 }

@@ -56,6 +56,24 @@ struct ProxyCLITests {
         await upstream.stop()
     }
 
+    @Test func theProxysOwnTrafficIgnoresHTTPProxyWhichOftenNamesItself() async throws {
+        let temp = try TempDirectory()
+        let upstream = try await LoopbackServer.start()
+        let other = try RecordingProxy()
+        defer { other.stop() }
+        let process = try StreamingProcess(try BuiltProducts.executable(named: "apiexplorer"), arguments: ["proxy", "--port", "0", "--no-history"],
+                                           directory: CLIRunner.packageRoot,
+                                           environment: ["APIEXPLORER_STATE_DIR": temp.path, "HTTP_PROXY": other.url, "http_proxy": other.url])
+        #expect(await process.waitForOutput(containing: "Proxy listening on http://127.0.0.1:", timeout: 30), "\(process.stderr)")
+        let address = try #require(process.stdout.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") })
+        let answer = try CurlRun.run(["-x", String(address), upstream.url("/users/1").absoluteString])
+        #expect(answer.stdout.contains("Ada Lovelace"), "\(answer.stderr)")
+        #expect(other.requestLines.isEmpty, "\(other.requestLines)")
+        process.send(signal: SIGTERM)
+        #expect(await process.waitForExit(timeout: 30) == 0)
+        await upstream.stop()
+    }
+
     @Test func aPortInUseIsAClearError() async throws {
         let temp = try TempDirectory()
         let upstream = try await LoopbackServer.start()
