@@ -31,15 +31,15 @@ public final class CaptureCollector: @unchecked Sendable {
         let bracketed = host.contains(":") ? "[\(host)]" : host
         let key = "\(scheme)://\(bracketed)\(port)"
         let path = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        let (collection, changed) = lock.withLock { () -> (CollectionSpec?, Bool) in
-            var origin = origins[key] ?? CaptureOrigin(baseURL: key, name: bracketed + port, slug: nextSlug(for: bracketed + port))
-            if origins[key] == nil { order.append(key) }
-            let changed = origin.take(exchange, method: exchange.request.httpMethod.rawValue, path: path, query: components.percentEncodedQueryItems ?? [])
-            origins[key] = origin
-            return (changed ? origin.collection : nil, changed)
-        }
-        guard changed, let collection else { return nil }
-        let summary = try CollectionWriter.write(ImportResult(collection: collection), into: directory, force: true)
+        // Written under the lock: two writes of one origin out of order would leave the older collection on disk.
+        lock.lock()
+        defer { lock.unlock() }
+        var origin = origins[key] ?? CaptureOrigin(baseURL: key, name: bracketed + port, slug: nextSlug(for: bracketed + port))
+        if origins[key] == nil { order.append(key) }
+        let changed = origin.take(exchange, method: exchange.request.httpMethod.rawValue, path: path, query: components.percentEncodedQueryItems ?? [])
+        origins[key] = origin
+        guard changed else { return nil }
+        let summary = try CollectionWriter.write(ImportResult(collection: origin.collection), into: directory, force: true)
         return summary.directory
     }
 
