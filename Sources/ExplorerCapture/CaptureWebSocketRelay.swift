@@ -47,13 +47,13 @@ enum CaptureWebSocketRelay {
                               configuration: session.upstreamConfiguration)
         let number = handover.number
         let url = handover.url
-        let report: @Sendable () -> Void = {
+        let report: @Sendable (String?) -> Void = { failure in
             guard let conversation = recorder.finish() else { return }
             session.finished(CapturedExchange(number: number, kind: .webSocket, sentAt: sentAt, request: request, requestBody: Data(),
-                                              response: nil, failure: nil, conversation: conversation))
+                                              response: nil, failure: failure, conversation: failure == nil ? conversation : nil))
         }
         // Both connections live on the client's event loop, so the handlers can be handed between them there.
-        let upstreamGlue = NIOLoopBound(CaptureGlueHandler(recorder: recorder, direction: .fromServer, ended: report), eventLoop: context.eventLoop)
+        let upstreamGlue = NIOLoopBound(CaptureGlueHandler(recorder: recorder, direction: .fromServer, ended: { report(nil) }), eventLoop: context.eventLoop)
         let serverName = CaptureAuthority.addressBytes(host) == nil ? host : nil
         let connected = ClientBootstrap(group: context.eventLoop)
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
@@ -73,8 +73,9 @@ enum CaptureWebSocketRelay {
             switch result {
             case let .failure(error):
                 refused("\(url): \(error)")
+                report("\(error)")
             case let .success(upstream):
-                let clientGlue = CaptureGlueHandler(recorder: recorder, direction: .fromClient, ended: report)
+                let clientGlue = CaptureGlueHandler(recorder: recorder, direction: .fromClient, ended: { report(nil) })
                 clientGlue.partner = upstream
                 upstreamGlue.value.partner = context.channel
                 do {

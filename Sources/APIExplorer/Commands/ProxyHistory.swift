@@ -16,7 +16,7 @@ enum ProxyHistory {
                                              reference: nil, environment: nil,
                                              responseHeaders: answered ? conversation?.headers.map { ($0.name, $0.value) } : nil,
                                              events: conversation?.events ?? [], duration: conversation?.duration ?? 0,
-                                             failure: answered ? nil : "the upstream answered \(conversation?.status ?? 0), not 101",
+                                             failure: answered ? nil : exchange.failure ?? "the upstream answered \(conversation?.status ?? 0), not 101",
                                              source: source, sentAt: exchange.sentAt, limits: limits)
         }
         return HistoryExchange.recording(exchange.request, secrets: [], reference: nil, environment: nil, response: exchange.response,
