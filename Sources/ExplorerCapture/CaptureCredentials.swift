@@ -14,10 +14,14 @@ enum CaptureCredentials {
     static func found(in exchange: CapturedExchange, query: [URLQueryItem]) -> [Credential] {
         var found: [Credential] = []
         for header in exchange.request.headers where CapturedRequest.isSecretHeader(header.name) {
-            found.append(Credential(variable: CapturedRequest.variableName(header.name), value: header.value))
+            let credential = CapturedRequest.credential(in: header)
+            found.append(Credential(variable: credential.variable, value: credential.value))
         }
         for item in query where CapturedRequest.isSecretParameter(item.name) {
             found.append(Credential(variable: CapturedRequest.variableName(item.name), value: item.value.map { $0.removingPercentEncoding ?? $0 } ?? ""))
+        }
+        for secret in CapturedRequest.bodySecrets(exchange.requestBody, contentType: exchange.request.headers["Content-Type"]) {
+            found.append(Credential(variable: CapturedRequest.variableName(secret.name), value: secret.value))
         }
         return found
     }

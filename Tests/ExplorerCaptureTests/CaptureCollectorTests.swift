@@ -12,6 +12,7 @@ struct CaptureCollectorTests {
     private let token = "tok-4f9e2b7c1d"
     private let cookie = "sess-77aa21"
     private let apiKey = "key-19c0ffee"
+    private let password = "pw-8c1e5d77"
 
     @Test func aCollectionPerOriginWithRoutesVariablesAndSecretsApart() async throws {
         let directory = try TempDirectory()
@@ -30,7 +31,8 @@ struct CaptureCollectorTests {
             _ = try CurlRun.run(["-x", proxy.url] + auth + [base + path])
         }
         _ = try CurlRun.run(["-x", proxy.url, "-X", "POST", "-H", "Content-Type: application/json", "--data-binary", "{\"title\": \"hi\"}", base + "/posts"])
-        #expect(await problems.waitFor(4).count == 4)
+        _ = try CurlRun.run(["-x", proxy.url, "--data-urlencode", "username=ada", "--data-urlencode", "password=\(password)", base + "/echo/login"])
+        #expect(await problems.waitFor(5).count == 5)
         await proxy.stop()
         await upstream.stop()
 
@@ -42,23 +44,25 @@ struct CaptureCollectorTests {
         // Raw bytes of every file but the secrets file: no credential value in any of them.
         for file in files where file != "secrets.local.yaml" {
             guard let data = FileManager.default.contents(atPath: collectionDirectory + "/" + file) else { continue }
-            for secret in [token, cookie, apiKey] {
+            for secret in [token, cookie, apiKey, password] {
                 #expect(data.range(of: Data(secret.utf8)) == nil, "\(file) holds \(secret)")
             }
         }
         let secrets = try String(contentsOfFile: collectionDirectory + "/secrets.local.yaml", encoding: .utf8)
-        for secret in [token, cookie, apiKey] { #expect(secrets.contains(secret)) }
+        for secret in [token, cookie, apiKey, password] { #expect(secrets.contains(secret)) }
 
         let loaded = CollectionLoader().load(directory: into)
         #expect(loaded.errors.isEmpty, "\(loaded.errors)")
         let collection = try #require(loaded.collections.first { $0.slug == slug })
         let requests = collection.allRequests.map(\.request)
-        #expect(Set(requests.map(\.name)) == ["GET /users/{{userId}}", "GET /echo/search", "POST /posts"])
+        #expect(Set(requests.map(\.name)) == ["GET /users/{{userId}}", "GET /echo/search", "POST /posts", "POST /echo/login"])
+        let login = try #require(requests.first { $0.name == "POST /echo/login" })
+        #expect(login.body == .form([KeyValue("username", "ada"), KeyValue("password", "{{password}}")]))
         let user = try #require(requests.first { $0.name == "GET /users/{{userId}}" })
         #expect(user.url == "{{baseURL}}/users/{{userId}}")
         #expect(user.variables.map(\.name) == ["userId"])
         #expect(user.variables.first?.value == "1")
-        #expect(user.headers.contains { $0.name == "Authorization" && $0.value == "{{authorization}}" })
+        #expect(user.headers.contains { $0.name == "Authorization" && $0.value == "Bearer {{bearerToken}}" })
         #expect(user.headers.contains { $0.name == "Cookie" && $0.value == "{{cookie}}" })
         #expect(!user.headers.contains { $0.name == "User-Agent" })
         let search = try #require(requests.first { $0.name == "GET /echo/search" })

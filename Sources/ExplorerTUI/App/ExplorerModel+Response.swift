@@ -111,7 +111,15 @@ extension ExplorerModel {
         // What described the connection or the body's encoding on the wire is not the example's, nor are cookies:
         // a session's would be written into a file that is shared.
         let dropped: Set<String> = ["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "date", "set-cookie"]
-        let headers = summary.headers.filter { !dropped.contains($0.name.lowercased()) }.map { KeyValue($0.name, $0.value) }
+        // A header sent twice (Vary, Link) becomes one, its values joined: a map cannot hold the name twice.
+        var headers: [KeyValue] = []
+        for field in summary.headers where !dropped.contains(field.name.lowercased()) {
+            if let index = headers.firstIndex(where: { $0.name.caseInsensitiveCompare(field.name) == .orderedSame }) {
+                headers[index].value += ", " + field.value
+            } else {
+                headers.append(KeyValue(field.name, field.value))
+            }
+        }
         let taken = Set(request.examples.compactMap(\.name))
         let name = ((request.examples.count + 1)...).lazy.map { "example \($0)" }.first { !taken.contains($0) } ?? "example"
         let effects = inRequest { pane in
@@ -240,7 +248,7 @@ extension ExplorerModel {
         let collection = collections.first { $0.slug == pending.folder.collection }
         let baseURL = collection.flatMap { environment(of: $0)?.baseURL }
         let request = CapturedRequest.request(from: exchange, baseURL: baseURL)
-        let secrets = request.headers.map(\.value).filter { $0.hasPrefix("{{") } + request.query.map(\.value).filter { $0.hasPrefix("{{") }
+        let secrets = CapturedRequest.variables(in: request).filter { $0 != "{{baseURL}}" }
         // The tree's "Imported … as …" follows this note once the file is written.
         status = secrets.isEmpty ? nil : "set \(secrets.joined(separator: ", ")): history keeps no secrets"
         return [.addRequest(collection: pending.folder.collection, request: request, folder: folder)]

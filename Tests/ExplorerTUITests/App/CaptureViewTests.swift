@@ -65,7 +65,7 @@ struct CaptureViewTests {
         #expect(exchangeID == 7)
         let kept = HistoryExchange(id: 7, sentAt: Self.now, reference: nil, environment: nil, source: "proxy",
                                    request: HistoryRequest(method: "POST", url: "http://127.0.0.1:8787/users?expand=posts&api_key=••••",
-                                                           headers: [Header("Authorization", "••••"), Header("Content-Type", "application/json"),
+                                                           headers: [Header("Authorization", "Bearer ••••"), Header("Content-Type", "application/json"),
                                                                      Header("User-Agent", "curl/8"), Header("X-Trace", "7")],
                                                            body: HistoryBody(data: Data("{\"name\": \"Ada\"}".utf8), size: 15)),
                                    response: nil, error: "refused")
@@ -76,9 +76,9 @@ struct CaptureViewTests {
         #expect(request.method == "POST")
         #expect(request.url == "{{baseURL}}/users")
         #expect(request.query.map { "\($0.name)=\($0.value)" } == ["expand=posts", "api_key={{apiKey}}"])
-        #expect(request.headers.map { "\($0.name): \($0.value)" } == ["Authorization: {{authorization}}", "X-Trace: 7"])
+        #expect(request.headers.map { "\($0.name): \($0.value)" } == ["Authorization: Bearer {{bearerToken}}", "X-Trace: 7"])
         #expect(request.body == .json("{\"name\": \"Ada\"}"))
-        #expect(model.status?.contains("set {{authorization}}, {{apiKey}}") == true, "\(model.status ?? "")")
+        #expect(model.status?.contains("set {{bearerToken}}, {{apiKey}}") == true, "\(model.status ?? "")")
         // The Capture view stays open for the next one.
         #expect(model.modal?.historyPanel?.isCapture == true)
     }
