@@ -50,9 +50,9 @@ public struct MockResponder: Sendable {
     /// 404 with the routes there are, so a client (or a person with curl) sees what it could have asked for.
     private func notFound(method: String, path: Substring) -> MockAnswer {
         let routes = table.routes.map { route in
-            "    {\"method\": \(MockResponder.quoted(route.method)), \"path\": \(MockResponder.quoted(route.path)), \"request\": \(MockResponder.quoted(route.reference))}"
+            "    {\"method\": \(JSONValue.quoted(route.method)), \"path\": \(JSONValue.quoted(route.path)), \"request\": \(JSONValue.quoted(route.reference))}"
         }
-        let body = "{\n  \"error\": \(MockResponder.quoted("no route for \(method) \(path)")),\n  \"routes\": ["
+        let body = "{\n  \"error\": \(JSONValue.quoted("no route for \(method) \(path)")),\n  \"routes\": ["
             + (routes.isEmpty ? "]" : "\n" + routes.joined(separator: ",\n") + "\n  ]") + "\n}\n"
         return MockAnswer(status: 404, headers: [("Content-Type", "application/json")], body: body, matched: "no route")
     }
@@ -92,13 +92,7 @@ public struct MockResponder: Sendable {
 
     /// A flat JSON object, keys in order, pretty-printed.
     static func json(_ members: KeyValuePairs<String, String>) -> String {
-        let lines = members.map { "  \(quoted($0.key)): \(quoted($0.value))" }
+        let lines = members.map { "  \(JSONValue.quoted($0.key)): \(JSONValue.quoted($0.value))" }
         return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
-    }
-
-    /// `text` as a JSON string.
-    static func quoted(_ text: String) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])) ?? Data("[\"\"]".utf8)
-        return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
     }
 }
