@@ -71,21 +71,21 @@ struct ProxyCommand: AsyncParsableCommand {
         let collector = into.map(CaptureCollector.init(directory:))
         let printer = ProxyLinePrinter()
         // Files, the terminal and history are written off the event loops, in the order the exchanges ended.
-        let records = DispatchQueue(label: "apiexplorer.proxy.records")
+        let records = ProxyRecords { exchange in
+            var problem: String?
+            if let collector {
+                do { try collector.add(exchange) } catch { problem = "\(error)" }
+            }
+            printer.print(exchange, problem: problem)
+            if !recorder.isOff {
+                let kept = ProxyHistory.exchange(exchange, limits: recorder.limits)
+                recorder.later { recorder.record(kept) }
+            }
+        }
         let options = CaptureOptions(host: listen, port: port, caCertificatesFile: caCertificates, insecureUpstream: insecureUpstream)
         let proxy: CaptureProxy
         do {
-            proxy = try await CaptureProxy.start(options: options, authority: authority) { exchange in records.async {
-                var problem: String?
-                if let collector {
-                    do { try collector.add(exchange) } catch { problem = "\(error)" }
-                }
-                printer.print(exchange, problem: problem)
-                if !recorder.isOff {
-                    let kept = ProxyHistory.exchange(exchange, limits: recorder.limits)
-                    recorder.later { recorder.record(kept) }
-                }
-            } }
+            proxy = try await CaptureProxy.start(options: options, authority: authority) { records.add($0) }
         } catch {
             StandardError.write("error: cannot listen on \(listen):\(port): \(error). Try another --port, or 0 for a free one.")
             throw ExitCode(.failed)
@@ -99,7 +99,7 @@ struct ProxyCommand: AsyncParsableCommand {
         await ProxyCommand.waitForStop()
         await proxy.stop()
         // What history has queued is written before the process ends.
-        await withCheckedContinuation { continuation in records.async { continuation.resume() } }
+        await records.flush()
         await withCheckedContinuation { continuation in recorder.later { continuation.resume() } }
         let directories = collector?.writtenDirectories ?? []
         FileHandle.standardOutput.write(Data("Stopped: \(printer.count) exchange\(printer.count == 1 ? "" : "s")\(directories.isEmpty ? "" : "; collections: " + directories.joined(separator: ", ")).\n".utf8))
