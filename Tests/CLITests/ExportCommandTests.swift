@@ -205,7 +205,7 @@ extension CLITests {
             let swift = try await CLIRunner.run(["export", "swift", "X/json", "--collections", temp.path])
             #expect(swift.stdout.contains("enum XAPI: Service {") && swift.stdout.contains("func sendJson() async throws {"))
             let unknownKind = try await CLIRunner.run(["export", "postman", "X/json", "--collections", temp.path])
-            #expect(unknownKind.status == 64 && unknownKind.stderr.contains("export takes curl, swift, http or k6, got 'postman'"))
+            #expect(unknownKind.status == 64 && unknownKind.stderr.contains("export takes curl, swift, http, python, javascript, httpie, wget, java, go or k6, got 'postman'"))
             let unknownRequest = try await CLIRunner.run(["export", "curl", "X/nope", "--collections", temp.path])
             #expect(unknownRequest.status == 1 && unknownRequest.stderr.contains("no request 'X/nope'"))
             try temp.write("X/undefined.yaml", "url: /echo/{{nowhere}}\n")
