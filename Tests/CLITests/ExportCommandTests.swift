@@ -128,8 +128,8 @@ extension CLITests {
             return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
         }
 
-        /// What /echo saw, with what differs between any two HTTP clients taken out: the client's own headers, and the
-        /// multipart boundary each client picks.
+        /// What /echo saw, with what differs between any two HTTP clients taken out: the client's own headers (fetch
+        /// adds `sec-fetch-mode`), and the multipart boundary each client picks.
         struct Echo: Equatable, CustomStringConvertible {
             var method: String
             var path: String
@@ -143,7 +143,7 @@ extension CLITests {
                 path = object["path"] as? String ?? ""
                 query = (object["query"] as? [[String: String]] ?? []).map { "\($0["name"] ?? "")=\($0["value"] ?? "")" }
                 body = object["body"] as? String ?? ""
-                let clientHeaders: Set<String> = ["user-agent", "accept", "accept-encoding", "accept-language", "connection", "content-length", "host"]
+                let clientHeaders: Set<String> = ["user-agent", "accept", "accept-encoding", "accept-language", "connection", "content-length", "host", "sec-fetch-mode"]
                 var headers: [String] = []
                 for pair in object["headers"] as? [[String: String]] ?? [] {
                     let name = (pair["name"] ?? "").lowercased()
@@ -185,11 +185,13 @@ extension CLITests {
 
         @Test func secretsAreMaskedUnlessShown() async throws {
             let temp = try collection(baseURL: "http://127.0.0.1:9")
-            for kind in ["curl", "swift", "http"] {
+            for kind in ["curl", "swift", "http", "python", "javascript", "httpie", "wget", "java", "go"] {
+                // Java literals are ASCII: the mask is written as escapes there.
+                let mask = kind == "java" ? String(repeating: "\\u2022", count: 6) : "••••••"
                 for name in ["json", "form", "basic", "apikey"] {
                     let masked = try await CLIRunner.run(["export", kind, "X/\(name)", "--collections", temp.path])
                     #expect(masked.status == 0, "\(masked.stderr)")
-                    #expect(!masked.stdout.contains("sekrit") && masked.stdout.contains("••••••"), "\(kind) \(name):\n\(masked.stdout)")
+                    #expect(!masked.stdout.contains("sekrit") && masked.stdout.contains(mask), "\(kind) \(name):\n\(masked.stdout)")
                 }
                 let shown = try await CLIRunner.run(["export", kind, "X/json", "--show-secrets", "--collections", temp.path])
                 #expect(shown.stdout.contains("sekrit-token-987"))
@@ -205,7 +207,7 @@ extension CLITests {
             let swift = try await CLIRunner.run(["export", "swift", "X/json", "--collections", temp.path])
             #expect(swift.stdout.contains("enum XAPI: Service {") && swift.stdout.contains("func sendJson() async throws {"))
             let unknownKind = try await CLIRunner.run(["export", "postman", "X/json", "--collections", temp.path])
-            #expect(unknownKind.status == 64 && unknownKind.stderr.contains("export takes curl, swift, http or k6, got 'postman'"))
+            #expect(unknownKind.status == 64 && unknownKind.stderr.contains("export takes curl, swift, http, python, javascript, httpie, wget, java, go or k6, got 'postman'"))
             let unknownRequest = try await CLIRunner.run(["export", "curl", "X/nope", "--collections", temp.path])
             #expect(unknownRequest.status == 1 && unknownRequest.stderr.contains("no request 'X/nope'"))
             try temp.write("X/undefined.yaml", "url: /echo/{{nowhere}}\n")

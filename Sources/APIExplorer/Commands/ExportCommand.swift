@@ -9,15 +9,18 @@ import ExplorerChecks
 import ExplorerFormats
 import ExplorerLoad
 
-/// `apiexplorer export KIND REF`: prints a saved request as a curl command, Swift source, a `.http` entry or a k6 script.
+/// `apiexplorer export KIND REF`: prints a saved request as a command (curl, HTTPie, wget), code (Swift, Python,
+/// JavaScript, Java, Go), a `.http` entry or a k6 script.
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Print a saved request as a curl command, Swift source (ExplorerCore), a .http file entry or a k6 script.",
+        abstract: "Print a saved request as a curl, HTTPie or wget command, code (Swift, Python, JavaScript, Java, Go), a .http entry or a k6 script.",
         discussion: """
             The request is resolved as `send` would send it: environment, variables, headers, credentials and body. \
             Secret values are printed as •••••• unless --show-secrets. File bodies and uploads are referred to by \
-            absolute path. An environment whose baseURL is builtin:demo is exported with http://127.0.0.1:8787, where \
+            absolute path. python uses requests; javascript uses fetch (Node 18+ and browsers); httpie writes an `http` \
+            command; java is one file run with `java SendRequest.java` (java.net.http); go uses net/http; swift uses \
+            ExplorerCore. An environment whose baseURL is builtin:demo is exported with http://127.0.0.1:8787, where \
             `apiexplorer serve-demo` listens. k6 writes a k6 load-test script of the request and the requests it needs, \
             in order (captured values passed on), its checks as check() and the load options (--rate or --concurrency, \
             --duration or --requests, --ramp, --warmup, --threshold) as k6 options; what k6 cannot say the same way \
@@ -26,7 +29,7 @@ struct ExportCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "curl, swift, http or k6.")
+    @Argument(help: "\(ExportFormat.kindList) or k6.")
     var kind: String
 
     @Argument(help: "The request: collection/folder/request, as shown by `apiexplorer list`.")
@@ -47,7 +50,7 @@ struct ExportCommand: AsyncParsableCommand {
     @OptionGroup var load: LoadOptions
 
     mutating func validate() throws {
-        guard kind == "k6" || ExportFormat(rawValue: kind) != nil else { throw ValidationError("export takes curl, swift, http or k6, got '\(kind)'") }
+        guard kind == "k6" || ExportFormat(rawValue: kind) != nil else { throw ValidationError("export takes \(ExportFormat.kindList) or k6, got '\(kind)'") }
         if kind == "k6" {
             _ = try load.plan(required: false)
             _ = try load.thresholds()

@@ -24,7 +24,8 @@ struct CurlExporter {
         }
         first.append(ShellQuote.quote(masker.mask(request.url?.absoluteString ?? request.baseURLString)))
         var options: [String] = []
-        for header in headers(of: resolved) {
+        // -u writes basic credentials, and -d the form content type.
+        for header in ExportedRequest.headers(of: resolved, keepingFormType: false) {
             // `Name:` with nothing after it tells curl to remove the header; `Name;` sends it empty.
             let line = header.value.isEmpty ? "\(header.name);" : "\(header.name): \(masker.mask(header.value))"
             options.append("-H " + ShellQuote.quote(line))
@@ -52,22 +53,6 @@ struct CurlExporter {
         options += body
         if request.configuration.followRedirects { options.append("-L") }
         return ([first.joined(separator: " ")] + options.map { "  " + $0 }).joined(separator: " \\\n") + "\n"
-    }
-
-    /// The headers to pass with -H: what the request sends, less what curl writes itself (basic credentials with -u,
-    /// the form and multipart content types that -d and -F set).
-    private func headers(of resolved: ResolvedRequest) -> [Header] {
-        let request = resolved.request
-        let bodyType = request.body?.contentType
-        return request.effectiveHeaders.fields.filter { header in
-            let name = header.name.lowercased()
-            if name == "authorization", case .basic? = request.authentication { return false }
-            if name == "content-type" {
-                if case .multipart = resolved.body, header.value == bodyType { return false }
-                if case .form = resolved.body, header.value == bodyType { return false }
-            }
-            return true
-        }
     }
 
     private func bodyOptions(_ body: ResolvedBody) -> [String] {

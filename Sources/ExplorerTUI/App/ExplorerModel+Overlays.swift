@@ -377,8 +377,7 @@ extension ExplorerModel {
         return true
     }
 
-    /// Enter on a palette row: runs the action in its pane, selects the request, switches the environment or shows the
-    /// exchange.
+    /// Enter on a palette row: runs the action in its pane, selects the request, switches environment, shows or exports.
     mutating func paletteChose(_ item: PaletteItem) -> [AppEffect] {
         session.remember(item.id)
         switch item.target {
@@ -401,6 +400,7 @@ extension ExplorerModel {
             return []
         case let .exchange(id):
             return openExchange(id)
+        case let .export(format): return exportRequest(format)
         }
     }
 

@@ -229,7 +229,7 @@ public struct KeyMap: Sendable {
             KeyBinding([.tab], .focusNext, "next pane", hint: true),
             KeyBinding([.backTab], .focusPrevious, "previous pane"),
             KeyBinding([.character("e")], .pickEnvironment, "switch environment", hint: true),
-            KeyBinding([.character("x")], .exportRequest, "export the request (curl, Swift, .http)"),
+            KeyBinding([.character("x")], .exportRequest, "export the request as code (curl, Python, Go…)"),
             KeyBinding([.character("D")], .compareEnvironments, "compare the request in two environments"),
             KeyBinding([.character("W")], .loadTest, "load-test the request (a rate or users, live percentiles)"),
             KeyBinding([.character("Y")], .copyAsCurl, "copy the request as curl"),

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerFormats
 import ExplorerTUI
 import ExplorerWorkspace
 import Foundation
@@ -24,7 +25,7 @@ struct CommandPaletteTests {
             Fixtures.press([key], &model)
             let palette = try #require(model.modal?.palette)
             let kinds = Set(palette.items.map(\.target.kind))
-            #expect(kinds == ["action", "request", "env"])
+            #expect(kinds == ["action", "request", "env", "export"])
             #expect(palette.items.contains { $0.text == "Get user  GET /users/{{userId}}  Demo/Users" })
             #expect(palette.items.contains { $0.text == "environment staging  Demo" })
             // Actions that need a place on screen are left out; the rest carry every key bound to them.
@@ -76,6 +77,18 @@ struct CommandPaletteTests {
         model = opened("Response: wrap")
         Fixtures.press([.enter], &model)
         #expect(model.focus == .response && model.modal == nil)
+    }
+
+    @Test func enterOnAnExportRowExportsTheSelectedRequestInThatFormat() throws {
+        var model = Fixtures.model()
+        Fixtures.press([.character("j"), .right, .down], &model)
+        model = opened("export the request as Go", model)
+        let palette = try #require(model.modal?.palette)
+        #expect(palette.selected?.target == .export(.go) && palette.selected?.note == "x")
+        #expect(palette.items.filter { $0.target.kind == "export" }.count == ExportFormat.allCases.count)
+        let effects = Fixtures.press([.enter], &model)
+        guard case let .export(id, resolver, .go)? = effects.first else { Issue.record("expected a Go export, got \(effects)"); return }
+        #expect(resolver.request.slug == "get-user" && model.modal?.toolPanel == .exporting(id: id, format: .go))
     }
 
     @Test func actionsShowTheKeysInForceAfterRebinding() throws {

@@ -32,7 +32,7 @@ struct KeyHelpTests {
             bindings += keyMap.modes[mode] ?? []
         }
         for binding in bindings { #expect(listed.contains(binding.help), "\(binding.help) is in the help") }
-        #expect(listed.contains("export the request (curl, Swift, .http)") && listed.contains("copy what is shown"),
+        #expect(listed.contains("export the request as code (curl, Python, Go…)") && listed.contains("copy what is shown"),
                 "the export overlay's keys are listed too")
         let response = KeyHelp(keyMap).sections.first { $0.title == "Response" }?.entries.map(\.label) ?? []
         #expect(response.contains("next tab: Stream, Body, Headers, Checks, Cookies, Trace"))

@@ -43,6 +43,20 @@ struct ToolPanelTests {
         if case .idle = model.responseView.state {} else { Issue.record("Esc reached the response: \(model.responseView.state)") }
     }
 
+    @Test func tabGoesThroughEveryFormatAndBackToCurl() throws {
+        var model = selected()
+        var effects = Fixtures.press([.character("x")], &model)
+        var seen: [ExportFormat] = []
+        for _ in ExportFormat.allCases {
+            guard case let .export(id, resolver, format)? = effects.first else { Issue.record("expected an export, got \(effects)"); return }
+            seen.append(format)
+            _ = model.update(.exported(id: id, format: format, text: RequestExporter().export(try resolver.resolve(), as: format)))
+            effects = Fixtures.press([.tab], &model)
+        }
+        #expect(seen == [.curl, .swift, .http, .python, .javascript, .httpie, .wget, .java, .go])
+        guard case .export(_, _, .curl)? = effects.first else { Issue.record("Tab after Go should come back to curl, got \(effects)"); return }
+    }
+
     @Test func exportNeedsARequest() {
         var model = Fixtures.model()
         #expect(Fixtures.press([.character("x")], &model).isEmpty)

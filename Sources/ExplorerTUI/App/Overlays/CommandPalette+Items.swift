@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerFormats
 import ExplorerWorkspace
 import Foundation
 
@@ -14,7 +15,15 @@ extension CommandPalette {
 
     /// The rows for actions, requests and environments.
     public static func items(keyMap: KeyMap, collections: [CollectionSpec], activeEnvironments: [String: String]) -> [PaletteItem] {
-        requestItems(collections) + environmentItems(collections, active: activeEnvironments) + actionItems(keyMap)
+        requestItems(collections) + environmentItems(collections, active: activeEnvironments) + actionItems(keyMap) + exportItems(keyMap)
+    }
+
+    /// One row per export format, so a format is a few letters away rather than several Tabs into the export panel.
+    static func exportItems(_ keyMap: KeyMap) -> [PaletteItem] {
+        let key = keyMap.global.first { $0.action == .exportRequest }.map { KeyHint(keys: $0.keys, label: "").key } ?? ""
+        return ExportFormat.allCases.map { format in
+            PaletteItem(target: .export(format), text: "export the request as \(format.title)", note: key, id: "export:\(format.rawValue)")
+        }
     }
 
     /// One row per action of the panes and of every pane, with all its keys; the first binding's text describes it.

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerFormats
 import ExplorerWorkspace
 
 /// What Enter on a palette row does.
@@ -11,6 +12,8 @@ public enum PaletteTarget: Sendable, Equatable {
     case environment(collection: String, name: String)
     /// Show the kept exchange in the response pane.
     case exchange(Int64)
+    /// Export the selected request in this format (the export panel, where Tab goes on to the next).
+    case export(ExportFormat)
 
     /// The short word in front of the row.
     public var kind: String {
@@ -19,6 +22,7 @@ public enum PaletteTarget: Sendable, Equatable {
         case .request: "request"
         case .environment: "env"
         case .exchange: "history"
+        case .export: "export"
         }
     }
 }
