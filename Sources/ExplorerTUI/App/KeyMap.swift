@@ -9,13 +9,7 @@ public struct KeyMap: Sendable {
     /// Extra bindings per request tab.
     public var tabs: [RequestTab: [KeyBinding]]
     /// Keys of the history list.
-    public var history: [KeyBinding] = [
-        KeyBinding([.up, .character("k")], .moveUp, "previous exchange"),
-        KeyBinding([.down, .character("j")], .moveDown, "next exchange"),
-        KeyBinding([.pageUp], .pageUp, "page up"),
-        KeyBinding([.pageDown], .pageDown, "page down"),
-        KeyBinding([.character("g"), .home], .top, "newest"),
-        KeyBinding([.character("G"), .end], .bottom, "oldest"),
+    public var history: [KeyBinding] = KeyMap.exchangeMoves + [
         KeyBinding([.enter], .openExchange, "show in the response pane", hint: true),
         KeyBinding([.character("r")], .replay, "send it again exactly", hint: true),
         KeyBinding([.character(" ")], .markExchange, "mark for comparing", hint: true),
@@ -26,6 +20,15 @@ public struct KeyMap: Sendable {
         KeyBinding([.character("a")], .toggleHistoryScope, "this request / all requests"),
         KeyBinding([.escape, .character("q")], .cancel, "close"),
         KeyBinding([.character("?")], .help, "help"),
+    ]
+    /// Moving through a list of exchanges newest first: the history list and the Capture view.
+    static let exchangeMoves = [
+        KeyBinding([.up, .character("k")], .moveUp, "previous exchange"),
+        KeyBinding([.down, .character("j")], .moveDown, "next exchange"),
+        KeyBinding([.pageUp], .pageUp, "page up"),
+        KeyBinding([.pageDown], .pageDown, "page down"),
+        KeyBinding([.character("g"), .home], .top, "newest"),
+        KeyBinding([.character("G"), .end], .bottom, "oldest"),
     ]
     /// Keys of the overlays, prompts and fields, by mode; keys a mode does not bind go to its text field, if any.
     public var modes: [KeyMode: [KeyBinding]] = [
@@ -194,13 +197,7 @@ public struct KeyMap: Sendable {
             KeyBinding([.pageUp], .pageUp, "page up"),
             KeyBinding([.pageDown], .pageDown, "page down"),
         ],
-        .captureList: [
-            KeyBinding([.up, .character("k")], .moveUp, "previous exchange"),
-            KeyBinding([.down, .character("j")], .moveDown, "next exchange"),
-            KeyBinding([.pageUp], .pageUp, "page up"),
-            KeyBinding([.pageDown], .pageDown, "page down"),
-            KeyBinding([.character("g"), .home], .top, "newest"),
-            KeyBinding([.character("G"), .end], .bottom, "oldest"),
+        .captureList: KeyMap.exchangeMoves + [
             KeyBinding([.enter], .openExchange, "show in the response pane", hint: true),
             KeyBinding([.character("s")], .saveExchange, "save as a request in the tree's folder", hint: true),
             KeyBinding([.character("r")], .replay, "send it again exactly", hint: true),

@@ -57,13 +57,13 @@ extension CollectionFileParser {
         let inner = indent + "  "
         switch node {
         case let .scalar(scalar):
-            guard scalar.style == .plain else { return jsonString(scalar.string) }
+            guard scalar.style == .plain else { return JSONValue.quoted(scalar.string) }
             switch scalar.string {
             case "null", "Null", "NULL", "~", "": return "null"
             case "true", "True", "TRUE": return "true"
             case "false", "False", "FALSE": return "false"
             default:
-                return isJSONNumber(scalar.string) ? scalar.string : jsonString(scalar.string)
+                return isJSONNumber(scalar.string) ? scalar.string : JSONValue.quoted(scalar.string)
             }
         case let .mapping(mapping):
             guard !mapping.isEmpty else { return "{}" }
@@ -72,7 +72,7 @@ extension CollectionFileParser {
                 guard let name = key.string else {
                     throw CollectionProblem(YAMLMap.location(of: key, in: file), "a JSON body's keys must be text")
                 }
-                members.append(inner + jsonString(name) + ": " + (try json(value, file: file, indent: inner)))
+                members.append(inner + JSONValue.quoted(name) + ": " + (try json(value, file: file, indent: inner)))
             }
             return "{\n" + members.joined(separator: ",\n") + "\n" + indent + "}"
         case let .sequence(sequence):
@@ -88,22 +88,5 @@ extension CollectionFileParser {
     /// True for text JSON reads as a number (`-1`, `2.5`, `1e3`), not YAML's other spellings (`0x1F`, `.inf`).
     private static func isJSONNumber(_ text: String) -> Bool {
         text.range(of: #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#, options: .regularExpression) != nil
-    }
-
-    /// `text` as a JSON string literal.
-    private static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
