@@ -9,7 +9,7 @@ struct CaptureForwarder: Sendable {
     let session: CaptureSession
     let channel: any Channel
 
-    /// Forwards the request; `done` hears, on the transport's thread once the answer is written, whether the connection
+    /// Forwards the request; `done` hears, on the client's event loop once the answer is written, whether the connection
     /// can carry another request (not when the answer was cut off), and the exchange is reported after it.
     /// Returns the request in flight, for when the client goes away.
     func forward(head: HTTPRequestHead, url: String, body: Data, done: @escaping @Sendable (Bool) -> Void) -> CaptureInFlight {
@@ -26,13 +26,11 @@ struct CaptureForwarder: Sendable {
         let cancel = request.forward(onPart: { part in relay.take(part) }, completion: { result in
             switch result {
             case let .success(response):
-                relay.end()
-                done(true)
+                relay.end { done(true) }
                 session.finished(CapturedExchange(number: number, sentAt: sentAt, request: request, requestBody: body, response: response, failure: nil))
             case let .failure(error):
                 let failure = error.description
-                let cut = relay.fail("apiexplorer proxy: \(url): \(failure)\n")
-                done(!cut)
+                relay.fail("apiexplorer proxy: \(url): \(failure)\n") { cut in done(!cut) }
                 session.finished(CapturedExchange(number: number, sentAt: sentAt, request: request, requestBody: body, response: nil, failure: failure))
             }
         })
