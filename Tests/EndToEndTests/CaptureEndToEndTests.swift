@@ -25,7 +25,7 @@ struct CaptureEndToEndTests {
         defer { explorer.kill() }
         try explorer.waitFor("env: local")
         try explorer.waitUntilGone("Loading requests…")
-        try explorer.sendKeys("V")
+        try explorer.sendKeys("B")
         try explorer.waitFor("Capture · apiexplorer proxy (live)")
         try explorer.waitFor(upstream.url("/users/1").absoluteString)
 

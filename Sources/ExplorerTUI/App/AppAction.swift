@@ -44,7 +44,7 @@ public enum AppAction: Sendable, Equatable, CaseIterable {
     case showCookies, clearCookies
     /// The load-test panel of the selected request.
     case loadTest
-    /// The Capture view (`V`): exchanges `apiexplorer proxy` recorded, as they arrive; `s` in it saves one as a request.
+    /// The Capture view (`B`): exchanges `apiexplorer proxy` recorded, as they arrive; `s` in it saves one as a request.
     case openCapture, saveExchange
     /// x in the response: the response on screen saved into its request's `examples:`, for `apiexplorer mock`.
     case saveExample

@@ -71,7 +71,7 @@ public struct KeyHelp: Sendable {
         case .schemaView: return "GraphQL Schema view (S on the Body tab)"
         case .cookieList: return "Cookies view (Ctrl-K)"
         case .palette: return "Command palette (Ctrl-P or :; typing filters)"
-        case .captureList: return "Capture view (V: what apiexplorer proxy recorded)"
+        case .captureList: return "Capture view (B: what apiexplorer proxy recorded)"
         }
     }
 

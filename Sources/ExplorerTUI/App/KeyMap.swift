@@ -232,7 +232,7 @@ public struct KeyMap: Sendable {
             KeyBinding([.character("Y")], .copyAsCurl, "copy the request as curl"),
             KeyBinding([.character("H")], .history, "history of the selected request"),
             KeyBinding([.character("L")], .historyAll, "history of every request"),
-            KeyBinding([.character("V")], .openCapture, "captured traffic (apiexplorer proxy), live"),
+            KeyBinding([.character("B")], .openCapture, "captured traffic (apiexplorer proxy), live"),
             KeyBinding([.escape], .cancel, "cancel the request in flight / close"),
             KeyBinding([.character("?"), .function(1)], .help, "help", hint: true),
             KeyBinding([.character("q")], .quit, "quit", hint: true),

@@ -54,6 +54,6 @@ public enum KeyMode: Sendable, Hashable, CaseIterable {
     case cookieList
     /// The command palette (Ctrl-P or `:`); keys it does not bind edit its query.
     case palette
-    /// The Capture view (`V`): the exchanges `apiexplorer proxy` recorded.
+    /// The Capture view (`B`): the exchanges `apiexplorer proxy` recorded.
     case captureList
 }

@@ -4,7 +4,7 @@ import ExplorerWorkspace
 import Foundation
 import Testing
 
-/// The Capture view (V): what `apiexplorer proxy` recorded, read again every second while open, and `s` saving an
+/// The Capture view (B): what `apiexplorer proxy` recorded, read again every second while open, and `s` saving an
 /// exchange as a request in the folder at the tree's cursor, its credentials as variables.
 @Suite("The explorer's Capture view")
 struct CaptureViewTests {
@@ -18,7 +18,7 @@ struct CaptureViewTests {
     /// The model with history on, the Capture view opened with V and answered with `entries`.
     func opened(_ entries: [HistoryEntry]) throws -> ExplorerModel {
         var model = HistoryPanelTests().selected()
-        let effects = Fixtures.press([.character("V")], &model)
+        let effects = Fixtures.press([.character("B")], &model)
         guard case let .loadHistory(id, query)? = effects.first else { throw HistoryTestFailure("expected a history load, got \(effects)") }
         #expect(query.source == "proxy")
         #expect(query.reference == nil)
