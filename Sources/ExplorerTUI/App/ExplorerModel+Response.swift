@@ -108,22 +108,10 @@ extension ExplorerModel {
             status = "A binary body cannot be an example (examples: holds text); S saves it to a file."
             return []
         }
-        // What described the connection or the body's encoding on the wire is not the example's, nor are cookies:
-        // a session's would be written into a file that is shared.
-        let dropped: Set<String> = ["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "date", "set-cookie"]
-        // A header sent twice (Vary, Link) becomes one, its values joined: a map cannot hold the name twice.
-        var headers: [KeyValue] = []
-        for field in summary.headers where !dropped.contains(field.name.lowercased()) {
-            if let index = headers.firstIndex(where: { $0.name.caseInsensitiveCompare(field.name) == .orderedSame }) {
-                headers[index].value += ", " + field.value
-            } else {
-                headers.append(KeyValue(field.name, field.value))
-            }
-        }
         let taken = Set(request.examples.compactMap(\.name))
         let name = ((request.examples.count + 1)...).lazy.map { "example \($0)" }.first { !taken.contains($0) } ?? "example"
         let effects = inRequest { pane in
-            pane.editSelected { $0.examples.append(RequestExample(name: name, status: summary.statusCode, headers: headers, body: body)) }
+            pane.editSelected { $0.examples.append(RequestExample(name: name, status: summary.statusCode, wireHeaders: summary.headers.map { Header($0.name, $0.value) }, body: body)) }
             return pane.saveSelected()
         }
         if !effects.isEmpty { status = "Saving the \(summary.statusCode) response as \(name) in examples: (with the request's other edits)…" }

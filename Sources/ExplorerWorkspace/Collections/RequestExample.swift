@@ -18,4 +18,20 @@ public struct RequestExample: Sendable, Equatable {
         self.headers = headers
         self.body = body
     }
+
+    /// An answer seen on the wire as an example: its status, its headers but those that described the connection or
+    /// the body's encoding (the body is kept decoded) and cookies (a session's would land in a shared file), a header
+    /// sent twice joined into one (a map cannot hold the name twice), and the body.
+    public init(name: String?, status: Int, wireHeaders: [Header], body: String) {
+        let dropped: Set<String> = ["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "date", "set-cookie"]
+        var headers: [KeyValue] = []
+        for field in wireHeaders where !dropped.contains(field.name.lowercased()) {
+            if let index = headers.firstIndex(where: { $0.name.caseInsensitiveCompare(field.name) == .orderedSame }) {
+                headers[index].value += ", " + field.value
+            } else {
+                headers.append(KeyValue(field.name, field.value))
+            }
+        }
+        self.init(name: name, status: status, headers: headers, body: body)
+    }
 }
