@@ -36,24 +36,40 @@ struct CaptureOrigin {
                 changed = true
             }
         }
-        if let index = routes.firstIndex(where: { $0.method == method && $0.merged(with: path) != nil }), let merged = routes[index].merged(with: path) {
-            if merged.segments != routes[index].segments {
+        if let index = routes.firstIndex(where: { $0.method == method && $0.merged(with: path) != nil }), var merged = routes[index].merged(with: path) {
+            let kept = merged.keepExample(of: exchange)
+            if kept || merged.segments != routes[index].segments {
                 routes[index] = merged
                 changed = true
             }
             return changed
         }
-        // Only the request makes the saved request: the answer (its body perhaps megabytes) is not kept for the run.
+        // The request and the example make the saved request: the answer itself (its body perhaps megabytes) is not
+        // kept for the run.
         var request = exchange
         request.response = nil
         request.conversation = nil
-        routes.append(CaptureRoute(method: method, segments: path.map { .literal($0) }, first: request))
+        var route = CaptureRoute(method: method, segments: path.map { .literal($0) }, first: request)
+        _ = route.keepExample(of: exchange)
+        routes.append(route)
         return true
     }
 
     /// The origin as a collection: a request per route, `baseURL` and the secrets in the `captured` environment.
     var collection: CollectionSpec {
-        let requests = routes.map { CaptureRequestBuilder.request(for: $0) }
+        // A credential seen in a later request (a token a login answered with) is masked in every example, also those
+        // written before it was known to be one.
+        let masker = SecretMasker(secrets: secrets.map(\.value))
+        let requests = routes.map { route -> RequestSpec in
+            var request = CaptureRequestBuilder.request(for: route)
+            request.examples = route.examples.map { example in
+                var masked = example
+                masked.body = masker.mask(example.body)
+                masked.headers = example.headers.map { KeyValue($0.name, masker.mask($0.value)) }
+                return masked
+            }
+            return request
+        }
         let root = FolderSpec(name: name, slug: slug, requests: requests)
         let environment = EnvironmentSpec(name: CaptureCollector.environmentName, baseURL: baseURL, isDefault: true,
                                           variables: secrets.map { Variable(name: $0.name, value: $0.value, secret: true) })

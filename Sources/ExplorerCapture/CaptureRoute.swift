@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerFormats
 import ExplorerWorkspace
 import Foundation
 
@@ -15,6 +16,24 @@ struct CaptureRoute {
     var segments: [Segment]
     /// The first exchange of the route: its headers, query and body make the request.
     let first: CapturedExchange
+    /// The first answer of each status the route gave, as examples `apiexplorer mock` serves (at most five).
+    var examples: [RequestExample] = []
+
+    /// The most examples a route keeps, and the longest body one holds.
+    static let maximumExamples = 5
+    static let maximumExampleBytes = 1 << 20
+
+    /// Keeps `exchange`'s answer as an example when its status is new to the route and its body is text; true when kept.
+    mutating func keepExample(of exchange: CapturedExchange) -> Bool {
+        guard let response = exchange.response, examples.count < Self.maximumExamples,
+              !examples.contains(where: { $0.status == response.statusCode }), !response.isBodyOnDisk,
+              response.data.count <= Self.maximumExampleBytes, let body = String(data: response.data, encoding: .utf8),
+              !body.contains("\0") else { return false }
+        let masked = CapturedRequest.maskingSecrets(body, contentType: response.headers["Content-Type"])
+        examples.append(RequestExample(name: String(response.statusCode), status: response.statusCode, wireHeaders: response.headers.fields,
+                                       body: masked))
+        return true
+    }
 
     /// The route `path` (its percent-encoded segments) joins, or nil when it cannot: only segments that look like
     /// ids may differ, and at least one segment is already the same or a variable.

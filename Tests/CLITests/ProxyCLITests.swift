@@ -53,6 +53,17 @@ struct ProxyCLITests {
         #expect(sent.status == 0, "\(sent.stderr)")
         #expect(sent.stdout.contains("\"id\""), "\(sent.stdout)")
         #expect(await upstream.hits("/users/1") == before + 1)
+
+        // Recorded, then served: the mock answers the route with the answer the proxy saw.
+        let mock = try StreamingProcess(try BuiltProducts.executable(named: "apiexplorer"),
+                                        arguments: ["mock", into + "/" + slug, "--port", "0"], directory: CLIRunner.packageRoot,
+                                        environment: ["APIEXPLORER_STATE_DIR": temp.path + "/state"])
+        #expect(await mock.waitForOutput(containing: " on http://127.0.0.1:", timeout: 30), "\(mock.stderr)")
+        let mockURL = try #require(mock.stdout.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") })
+        let served = try CurlRun.run([String(mockURL) + "/users/1"])
+        #expect(served.stdout == answer.stdout, "\(served.stdout) \(served.stderr)")
+        mock.send(signal: SIGINT)
+        #expect(await mock.waitForExit(timeout: 30) == 0)
         await upstream.stop()
     }
 

@@ -64,6 +64,11 @@ struct CaptureCollectorTests {
         #expect(user.variables.first?.value == "1")
         #expect(user.headers.contains { $0.name == "Authorization" && $0.value == "Bearer {{bearerToken}}" })
         #expect(user.headers.contains { $0.name == "Cookie" && $0.value == "{{cookie}}" })
+        // The first answer of each status becomes an example the mock serves.
+        #expect(user.examples.map(\.status) == [200])
+        #expect(user.examples.first?.body.contains("Ada Lovelace") == true)
+        #expect(user.examples.first?.headers.contains { $0.name.lowercased() == "content-type" } == true)
+        #expect(user.examples.first?.headers.contains { ["date", "content-length"].contains($0.name.lowercased()) } == false)
         #expect(!user.headers.contains { $0.name == "User-Agent" })
         let search = try #require(requests.first { $0.name == "GET /echo/search" })
         #expect(search.query.map(\.name) == ["q", "api_key"])
@@ -72,6 +77,35 @@ struct CaptureCollectorTests {
         #expect(post.body == .json("{\"title\": \"hi\"}"))
         #expect(collection.environments.map(\.name) == ["captured"])
         #expect(collection.environments.first?.baseURL == upstream.baseURL.absoluteString)
+    }
+
+    @Test func aTokenALoginAnsweredWithIsMaskedInItsExample() async throws {
+        let directory = try TempDirectory()
+        let upstream = try await LoopbackServer.start()
+        let into = directory.path + "/captured"
+        let collector = CaptureCollector(directory: into)
+        let log = ExchangeLog()
+        let authority = try CaptureAuthority(directory: directory.path + "/proxy")
+        let proxy = try await CaptureProxy.start(options: CaptureOptions(port: 0), authority: authority) { exchange in
+            _ = try? collector.add(exchange)
+            log.add(exchange)
+        }
+        // The demo's login answers {"token": …}; the token then goes out as a bearer credential.
+        let login = try CurlRun.run(["-x", proxy.url, "-H", "Content-Type: application/json", "--data-binary",
+                                     "{\"username\": \"ada\", \"password\": \"s3cret\"}", upstream.url("/login").absoluteString])
+        let token = try #require((try JSONSerialization.jsonObject(with: Data(login.stdout.utf8)) as? [String: Any])?["token"] as? String)
+        _ = try CurlRun.run(["-x", proxy.url, "-H", "Authorization: Bearer \(token)", upstream.url("/bearer").absoluteString])
+        #expect(await log.waitFor(2).count == 2)
+        await proxy.stop()
+        await upstream.stop()
+        let written = try #require(collector.writtenDirectories.first)
+        for file in try FileManager.default.subpathsOfDirectory(atPath: written) where file != "secrets.local.yaml" {
+            let data = FileManager.default.contents(atPath: written + "/" + file) ?? Data()
+            #expect(data.range(of: Data(token.utf8)) == nil, "\(file) holds the token")
+            #expect(data.range(of: Data("s3cret".utf8)) == nil, "\(file) holds the password")
+        }
+        let text = try String(contentsOfFile: written + "/post-login.yaml", encoding: .utf8)
+        #expect(text.contains("examples:") && text.contains(SecretMasker.mask), "\(text)")
     }
 
     @Test func aSingleValueStaysLiteralAndAnEarlierCollectionIsNotReplaced() async throws {

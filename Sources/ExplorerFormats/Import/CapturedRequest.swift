@@ -74,6 +74,15 @@ public enum CapturedRequest {
         return QueryEncoding.decode(text).compactMap { item in isSecretParameter(item.name) ? (item.name, item.value ?? "") : nil }
     }
 
+    /// An answer's body with the credentials it carries at its top level (`access_token`, `token`…) masked.
+    public static func maskingSecrets(_ body: String, contentType: String?) -> String {
+        var text = body
+        for secret in bodySecrets(Data(body.utf8), contentType: contentType) where !secret.value.isEmpty {
+            text = text.replacingOccurrences(of: JSONValue.quoted(secret.value), with: JSONValue.quoted(SecretMasker.mask))
+        }
+        return text
+    }
+
     /// The body as the request file keeps it: JSON, form fields, or text with its type, credentials at its top level
     /// as `{{variables}}`; a body that is not UTF-8 text is left out (its type header with it).
     public static func body(_ data: Data, headers: inout [KeyValue]) -> BodySpec {
