@@ -36,7 +36,8 @@ struct CaptureOrigin {
                 changed = true
             }
         }
-        if let index = routes.firstIndex(where: { $0.method == method && $0.merged(with: path) != nil }), var merged = routes[index].merged(with: path) {
+        for index in routes.indices where routes[index].method == method {
+            guard var merged = routes[index].merged(with: path) else { continue }
             let kept = merged.keepExample(of: exchange)
             if kept || merged.segments != routes[index].segments {
                 routes[index] = merged
