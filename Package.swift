@@ -35,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1", exact: "1.7.4"),
     ],
     targets: [
+        // The system's zlib, for bodies no transport decodes: gRPC's gzip messages, the capturing proxy's records.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
             name: "CNcurses",
             pkgConfig: "ncursesw",
@@ -43,6 +45,7 @@ let package = Package(
         .target(
             name: "ExplorerCore",
             dependencies: [
+                "CZlib",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -94,12 +97,10 @@ let package = Package(
         ),
         // gRPC: schemas from descriptor sets and server reflection, messages coded from them in proto3's JSON mapping,
         // and calls of the four kinds over ExplorerCore's HTTP/2 connector.
-        // The system's zlib, for gRPC's gzip message compression.
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "ExplorerGRPC",
             dependencies: [
-                "ExplorerCore", "CZlib", "ExplorerFormats", "ExplorerWorkspace", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                "ExplorerCore", "ExplorerFormats", "ExplorerWorkspace", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"), .product(name: "NIOHPACK", package: "swift-nio-http2"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

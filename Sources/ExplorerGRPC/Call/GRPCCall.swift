@@ -1,3 +1,4 @@
+import ExplorerCore
 import NIOCore
 
 /// One call in progress: send request messages, half-close, or cancel, and read what comes back from `events`, which
@@ -16,7 +17,7 @@ public final class GRPCCall: Sendable {
 
     /// Sends one request message (encoded; framed and, with gzip on, compressed here).
     public func send(_ message: [UInt8]) {
-        let framed = GRPCMessageFramer.frame(gzip ? GRPCGzip.compress(message) : message, compressed: gzip)
+        let framed = GRPCMessageFramer.frame(gzip ? ZlibCodec.compress(message) : message, compressed: gzip)
         let handler = self.handler
         handler.eventLoop.execute { handler.value.send(framed) }
     }

@@ -122,7 +122,7 @@ final class GRPCStreamHandler: ChannelInboundHandler {
                         let named = responseEncoding.map { "\"\($0)\"" } ?? "no grpc-encoding"
                         return end(GRPCStatus(code: .internal, message: "a reply message is compressed with \(named), which is not gzip"), trailers: [])
                     }
-                    bytes = try GRPCGzip.decompress(bytes, limit: framer.limit)
+                    bytes = try ZlibCodec.decompress(bytes, limit: framer.limit)
                 }
                 continuation.yield(.message(bytes))
             }
@@ -133,7 +133,7 @@ final class GRPCStreamHandler: ChannelInboundHandler {
             case let .badFlag(flag):
                 end(GRPCStatus(code: .internal, message: "a reply message has compression flag \(flag) (not gRPC framing)"), trailers: [])
             }
-        } catch let failure as GRPCGzip.Failure {
+        } catch let failure as ZlibCodec.Failure {
             switch failure {
             case let .tooLarge(limit): end(GRPCStatus(code: .resourceExhausted, message: "a reply message inflates past the limit of \(limit) bytes"), trailers: [])
             case let .corrupt(reason): end(GRPCStatus(code: .internal, message: "a reply message could not be inflated: \(reason)"), trailers: [])
