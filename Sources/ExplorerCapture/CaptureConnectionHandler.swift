@@ -23,6 +23,8 @@ final class CaptureConnectionHandler: ChannelInboundHandler, RemovableChannelHan
     private var busy = false
     /// The request in flight upstream, stopped when the client goes away before its answer is whole.
     private var inFlight: CaptureInFlight?
+    /// Plain `http://` requests' own way upstream, made with the first of them.
+    private var plain: CapturePlainRelay?
 
     /// Requests read ahead of the one in flight; past this the connection is not read until they are taken.
     static let maximumWaiting = 8
@@ -77,7 +79,14 @@ final class CaptureConnectionHandler: ChannelInboundHandler, RemovableChannelHan
         // A stream nobody reads any more (an app closing its event source) stops upstream too.
         inFlight?.clientLeft()
         inFlight = nil
+        plain?.clientLeft()
+        plain = nil
         context.fireChannelInactive()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        plain?.clientWritabilityChanged(context.channel.isWritable)
+        context.fireChannelWritabilityChanged()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -113,6 +122,14 @@ final class CaptureConnectionHandler: ChannelInboundHandler, RemovableChannelHan
         // NIO's decoder reads nothing after a request that asks to upgrade (to h2c, say): such a connection ends with
         // its answer.
         let keepAlive = requestHead.isKeepAlive && !CaptureHeaders.connectionTokens(requestHead.headers).contains("upgrade")
+        if let target = CapturePlainTarget(url) {
+            let relay = plain ?? CapturePlainRelay(session: session, client: context)
+            plain = relay
+            relay.send(head: requestHead, target: target, url: url, body: requestBody, keepAlive: keepAlive) { [unowned self] reusable in
+                finished(keepAlive: reusable)
+            }
+            return
+        }
         let forwarder = CaptureForwarder(session: session, channel: context.channel)
         let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
         let data = Data(requestBody.readableBytesView)

@@ -38,6 +38,35 @@ enum CaptureHeaders {
         return headers
     }
 
+    /// The client's headers as they go to a plain-HTTP upstream on the proxy's own connection: `Host` from the URL's
+    /// authority first, then the client's headers in their order (repeated ones kept apart) without the hop-by-hop
+    /// ones, `Expect` (the proxy answered it) or a length, then the length of the body the proxy holds whole.
+    static func relayedUpstream(_ headers: NIOHTTP1.HTTPHeaders, authority: String, bodyLength: Int?) -> NIOHTTP1.HTTPHeaders {
+        let named = connectionTokens(headers)
+        var relayed = NIOHTTP1.HTTPHeaders([("Host", authority)])
+        for (name, value) in headers {
+            let lower = name.lowercased()
+            if hopByHop.contains(lower) || named.contains(lower) || ["host", "content-length", "expect"].contains(lower) { continue }
+            relayed.add(name: name, value: value)
+        }
+        if let bodyLength { relayed.add(name: "Content-Length", value: String(bodyLength)) }
+        return relayed
+    }
+
+    /// A plain-HTTP upstream's answer headers as they go back to the client: the body goes through as it came (coded
+    /// or not), so only the hop-by-hop headers go; a body without a length goes back chunked.
+    static func relayedDownstream(_ headers: NIOHTTP1.HTTPHeaders, hasBody: Bool) -> NIOHTTP1.HTTPHeaders {
+        let named = connectionTokens(headers)
+        var relayed = NIOHTTP1.HTTPHeaders()
+        for (name, value) in headers {
+            let lower = name.lowercased()
+            if hopByHop.contains(lower) || named.contains(lower) { continue }
+            relayed.add(name: name, value: value)
+        }
+        if hasBody, !relayed.contains(name: "content-length") { relayed.add(name: "Transfer-Encoding", value: "chunked") }
+        return relayed
+    }
+
     /// The header names the `Connection` header lists (each of them hop-by-hop too).
     static func connectionTokens(_ headers: NIOHTTP1.HTTPHeaders) -> Set<String> {
         Set(headers[canonicalForm: "connection"].map { $0.lowercased() })

@@ -5,7 +5,7 @@ import Glibc
 
 /// A server on 127.0.0.1 (port 0) that answers the first request on each connection (by default with `200 one`) and
 /// keeps the connection open. A second request over it is met as `second` says: a close and no word (a keep-alive
-/// connection the server gave up on just as the client reused it), a reset, or silence.
+/// connection the server gave up on just as the client reused it), a reset, silence, or the same reply again.
 public final class StaleKeepAliveServer: @unchecked Sendable {
     /// What meets a second request on a connection.
     public enum SecondRequest: Sendable {
@@ -15,6 +15,8 @@ public final class StaleKeepAliveServer: @unchecked Sendable {
         case reset
         /// Nothing: the connection stays open and the request unanswered.
         case ignore
+        /// The same reply as the first: the connection serves every request (to count how many connections a client opens).
+        case answer
     }
 
     /// The bound port.
@@ -58,7 +60,7 @@ public final class StaleKeepAliveServer: @unchecked Sendable {
             guard count > 0 else { return }
             seen += chunk[0..<count]
             guard StaleKeepAliveServer.hasHeadEnd(seen) else { continue }
-            if answered {
+            if answered, second != .answer {
                 if second == .ignore { continue }
                 if second == .reset {
                     var linger = linger(l_onoff: 1, l_linger: 0)

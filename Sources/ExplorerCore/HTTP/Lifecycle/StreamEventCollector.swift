@@ -2,25 +2,25 @@ import Foundation
 
 /// Splits a streamed body into events as its pieces arrive, and keeps them from the start while their data fits a
 /// budget, to put on the response at the end.
-struct StreamEventCollector: Sendable {
+package struct StreamEventCollector: Sendable {
     private var reader: StreamEventReader
     private let keptLimit: Int
     private var keptBytes = 0
     /// The events kept so far, from the first with no gap.
-    private(set) var kept: [StreamEvent] = []
+    package private(set) var kept: [StreamEvent] = []
     /// Every event read so far, kept or not.
-    private(set) var count = 0
+    package private(set) var count = 0
 
-    init(format: StreamFormat, maxEventSize: Int, keptEventBytes: Int) {
+    package init(format: StreamFormat, maxEventSize: Int, keptEventBytes: Int) {
         reader = StreamEventReader(format: format, maxEventSize: maxEventSize)
         keptLimit = keptEventBytes
     }
 
     /// True once an event went past `maxEventSize`: the stream cannot be read further.
-    var isOverLimit: Bool { reader.isOverLimit }
+    package var isOverLimit: Bool { reader.isOverLimit }
 
     /// The events the piece `data`, arrived at `time`, completed.
-    mutating func read(_ data: Data, time: TimeInterval) -> [StreamEvent] {
+    package mutating func read(_ data: Data, time: TimeInterval) -> [StreamEvent] {
         // Read in place: a copy of the reader shared its buffer of the line being read, so each piece copied the
         // whole line so far before adding to it (a 60 MB line took 27 s, a 100 MB one 76 s).
         let events = reader.read(data, time: time)
@@ -29,7 +29,7 @@ struct StreamEventCollector: Sendable {
     }
 
     /// The events the end of the body completes (a JSON line without its line end).
-    mutating func finish(time: TimeInterval) -> [StreamEvent] {
+    package mutating func finish(time: TimeInterval) -> [StreamEvent] {
         let last = reader.finish(time: time)
         keep(last)
         return last

@@ -1,0 +1,157 @@
+import ExplorerCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import NIOCore
+import NIOHTTP1
+
+/// One request a `CapturePlainRelay` carries upstream and the answer coming back: what has gone to the client so far,
+/// and what is kept of it for the record (the body up to a limit, decoded for reading; a stream's events).
+final class CapturePlainExchange {
+    let number: Int
+    let sentAt: Date
+    let started = NIODeadline.now()
+    let head: HTTPRequestHead
+    let target: CapturePlainTarget
+    let url: String
+    let body: ByteBuffer
+    /// Whether the client's connection may carry another request after this one.
+    let keepAlive: Bool
+    let done: (Bool) -> Void
+
+    /// The upstream's answer head, once it came, and the headers it went on to the client with.
+    private(set) var responseHead: HTTPResponseHead?
+    /// True once the head went to the client; from then on a failure can only cut the answer off.
+    private(set) var headWritten = false
+    private(set) var hasBody = false
+    private(set) var ended = false
+    private var promised: Int?
+    private var written = 0
+    private var kept = ByteBuffer()
+    private var received = 0
+    private var events: StreamEventCollector?
+    /// Whether it went on a connection an earlier request had used: one the upstream closed while idle is tried again.
+    var reused = false
+    var retried = false
+    var timeout: Scheduled<Void>?
+
+    /// The most bytes of an answer's body kept for history and collections (history keeps 1 MiB by default).
+    static let keptBodyBytes = 16 << 20
+
+    init(number: Int, head: HTTPRequestHead, target: CapturePlainTarget, url: String, body: ByteBuffer, keepAlive: Bool,
+         done: @escaping (Bool) -> Void) {
+        self.number = number
+        self.sentAt = Date()
+        self.head = head
+        self.target = target
+        self.url = url
+        self.body = body
+        self.keepAlive = keepAlive
+        self.done = done
+    }
+
+    /// The request head as it goes upstream: origin-form target, `Host` from the URL, the body's length.
+    var upstreamHead: HTTPRequestHead {
+        let sendsBody = body.readableBytes > 0 || head.headers.contains(name: "content-length") || head.headers.contains(name: "transfer-encoding")
+        let headers = CaptureHeaders.relayedUpstream(head.headers, authority: target.authority, bodyLength: sendsBody ? body.readableBytes : nil)
+        return HTTPRequestHead(version: .http1_1, method: head.method, uri: target.target, headers: headers)
+    }
+
+    /// True once the client has the whole answer: its end, a body as long as promised, or a head that has none.
+    var isAnswered: Bool {
+        ended || (headWritten && !hasBody) || promised.map { written >= $0 } == true
+    }
+
+    /// Takes the upstream's head; returns the head to write to the client.
+    func answerHead(_ upstream: HTTPResponseHead) -> HTTPResponseHead {
+        responseHead = upstream
+        let status = Int(upstream.status.code)
+        hasBody = head.method != .HEAD && status >= 200 && status != 204 && status != 304
+        let headers = CaptureHeaders.relayedDownstream(upstream.headers, hasBody: hasBody)
+        promised = hasBody ? headers.first(name: "content-length").flatMap { Int($0) } : nil
+        headWritten = true
+        if upstream.headers.first(name: "content-encoding") == nil {
+            let format = StreamFormat(contentType: upstream.headers.first(name: "content-type"))
+            if format.alwaysStreams {
+                events = StreamEventCollector(format: format, maxEventSize: Request.Configuration.defaultMaxEventSize,
+                                              keptEventBytes: Request.Configuration().keptEventBytes)
+            }
+        }
+        return HTTPResponseHead(version: head.version, status: upstream.status, headers: headers)
+    }
+
+    /// Takes a piece of the body; returns whether it goes to the client.
+    func answerBody(_ piece: ByteBuffer) -> Bool {
+        received += piece.readableBytes
+        if kept.readableBytes < Self.keptBodyBytes {
+            var part = piece
+            if let slice = part.readSlice(length: min(part.readableBytes, Self.keptBodyBytes - kept.readableBytes)) {
+                var slice = slice
+                kept.writeBuffer(&slice)
+            }
+        }
+        if events != nil {
+            _ = events?.read(Data(piece.readableBytesView), time: seconds)
+        }
+        guard hasBody else { return false }
+        written += piece.readableBytes
+        return true
+    }
+
+    /// The answer is whole.
+    func answerEnded() {
+        ended = true
+    }
+
+    private var seconds: TimeInterval {
+        Double((NIODeadline.now() - started).nanoseconds) / 1e9
+    }
+
+    /// The exchange as history and collections keep it; `failure` when no whole answer came.
+    func record(session: CaptureSession, failure: String?) -> CapturedExchange {
+        var headers = CaptureHeaders.upstream(head.headers)
+        headers.remove("Expect")
+        let requestBody = Data(body.readableBytesView)
+        let sendsBody = !requestBody.isEmpty || head.headers.contains(name: "content-length") || head.headers.contains(name: "transfer-encoding")
+        let request = Request(ExplorerCore.HTTPMethod(rawValue: head.method.rawValue), urlString: url, headers: headers,
+                              body: sendsBody ? .data(requestBody, contentType: headers["Content-Type"]) : nil,
+                              configuration: session.upstreamConfiguration)
+        guard failure == nil, let responseHead else {
+            return CapturedExchange(number: number, sentAt: sentAt, request: request, requestBody: requestBody, response: nil,
+                                    failure: failure ?? "the upstream answered nothing")
+        }
+        let response = response(to: request, head: responseHead)
+        return CapturedExchange(number: number, sentAt: sentAt, request: request, requestBody: requestBody, response: response,
+                                failure: response == nil ? "the upstream's answer head could not be read" : nil)
+    }
+
+    private func response(to request: Request, head: HTTPResponseHead) -> Request.Response? {
+        let fields = head.headers.map { Header($0.name, $0.value) }
+        var joined: [String: String] = [:]
+        for field in fields { joined[field.name] = joined[field.name].map { $0 + ", " + field.value } ?? field.value }
+        let location = URL(string: url) ?? URL(string: "http://\(target.authority)/") ?? URL(fileURLWithPath: "/")
+        guard let urlResponse = HTTPURLResponse(url: location, statusCode: Int(head.status.code), httpVersion: "HTTP/1.1", headerFields: joined) else {
+            return nil
+        }
+        let raw = [UInt8](kept.readableBytesView)
+        let coding = head.headers.first(name: "content-encoding")?.trimmingCharacters(in: .whitespaces).lowercased()
+        let format: ZlibCodec.Format? = switch coding {
+        case "gzip", "x-gzip": .gzip
+        case "deflate": .deflate
+        default: nil
+        }
+        let decoded = format.flatMap { try? ZlibCodec.decompress(raw, format: $0, limit: Self.keptBodyBytes) }
+        var response = Request.Response(request: request, urlResponse: urlResponse, data: Data(decoded ?? raw), duration: seconds,
+                                        headers: ExplorerCore.HTTPHeaders(fields))
+        response.byteCount = decoded?.count ?? received
+        if decoded != nil { response.wireByteCount = received }
+        response.sentHeaders = upstreamHead.headers.map { Header($0.name, $0.value) }
+        if var collector = events {
+            _ = collector.finish(time: seconds)
+            response.events = collector.kept
+            response.eventCount = collector.count
+        }
+        return response
+    }
+}
