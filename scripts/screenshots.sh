@@ -8,7 +8,7 @@
 #
 # APIEXPLORER_BIN and SCREENSVG_BIN name binaries already built; otherwise both are built (debug) first. Config and
 # state live in a temporary directory, so your config.yaml, theme, history and cookies change nothing in the pictures.
-# Only what varies by nature (response times, sizes of timed output, the Date header) differs from one run to the next.
+# Only what varies by nature (the demo API's port, the response time, the load test's latencies) differs between runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,7 +28,11 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/apiexplorer-screenshots.XXXXXX")
 socket=apiexplorer-screenshots-$$
 session=shots
 cleanup() {
+    # tmux leaves its socket file behind when the server is killed.
+    local socket_path
+    socket_path=$(tmux -L "$socket" display-message -p '#{socket_path}' 2>/dev/null || true)
     tmux -L "$socket" kill-server 2>/dev/null || true
+    if [ -n "$socket_path" ]; then rm -f "$socket_path"; fi
     rm -rf "$work"
 }
 trap cleanup EXIT
