@@ -182,6 +182,12 @@ let package = Package(
         ),
         // Test helper: saves a request file in a loop so a test can SIGKILL it mid-save (not shipped in a product).
         .executableTarget(name: "SaveStress", dependencies: ["ExplorerCore", "ExplorerWorkspace"]),
+        // `scripts/screenshots.sh` turns the explorer's screens, captured in tmux with their colours, into the README's
+        // SVG pictures with this. ExplorerTUI gives it the explorer's own character widths and xterm's palette.
+        .executableTarget(
+            name: "ScreenSVG",
+            dependencies: ["ExplorerTUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .target(
             name: "TestSupport",
             dependencies: [
@@ -255,6 +261,7 @@ let package = Package(
             name: "ExplorerMockTests",
             dependencies: ["ExplorerMock", "ExplorerCore", "ExplorerWorkspace", "ExplorerFormats", "TestSupport"]
         ),
+        .testTarget(name: "ScreenSVGTests", dependencies: ["ScreenSVG"]),
         // Drives the built `apiexplorer` binary inside tmux; `swift build` must run first so the binary exists.
         .testTarget(
             name: "EndToEndTests",
