@@ -14,15 +14,19 @@ public struct CaptureOptions: Sendable, Equatable {
     public var maxRequestBodyBytes: Int
     /// Seconds to wait for an upstream server's answer head.
     public var upstreamTimeout: TimeInterval
+    /// The most bytes of a plain-HTTP answer's body kept for the record (history and `--into` keep less; the rest
+    /// goes to the client without being held).
+    public var keptBodyBytes: Int
 
     /// Creates options: port 8888 on 127.0.0.1, upstream certificates verified.
     public init(host: String = "127.0.0.1", port: Int = 8888, caCertificatesFile: String? = nil, insecureUpstream: Bool = false,
-                maxRequestBodyBytes: Int = 256 << 20, upstreamTimeout: TimeInterval = 60) {
+                maxRequestBodyBytes: Int = 256 << 20, upstreamTimeout: TimeInterval = 60, keptBodyBytes: Int = 2 << 20) {
         self.host = host
         self.port = port
         self.caCertificatesFile = caCertificatesFile
         self.insecureUpstream = insecureUpstream
         self.maxRequestBodyBytes = maxRequestBodyBytes
         self.upstreamTimeout = upstreamTimeout
+        self.keptBodyBytes = keptBodyBytes
     }
 }

@@ -36,11 +36,12 @@ final class CapturePlainExchange {
     var retried = false
     var timeout: Scheduled<Void>?
 
-    /// The most bytes of an answer's body kept for history and collections (history keeps 1 MiB by default).
-    static let keptBodyBytes = 16 << 20
+    /// The most bytes of an answer's body kept for the record.
+    let keptBodyBytes: Int
 
     init(number: Int, head: HTTPRequestHead, target: CapturePlainTarget, url: String, body: ByteBuffer, keepAlive: Bool,
-         done: @escaping (Bool) -> Void) {
+         keptBodyBytes: Int, done: @escaping (Bool) -> Void) {
+        self.keptBodyBytes = keptBodyBytes
         self.number = number
         self.sentAt = Date()
         self.head = head
@@ -84,9 +85,9 @@ final class CapturePlainExchange {
     /// Takes a piece of the body; returns whether it goes to the client.
     func answerBody(_ piece: ByteBuffer) -> Bool {
         received += piece.readableBytes
-        if kept.readableBytes < Self.keptBodyBytes {
+        if kept.readableBytes < keptBodyBytes {
             var part = piece
-            if let slice = part.readSlice(length: min(part.readableBytes, Self.keptBodyBytes - kept.readableBytes)) {
+            if let slice = part.readSlice(length: min(part.readableBytes, keptBodyBytes - kept.readableBytes)) {
                 var slice = slice
                 kept.writeBuffer(&slice)
             }
@@ -141,10 +142,13 @@ final class CapturePlainExchange {
         case "deflate": .deflate
         default: nil
         }
-        let decoded = format.flatMap { try? ZlibCodec.decompress(raw, format: $0, limit: Self.keptBodyBytes) }
+        // A body longer than what is kept is read as far as it was kept.
+        let decoded = format.flatMap { try? ZlibCodec.decompress(raw, format: $0, limit: keptBodyBytes, keepsStart: true) }
         var response = Request.Response(request: request, urlResponse: urlResponse, data: Data(decoded ?? raw), duration: seconds,
                                         headers: ExplorerCore.HTTPHeaders(fields))
-        response.byteCount = decoded?.count ?? received
+        // Cut short, the decoded size is not known: more than was kept, and at least what came over the wire.
+        let cut = received > raw.count || (decoded?.count ?? 0) >= keptBodyBytes
+        response.byteCount = decoded.map { cut ? max(received, $0.count + 1) : $0.count } ?? received
         if decoded != nil { response.wireByteCount = received }
         response.sentHeaders = upstreamHead.headers.map { Header($0.name, $0.value) }
         if var collector = events {

@@ -32,7 +32,7 @@ final class CapturePlainRelay {
     func send(head: HTTPRequestHead, target: CapturePlainTarget, url: String, body: ByteBuffer, keepAlive: Bool,
               done: @escaping (Bool) -> Void) {
         let exchange = CapturePlainExchange(number: session.nextNumber(), head: head, target: target, url: url, body: body,
-                                            keepAlive: keepAlive, done: done)
+                                            keepAlive: keepAlive, keptBodyBytes: session.options.keptBodyBytes, done: done)
         self.exchange = exchange
         dispatch(exchange)
     }

@@ -1,5 +1,6 @@
 import ExplorerCapture
 import ExplorerCore
+import ExplorerWorkspace
 import Foundation
 import Testing
 import TestSupport
@@ -9,9 +10,28 @@ import TestSupport
 /// readable (decoded, with a stream's events).
 @Suite("Capture: plain HTTP relayed", .serialized)
 struct CapturePlainRelayTests {
-    private func start(log: ExchangeLog, in directory: TempDirectory) async throws -> CaptureProxy {
+    private func start(_ options: CaptureOptions = CaptureOptions(port: 0), log: ExchangeLog, in directory: TempDirectory) async throws -> CaptureProxy {
         let authority = try CaptureAuthority(directory: directory.path + "/proxy")
-        return try await CaptureProxy.start(options: CaptureOptions(port: 0), authority: authority) { log.add($0) }
+        return try await CaptureProxy.start(options: options, authority: authority) { log.add($0) }
+    }
+
+    @Test func aLargeAnswerGoesThroughWholeAndOnlyItsStartIsKept() async throws {
+        let directory = try TempDirectory()
+        let large = try FaultServer(routes: ["/large": .largeBody(bytes: 3_000_000)])
+        defer { large.stop() }
+        let log = ExchangeLog()
+        let proxy = try await start(CaptureOptions(port: 0, keptBodyBytes: 1 << 20), log: log, in: directory)
+        let answer = try CurlRun.run(["-x", proxy.url, "-o", "/dev/null", "-w", "%{size_download}", large.url("/large").absoluteString])
+        #expect(answer.stdout == "3000000", "\(answer.stderr)")
+        let exchange = try #require(await log.waitFor(1).first)
+        #expect(exchange.response?.data.count == 1 << 20)
+        #expect(exchange.response?.byteCount == 3_000_000)
+        // History says how large the answer was, and that it keeps only part of it.
+        let kept = HistoryExchange.recording(exchange.request, secrets: [], reference: nil, environment: nil, response: exchange.response,
+                                             failure: nil, source: "proxy", sentAt: exchange.sentAt)
+        #expect(kept.response?.body.size == 3_000_000)
+        #expect(kept.response?.body.isTruncated == true)
+        await proxy.stop()
     }
 
     @Test func aClientsRequestsToOneOriginShareOneUpstreamConnection() async throws {

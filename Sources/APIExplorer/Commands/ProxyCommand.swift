@@ -82,7 +82,9 @@ struct ProxyCommand: AsyncParsableCommand {
                 recorder.later { recorder.record(kept) }
             }
         }
-        let options = CaptureOptions(host: listen, port: port, caCertificatesFile: caCertificates, insecureUpstream: insecureUpstream)
+        // Enough of each answer for history's body limit and for `--into`'s examples; the rest is passed on, not held.
+        let options = CaptureOptions(host: listen, port: port, caCertificatesFile: caCertificates, insecureUpstream: insecureUpstream,
+                                     keptBodyBytes: max(2 << 20, recorder.limits.bodyBytes + 1))
         let proxy: CaptureProxy
         do {
             proxy = try await CaptureProxy.start(options: options, authority: authority) { records.add($0) }

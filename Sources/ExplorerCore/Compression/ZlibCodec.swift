@@ -49,16 +49,17 @@ package enum ZlibCodec {
         return Array(output[..<written])
     }
 
-    /// `bytes` inflated; throws past `limit` bytes of output, or when the stream is cut short or not valid.
-    package static func decompress(_ bytes: [UInt8], format: Format = .gzip, limit: Int) throws(Failure) -> [UInt8] {
+    /// `bytes` inflated; throws when the stream is not valid, and unless `keepsStart` when it is cut short or inflates
+    /// past `limit` bytes (with `keepsStart`, what it inflates to up to `limit` is the answer: the start of a body).
+    package static func decompress(_ bytes: [UInt8], format: Format = .gzip, limit: Int, keepsStart: Bool = false) throws(Failure) -> [UInt8] {
         do {
-            return try inflate(bytes, windowBits: format.windowBits, limit: limit)
+            return try inflate(bytes, windowBits: format.windowBits, limit: limit, keepsStart: keepsStart)
         } catch .corrupt where format == .deflate {
-            return try inflate(bytes, windowBits: -15, limit: limit)
+            return try inflate(bytes, windowBits: -15, limit: limit, keepsStart: keepsStart)
         }
     }
 
-    private static func inflate(_ bytes: [UInt8], windowBits: Int32, limit: Int) throws(Failure) -> [UInt8] {
+    private static func inflate(_ bytes: [UInt8], windowBits: Int32, limit: Int, keepsStart: Bool) throws(Failure) -> [UInt8] {
         var stream = z_stream()
         guard inflateInit2_(&stream, windowBits, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { throw .corrupt("zlib could not start") }
         defer { inflateEnd(&stream) }
@@ -80,6 +81,7 @@ package enum ZlibCodec {
                 if result == Z_BUF_ERROR, stream.avail_in == 0 { break }
             }
         }
+        if keepsStart, result == Z_OK || result == Z_BUF_ERROR || result == Z_STREAM_END { return Array(output.prefix(limit)) }
         if output.count > limit { throw .tooLarge(limit: limit) }
         guard result == Z_STREAM_END else { throw .corrupt(result == Z_BUF_ERROR ? "the stream is cut short" : "the stream is not valid") }
         return output

@@ -26,8 +26,12 @@ extension HistoryExchange {
                                     headers: masking.headers(sent.headers), body: masking.body(sent.body, limits: limits))
         let answer = response.map { response in
             var body = masking.body(response.data, limits: limits)
-            // A stream keeps its events, not its bytes: its size is what arrived, not the empty body kept.
-            if response.data.isEmpty, response.byteCount > 0 { body.size = response.byteCount }
+            // A stream keeps its events, not its bytes, and the proxy keeps only the start of a large body: the size is
+            // what arrived, not what was kept.
+            if response.byteCount > response.data.count {
+                body.size = response.byteCount
+                body.isTruncated = body.isTruncated || !response.data.isEmpty
+            }
             var kept = HistoryResponse(status: response.statusCode, reason: response.reasonPhrase, headers: masking.headers(responseHeaders),
                                        body: body, duration: response.duration,
                                        finalURL: response.wasRedirected ? response.url.map(masking.url) : nil, wireSize: response.wireByteCount)
