@@ -186,7 +186,7 @@ let package = Package(
         // SVG pictures with this. ExplorerTUI gives it the explorer's own character widths and xterm's palette.
         .executableTarget(
             name: "ScreenSVG",
-            dependencies: ["ExplorerTUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ExplorerTUI", "ExplorerChecks", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(
             name: "TestSupport",

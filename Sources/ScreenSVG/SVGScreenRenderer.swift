@@ -1,3 +1,5 @@
+import ExplorerChecks
+
 /// Draws a captured screen as an SVG picture: a dark rounded page, a `<rect>` for each run of cells with the same
 /// background, box-drawing and block characters as paths, and a `<text>` for each run of text in one style.
 ///
@@ -105,7 +107,7 @@ struct SVGScreenRenderer {
             let members = (column...last).filter { cells[$0].width > 0 }
             let text = members.map { cells[$0].text }.joined()
             let positions = members.map { x($0) }.joined(separator: " ")
-            elements.append("<text x=\"\(positions)\" y=\"\(baseline)\"\(key)>\(text.xmlEscaped)</text>")
+            elements.append("<text x=\"\(positions)\" y=\"\(baseline)\"\(key)>\(RunReport.xml(text))</text>")
             column = last + cells[last].width
         }
         return elements
