@@ -113,6 +113,35 @@ struct MCPServerCLITests {
         #expect(!client.stderr.contains(Self.secret))
     }
 
+    @Test func aLongBodyIsCutWithANoteAndASecretAcrossTheCutStaysMasked() async throws {
+        // The secret starts five bytes before the 64 KB cut: masked whole before the text is cut, no prefix of it shows.
+        let limit = 64 * 1024
+        let long = String(repeating: "a", count: limit - 5) + Self.secret + String(repeating: "b", count: 1000)
+        let server = try FaultServer(routes: [
+            "/long": .respond(status: 200, headers: ["Content-Type: text/plain"], body: long),
+            "/binary": .invalidUTF8JSON,
+        ])
+        defer { server.stop() }
+        let temp = try Self.collection(server)
+        try temp.write("S/long.yaml", "url: /long\n")
+        try temp.write("S/binary.yaml", "url: /binary\n")
+        let client = try MCPStdioClient(arguments: ["--collections", temp.path])
+        _ = try await client.initialize()
+        let (text, isError) = try await client.callTool("send_request", ["request": "S/long"])
+        #expect(!isError && !text.contains("sk-mc"), "no part of the secret: \(text.suffix(300))")
+        let response = try #require((try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["response"] as? [String: Any])
+        let body = try #require(response["body"] as? String)
+        #expect(body.utf8.count <= limit && body.hasPrefix("aaaa") && !body.contains("b"), "\(body.suffix(40))")
+        #expect(body.hasSuffix("a•"), "the mask is cut, not the secret: \(body.suffix(40))")
+        #expect(response["bodyTruncated"] as? Bool == true && response["bodyBytes"] as? Int == long.utf8.count)
+        #expect((response["bodyNote"] as? String)?.contains("64.0 KB of 65.0 KB") == true, "\(response)")
+
+        let binary = try await client.callToolJSON("send_request", ["request": "S/binary"])
+        let answer = try #require(binary["response"] as? [String: Any])
+        #expect(answer["body"] is NSNull && (answer["bodyNote"] as? String)?.hasPrefix("binary body of 31 B (application/json)") == true, "\(answer)")
+        #expect(await client.close() == 0)
+    }
+
     @Test func aProtectedEnvironmentIsRefusedUntilTheServerAllowsIt() async throws {
         let server = try Self.server()
         defer { server.stop() }
