@@ -33,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates", exact: "1.21.1"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/apple/swift-asn1", exact: "1.7.4"),
+        // `apiexplorer mcp`: the Model Context Protocol server on stdio.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
         // The system's zlib, for bodies no transport decodes: gRPC's gzip messages, the capturing proxy's records.
@@ -124,6 +126,15 @@ let package = Package(
             name: "ExplorerHistory",
             dependencies: ["ExplorerCore", "ExplorerWorkspace", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // `apiexplorer mcp`: the Model Context Protocol server on stdio, its tools and what they return. Sending goes
+        // through the host it is given (the command's send pipeline), so it sends exactly as `send` and `run` do.
+        .target(
+            name: "ExplorerMCP",
+            dependencies: [
+                "ExplorerCore", "ExplorerWorkspace", "ExplorerFormats", "ExplorerChecks",
+                .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "ExplorerTUI",
             dependencies: [
@@ -159,6 +170,7 @@ let package = Package(
                 "ExplorerCapture",
                 "ExplorerTUI",
                 "ExplorerMock",
+                "ExplorerMCP",
                 "DemoServer",
                 "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

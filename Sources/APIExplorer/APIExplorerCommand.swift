@@ -13,7 +13,7 @@ struct APIExplorerCommand: AsyncParsableCommand {
             Run with no subcommand to open the full-screen explorer on ./Collections (? shows the keys).
             """,
         version: APIExplorerCommand.versionText,
-        subcommands: [ExploreCommand.self, ListCommand.self, EnvsCommand.self, SendCommand.self, RunCommand.self, LoadCommand.self, AuthCommand.self, ImportCommand.self, ExportCommand.self, GRPCCommand.self, ProxyCommand.self, DiffCommand.self, HistoryCommand.self, ConfigCommand.self, CookiesCommand.self, ServeDemoCommand.self, MockCommand.self, TerminalCheckCommand.self, TrustCommand.self],
+        subcommands: [ExploreCommand.self, ListCommand.self, EnvsCommand.self, SendCommand.self, RunCommand.self, LoadCommand.self, AuthCommand.self, ImportCommand.self, ExportCommand.self, GRPCCommand.self, ProxyCommand.self, DiffCommand.self, HistoryCommand.self, ConfigCommand.self, CookiesCommand.self, ServeDemoCommand.self, MockCommand.self, McpCommand.self, TerminalCheckCommand.self, TrustCommand.self],
         defaultSubcommand: ExploreCommand.self
     )
 

@@ -26,7 +26,7 @@ struct HistoryListCommand: ParsableCommand {
     @Option(name: .long, help: "Only exchanges sent in this environment.")
     var env: String?
 
-    @Option(name: .long, help: "Only exchanges from this source: explorer, send, run, diff, replay, load or proxy.")
+    @Option(name: .long, help: "Only exchanges from this source: explorer, send, run, diff, replay, load, proxy or mcp.")
     var source: String?
 
     @Flag(name: .long, help: "Print JSON (an array of objects) instead of a table.")

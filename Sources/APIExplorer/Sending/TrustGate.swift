@@ -8,6 +8,7 @@ import Foundation
 final class TrustGate: @unchecked Sendable {
     private let trustsAll: Bool
     private let prompter: TerminalPrompter?
+    private let refusesCommands: Bool
     private let store: TrustStore
     private let lock = NSLock()
     // Guarded by `lock`: each collection is asked about once per process.
@@ -16,10 +17,12 @@ final class TrustGate: @unchecked Sendable {
     // every request of a run.
     private var stored: [String: TrustGrant] = [:]
 
-    /// A gate: `trustsAll` for `--trust`; `prompter` asks on the terminal (nil never asks).
-    init(trustsAll: Bool, prompter: TerminalPrompter?, store: TrustStore = .standard()) {
+    /// A gate: `trustsAll` for `--trust`; `prompter` asks on the terminal (nil never asks); `refusesCommands` takes
+    /// `{{$command …}}` out of what a trusted collection is granted (`apiexplorer mcp`, where no one watches what runs).
+    init(trustsAll: Bool, prompter: TerminalPrompter?, refusesCommands: Bool = false, store: TrustStore = .standard()) {
         self.trustsAll = trustsAll
         self.prompter = prompter
+        self.refusesCommands = refusesCommands
         self.store = store
     }
 
@@ -35,12 +38,13 @@ final class TrustGate: @unchecked Sendable {
         if trustsAll { return .everything }
         let collection = first.collection
         let list = collection.trustList
-        let granted = lock.withLock {
+        var granted = lock.withLock {
             if let known = stored[list.directory] { return known }
             let grant = store.grant(list)
             stored[list.directory] = grant
             return grant
         }
+        if refusesCommands { granted.reads = granted.reads.filter { $0.kind != .command } }
         var missing: [OutsideRead] = []
         for resolver in resolvers {
             var checking = resolver

@@ -11,7 +11,7 @@ package struct CollectionFileParser {
                                  "scripts", "protoset", "proto"]
     static let folderKeys = ["name", "description", "headers", "auth", "variables", "order", "checks", "scripts"]
     static let environmentKeys = ["name", "baseURL", "default", "variables", "verifyTLS", "caCertificates", "clientCertificate",
-                                  "clientKey", "clientKeyPassphrase", "proxy", "keepSessionCookies"]
+                                  "clientKey", "clientKeyPassphrase", "proxy", "keepSessionCookies", "protected"]
 
     let file: String
     /// The collection's `spec:` as written (relative to the collection), once `folder` has read a collection.yaml.
@@ -187,6 +187,7 @@ package struct CollectionFileParser {
                                                     clientKeyPassphrase: try env.string("clientKeyPassphrase"),
                                                     proxy: try proxy(env, environment: name))
                 environment.keepSessionCookies = try env.bool("keepSessionCookies")
+                environment.isProtected = try env.bool("protected") ?? false
                 environments.append(environment)
             }
         }

@@ -25,6 +25,9 @@ public struct EnvironmentSpec: Sendable, Equatable {
     public var proxy: String?
     /// `keepSessionCookies:` for this environment, winning over the collection's; `nil` follows the collection.
     public var keepSessionCookies: Bool?
+    /// True when an agent must not send here unless allowed (`protected: true`): `apiexplorer mcp` refuses it
+    /// without `--allow-protected`; the explorer and the other commands send as usual.
+    public var isProtected = false
 
     /// Creates an environment.
     public init(name: String, baseURL: String, isDefault: Bool = false, variables: [Variable] = [], verifyTLS: Bool = true,

@@ -45,7 +45,7 @@ struct EnvironmentFileTests {
                                                                  with: "    baseURL: https://staging.example.com\n  - name: prod\n    baseURL: \"https://api.example.com\"\n"))
         let loaded = temp.load()
         // Only the warning about the unknown key the file already had, which the edit kept.
-        #expect(loaded.problems.map(\.message) == ["unknown key 'x-note' in an environment; expected one of: name, baseURL, default, variables, verifyTLS, caCertificates, clientCertificate, clientKey, clientKeyPassphrase, proxy, keepSessionCookies"])
+        #expect(loaded.problems.map(\.message) == ["unknown key 'x-note' in an environment; expected one of: name, baseURL, default, variables, verifyTLS, caCertificates, clientCertificate, clientKey, clientKeyPassphrase, proxy, keepSessionCookies, protected"])
         #expect(loaded.collection(named: "Shop")?.environment(named: "prod")?.baseURL == "https://api.example.com")
     }
 

@@ -144,6 +144,16 @@ struct MalformedInputTests {
         #expect(result.collection(named: "Broken") == nil)
     }
 
+    @Test func aProtectedEnvironmentIsReadAndABadValueIsLocated() throws {
+        let good = try loadCollection("name: B\nenvironments:\n  - name: prod\n    baseURL: http://a\n    protected: true\n  - name: dev\n    baseURL: http://b\n")
+        #expect(good.problems.isEmpty, "\(good.problems)")
+        #expect(good.collection(named: "B")?.environment(named: "prod")?.isProtected == true)
+        #expect(good.collection(named: "B")?.environment(named: "dev")?.isProtected == false)
+        let result = try loadCollection("name: B\nenvironments:\n  - name: prod\n    baseURL: http://a\n    protected: maybe\n")
+        expectOne(result, file: "Broken/collection.yaml", line: 5, column: 16, "expected 'protected' to be true or false, found 'maybe'")
+        #expect(result.problems.first?.description.contains("collection.yaml:5:") == true, "\(result.problems)")
+    }
+
     @Test func aMissingEnvironmentBaseURL() throws {
         let result = try loadCollection("name: B\nenvironments:\n  - name: prod\n")
         expectOne(result, file: "Broken/collection.yaml", line: 3, column: 5, "missing 'baseURL' in environment 'prod'")
