@@ -33,8 +33,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates", exact: "1.21.1"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/apple/swift-asn1", exact: "1.7.4"),
-        // `apiexplorer mcp`: the Model Context Protocol server on stdio.
+        // `apiexplorer mcp`: the Model Context Protocol server on stdio, and the packages it needs, pinned like the rest.
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
+        .package(url: "https://github.com/apple/swift-system", exact: "1.8.1"),
+        .package(url: "https://github.com/mattt/eventsource", exact: "1.1.1"),
     ],
     targets: [
         // The system's zlib, for bodies no transport decodes: gRPC's gzip messages, the capturing proxy's records.
