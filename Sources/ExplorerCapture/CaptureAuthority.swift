@@ -1,4 +1,5 @@
 import Crypto
+import ExplorerCore
 import Foundation
 import NIOSSL
 import SwiftASN1
@@ -19,11 +20,39 @@ public final class CaptureAuthority: @unchecked Sendable {
     private let lock = NSLock()
     private var contexts: [String: NIOSSLContext] = [:]
 
-    /// Loads the CA kept in `directory` (`ca.pem`, `ca-key.pem`), or makes one there when neither file exists.
+    /// Loads the CA kept in `directory` (`ca.pem`, `ca-key.pem`), or makes one there when neither file exists. The
+    /// directory is locked meanwhile: two proxies started at once make one CA, not two half-written ones.
     public init(directory: String, now: Date = Date()) throws(CaptureAuthorityError) {
+        certificatePath = directory + "/ca.pem"
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .unwritable(path: directory, reason: "\(error)")
+        }
+        var outcome: Result<Kept, CaptureAuthorityError> = .failure(.creation(reason: "the CA: the state directory was not locked"))
+        do {
+            try DirectoryLock.withLock(on: directory) { () throws(SaveError) in
+                outcome = Result { () throws(CaptureAuthorityError) in try Self.loadOrMake(in: directory, now: now) }
+            }
+        } catch {
+            throw .unwritable(path: directory, reason: error.description)
+        }
+        let kept = try outcome.get()
+        certificate = kept.certificate
+        certificatePEM = kept.pem
+        key = kept.key
+    }
+
+    /// The CA's certificate, as PEM too, and its key.
+    private struct Kept {
+        let certificate: Certificate
+        let pem: String
+        let key: P256.Signing.PrivateKey
+    }
+
+    private static func loadOrMake(in directory: String, now: Date) throws(CaptureAuthorityError) -> Kept {
         let certificatePath = directory + "/ca.pem"
         let keyPath = directory + "/ca-key.pem"
-        self.certificatePath = certificatePath
         let manager = FileManager.default
         let hasCertificate = manager.fileExists(atPath: certificatePath)
         let hasKey = manager.fileExists(atPath: keyPath)
@@ -31,10 +60,12 @@ public final class CaptureAuthority: @unchecked Sendable {
             throw .incomplete(present: hasCertificate ? certificatePath : keyPath, missing: hasCertificate ? keyPath : certificatePath)
         }
         if hasCertificate {
+            let certificate: Certificate
+            let pem: String
+            let key: P256.Signing.PrivateKey
             do {
-                let pem = try String(contentsOfFile: certificatePath, encoding: .utf8)
+                pem = try String(contentsOfFile: certificatePath, encoding: .utf8)
                 certificate = try Certificate(pemEncoded: pem)
-                certificatePEM = pem
             } catch {
                 throw .unreadable(path: certificatePath, reason: "\(error)")
             }
@@ -46,10 +77,11 @@ public final class CaptureAuthority: @unchecked Sendable {
             guard certificate.publicKey == Certificate.PublicKey(key.publicKey) else {
                 throw .unreadable(path: keyPath, reason: "the key does not belong to the certificate in \(certificatePath)")
             }
-            return
+            return Kept(certificate: certificate, pem: pem, key: key)
         }
         let made = P256.Signing.PrivateKey()
-        key = made
+        let certificate: Certificate
+        let pem: String
         do {
             let name = try DistinguishedName {
                 CommonName("apiexplorer proxy CA")
@@ -64,12 +96,13 @@ public final class CaptureAuthority: @unchecked Sendable {
                                           notValidBefore: now.addingTimeInterval(-86_400), notValidAfter: now.addingTimeInterval(10 * 365 * 86_400),
                                           issuer: name, subject: name, signatureAlgorithm: .ecdsaWithSHA256, extensions: extensions,
                                           issuerPrivateKey: Certificate.PrivateKey(made))
-            certificatePEM = try certificate.serializeAsPEM().pemString + "\n"
+            pem = try certificate.serializeAsPEM().pemString + "\n"
         } catch {
             throw .creation(reason: "the CA certificate: \(error)")
         }
-        try Self.write(key.pemRepresentation + "\n", to: keyPath, directory: directory, permissions: 0o600)
-        try Self.write(certificatePEM, to: certificatePath, directory: directory, permissions: 0o644)
+        try write(made.pemRepresentation + "\n", to: keyPath, directory: directory, permissions: 0o600)
+        try write(pem, to: certificatePath, directory: directory, permissions: 0o644)
+        return Kept(certificate: certificate, pem: pem, key: made)
     }
 
     /// The TLS server context that presents a certificate for `host` (a name or an IP address), made once per host.

@@ -19,6 +19,21 @@ struct CaptureAuthorityTests {
         #expect(certificate.subject == certificate.issuer)
     }
 
+    @Test func proxiesStartedAtOnceMakeOneCA() throws {
+        let directory = try TempDirectory()
+        let made = ConcurrentPEMs()
+        // Two proxies started at once (one per terminal, say): each must load the CA the other made, not fail on it.
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            made.add(Result { try CaptureAuthority(directory: directory.path + "/proxy").certificatePEM })
+        }
+        let results = made.all
+        #expect(results.count == 4)
+        let pems = results.compactMap { try? $0.get() }
+        #expect(pems.count == 4, "\(results)")
+        #expect(Set(pems).count == 1)
+        #expect(pems.first.map { (try? String(contentsOfFile: directory.path + "/proxy/ca.pem", encoding: .utf8)) == $0 } == true)
+    }
+
     @Test func aCAMissingOneOfItsFilesIsReportedByName() throws {
         let directory = try TempDirectory()
         _ = try CaptureAuthority(directory: directory.path + "/proxy")
@@ -35,4 +50,16 @@ struct CaptureAuthorityTests {
             "\(error)".contains("ca-key.pem")
         }
     }
+}
+
+/// The PEMs (or errors) of CAs made on several threads at once.
+private final class ConcurrentPEMs: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<String, any Error>] = []
+
+    func add(_ result: Result<String, any Error>) {
+        lock.withLock { results.append(result) }
+    }
+
+    var all: [Result<String, any Error>] { lock.withLock { results } }
 }
