@@ -39,6 +39,12 @@ struct SwiftExportCompileTests {
                 if item.hasSuffix("module.modulemap") && wanted(item) { maps.append(directory + "/" + item) }
             }
         }
+        // And the system libraries the package declares (CZlib, the system's zlib), whose maps are in its sources.
+        let packageSources = scratch.deletingLastPathComponent().appendingPathComponent("Sources").path
+        for target in (try? FileManager.default.contentsOfDirectory(atPath: packageSources)) ?? [] {
+            let map = packageSources + "/" + target + "/module.modulemap"
+            if FileManager.default.fileExists(atPath: map) { maps.append(map) }
+        }
         for map in maps { arguments += ["-Xcc", "-fmodule-map-file=" + map] }
         let folder = NSTemporaryDirectory() + "swift-export-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
