@@ -55,7 +55,13 @@ public final class CaptureAuthority: @unchecked Sendable {
         let keyPath = directory + "/ca-key.pem"
         let manager = FileManager.default
         let hasCertificate = manager.fileExists(atPath: certificatePath)
-        let hasKey = manager.fileExists(atPath: keyPath)
+        var hasKey = manager.fileExists(atPath: keyPath)
+        if hasKey, !hasCertificate {
+            // The key is written first: one without its certificate is a CA whose making was cut off, never trusted by
+            // anyone (nobody had its certificate), so it is made again.
+            do { try manager.removeItem(atPath: keyPath) } catch { throw .unwritable(path: keyPath, reason: "\(error)") }
+            hasKey = false
+        }
         if hasCertificate != hasKey {
             throw .incomplete(present: hasCertificate ? certificatePath : keyPath, missing: hasCertificate ? keyPath : certificatePath)
         }

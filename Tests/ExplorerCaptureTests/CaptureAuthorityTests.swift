@@ -34,6 +34,16 @@ struct CaptureAuthorityTests {
         #expect(pems.first.map { (try? String(contentsOfFile: directory.path + "/proxy/ca.pem", encoding: .utf8)) == $0 } == true)
     }
 
+    @Test func aKeyLeftWithoutItsCertificateIsMadeAgain() throws {
+        let directory = try TempDirectory()
+        let first = try CaptureAuthority(directory: directory.path + "/proxy")
+        // A making cut off between the key and the certificate: nobody can have trusted that CA.
+        try FileManager.default.removeItem(atPath: directory.path + "/proxy/ca.pem")
+        let again = try CaptureAuthority(directory: directory.path + "/proxy")
+        #expect(again.certificatePEM != first.certificatePEM)
+        #expect(try String(contentsOfFile: directory.path + "/proxy/ca.pem", encoding: .utf8) == again.certificatePEM)
+    }
+
     @Test func aCAMissingOneOfItsFilesIsReportedByName() throws {
         let directory = try TempDirectory()
         _ = try CaptureAuthority(directory: directory.path + "/proxy")
