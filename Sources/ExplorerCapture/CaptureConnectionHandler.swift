@@ -29,6 +29,15 @@ final class CaptureConnectionHandler: ChannelInboundHandler, RemovableChannelHan
     /// Requests read ahead of the one in flight; past this the connection is not read until they are taken.
     static let maximumWaiting = 8
 
+    /// The encoder of answers to the client. Every answer's head says how its body is framed (the upstream's length,
+    /// chunked for HTTP/1.1, or the connection's end for HTTP/1.0); NIO's own framing, not told a request was HEAD,
+    /// would chunk a HEAD answer without a length and leave its terminator in front of the next answer.
+    static func makeEncoder() -> HTTPResponseEncoder {
+        var configuration = HTTPResponseEncoder.Configuration()
+        configuration.automaticallySetFramingHeaders = false
+        return HTTPResponseEncoder(configuration: configuration)
+    }
+
     init(session: CaptureSession, decoder: ByteToMessageHandler<HTTPRequestDecoder>, encoder: HTTPResponseEncoder) {
         self.session = session
         self.decoder = decoder
@@ -50,7 +59,10 @@ final class CaptureConnectionHandler: ChannelInboundHandler, RemovableChannelHan
             body.clear()
             tooLarge = false
             // curl waits a second for this before sending a large body; the upstream gets the body whole anyway.
-            if received.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+            // Only between answers: a 100 written while an earlier answer streams would land inside it (a client
+            // that hears none sends its body after a second anyway). HTTP/1.0 knows no 100.
+            if received.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }), !busy, waiting.isEmpty,
+               received.version == .http1_1 {
                 context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: received.version, status: .continue))), promise: nil)
             }
         case var .body(part):
@@ -109,6 +121,9 @@ final class CaptureConnectionHandler: ChannelInboundHandler, RemovableChannelHan
             return
         }
         if CaptureHeaders.isWebSocketUpgrade(requestHead) {
+            // The handover takes this handler out of the pipeline: the plain relay's upstream connection goes now.
+            plain?.clientLeft()
+            plain = nil
             let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
             // The decoder goes last: what it holds of the conversation comes out as it leaves, for the relay behind it.
             let handover = CaptureWebSocketRelay.Handover(context: context, head: requestHead, url: url,
@@ -193,7 +208,7 @@ final class CaptureConnectionHandler: ChannelInboundHandler, RemovableChannelHan
         do {
             let old = decoder
             decoder = ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes))
-            encoder = HTTPResponseEncoder()
+            encoder = Self.makeEncoder()
             let sniffer = CaptureTLSSniffer(tls: tls) { isTLS in
                 bound.value.origin = isTLS ? target.origin : target.plainOrigin
             }

@@ -26,7 +26,7 @@ struct CaptureForwarder: Sendable {
         let cancel = request.forward(onPart: { part in relay.take(part) }, completion: { result in
             switch result {
             case let .success(response):
-                relay.end { done(true) }
+                relay.end { done(!relay.endsConnection) }
                 session.finished(CapturedExchange(number: number, sentAt: sentAt, request: request, requestBody: body, response: response, failure: nil))
             case let .failure(error):
                 let failure = error.description

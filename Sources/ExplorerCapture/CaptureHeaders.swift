@@ -20,8 +20,9 @@ enum CaptureHeaders {
     }
 
     /// The upstream's answer headers as they go back to the client. The transport has decoded a gzip or deflate body,
-    /// so that coding and the upstream's length go; such a body, or one the upstream sent chunked, goes back chunked.
-    static func downstream(_ fields: [Header], hasBody: Bool) -> NIOHTTP1.HTTPHeaders {
+    /// so that coding and the upstream's length go; such a body, or one the upstream sent chunked, goes back chunked
+    /// to a client that `chunks` (HTTP/1.1; an HTTP/1.0 one reads it to the connection's end).
+    static func downstream(_ fields: [Header], hasBody: Bool, chunks: Bool) -> NIOHTTP1.HTTPHeaders {
         let named = Set(fields.filter { $0.name.lowercased() == "connection" }
             .flatMap { $0.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() } })
         let decoded = fields.contains { field in
@@ -34,7 +35,7 @@ enum CaptureHeaders {
             if decoded, lower == "content-encoding" || lower == "content-length" { continue }
             headers.add(name: field.name, value: field.value)
         }
-        if hasBody, !headers.contains(name: "content-length") { headers.add(name: "Transfer-Encoding", value: "chunked") }
+        if hasBody, chunks, !headers.contains(name: "content-length") { headers.add(name: "Transfer-Encoding", value: "chunked") }
         return headers
     }
 
@@ -54,8 +55,9 @@ enum CaptureHeaders {
     }
 
     /// A plain-HTTP upstream's answer headers as they go back to the client: the body goes through as it came (coded
-    /// or not), so only the hop-by-hop headers go; a body without a length goes back chunked.
-    static func relayedDownstream(_ headers: NIOHTTP1.HTTPHeaders, hasBody: Bool) -> NIOHTTP1.HTTPHeaders {
+    /// or not), so only the hop-by-hop headers go; a body without a length goes back chunked to a client that `chunks`
+    /// (HTTP/1.1; an HTTP/1.0 one reads it to the connection's end).
+    static func relayedDownstream(_ headers: NIOHTTP1.HTTPHeaders, hasBody: Bool, chunks: Bool) -> NIOHTTP1.HTTPHeaders {
         let named = connectionTokens(headers)
         var relayed = NIOHTTP1.HTTPHeaders()
         for (name, value) in headers {
@@ -63,7 +65,7 @@ enum CaptureHeaders {
             if hopByHop.contains(lower) || named.contains(lower) { continue }
             relayed.add(name: name, value: value)
         }
-        if hasBody, !relayed.contains(name: "content-length") { relayed.add(name: "Transfer-Encoding", value: "chunked") }
+        if hasBody, chunks, !relayed.contains(name: "content-length") { relayed.add(name: "Transfer-Encoding", value: "chunked") }
         return relayed
     }
 

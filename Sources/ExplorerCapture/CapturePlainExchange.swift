@@ -32,9 +32,16 @@ final class CapturePlainExchange {
     private var received = 0
     private var events: StreamEventCollector?
     /// Whether it went on a connection an earlier request had used: one the upstream closed while idle is tried again.
-    var reused = false
+    private(set) var reused = false
     var retried = false
     var timeout: Scheduled<Void>?
+    /// When the connection it went on was ready (a new one), when the answer's head came, and the connection's address.
+    private var connectedAt: NIODeadline?
+    private var headAt: NIODeadline?
+    private var remoteAddress: String?
+    /// True when the client's connection ends with this answer: it asked so, or it speaks HTTP/1.0 and the answer has
+    /// no length (its end is the connection's).
+    private var closesClientConnection = false
 
     /// The most bytes of an answer's body kept for the record.
     let keptBodyBytes: Int
@@ -59,6 +66,22 @@ final class CapturePlainExchange {
         return HTTPRequestHead(version: .http1_1, method: head.method, uri: target.target, headers: headers)
     }
 
+    /// Notes the connection the request goes out on (the first, or another after the upstream closed a reused one).
+    func connected(reused: Bool, remoteAddress: String?) {
+        self.reused = reused
+        self.remoteAddress = remoteAddress
+        connectedAt = reused ? nil : NIODeadline.now()
+    }
+
+    /// True when the upstream ended the request's connection before any answer and sending the request again does no
+    /// harm: the connection was an idle one it had given up on, the method idempotent, and it was not tried again yet.
+    var mayTryAgain: Bool {
+        responseHead == nil && reused && !retried && [.GET, .HEAD, .OPTIONS, .PUT, .DELETE, .TRACE].contains(head.method)
+    }
+
+    /// Whether the client's connection can carry another request after this answer.
+    var keepsClientConnection: Bool { keepAlive && !closesClientConnection }
+
     /// True once the client has the whole answer: its end, a body as long as promised, or a head that has none.
     var isAnswered: Bool {
         ended || (headWritten && !hasBody) || promised.map { written >= $0 } == true
@@ -69,8 +92,16 @@ final class CapturePlainExchange {
         responseHead = upstream
         let status = Int(upstream.status.code)
         hasBody = head.method != .HEAD && status >= 200 && status != 204 && status != 304
-        let headers = CaptureHeaders.relayedDownstream(upstream.headers, hasBody: hasBody)
+        headAt = NIODeadline.now()
+        let speaks11 = head.version.major > 1 || (head.version.major == 1 && head.version.minor >= 1)
+        var headers = CaptureHeaders.relayedDownstream(upstream.headers, hasBody: hasBody, chunks: speaks11)
         promised = hasBody ? headers.first(name: "content-length").flatMap { Int($0) } : nil
+        closesClientConnection = hasBody && promised == nil && !speaks11
+        if !keepsClientConnection {
+            headers.add(name: "Connection", value: "close")
+        } else if !speaks11 {
+            headers.add(name: "Connection", value: "keep-alive")
+        }
         headWritten = true
         if upstream.headers.first(name: "content-encoding") == nil {
             let format = StreamFormat(contentType: upstream.headers.first(name: "content-type"))
@@ -144,8 +175,17 @@ final class CapturePlainExchange {
         }
         // A body longer than what is kept is read as far as it was kept.
         let decoded = format.flatMap { try? ZlibCodec.decompress(raw, format: $0, limit: keptBodyBytes, keepsStart: true) }
+        let now = NIODeadline.now()
+        func since(_ moment: NIODeadline?) -> TimeInterval? { moment.map { Double(($0 - started).nanoseconds) / 1e9 } }
+        var timing = HopTiming()
+        timing.connect = since(connectedAt)
+        timing.tcp = timing.connect
+        timing.firstByte = since(headAt)
+        timing.download = headAt.map { Double((now - $0).nanoseconds) / 1e9 }
+        timing.end = since(now) ?? 0
         var response = Request.Response(request: request, urlResponse: urlResponse, data: Data(decoded ?? raw), duration: seconds,
-                                        headers: ExplorerCore.HTTPHeaders(fields))
+                                        connection: ConnectionDetails(httpVersion: "HTTP/1.1", remoteAddress: remoteAddress, reused: reused),
+                                        timing: timing, headers: ExplorerCore.HTTPHeaders(fields))
         // Cut short, the decoded size is not known: more than was kept, and at least what came over the wire.
         let cut = received > raw.count || (decoded?.count ?? 0) >= keptBodyBytes
         response.byteCount = decoded.map { cut ? max(received, $0.count + 1) : $0.count } ?? received

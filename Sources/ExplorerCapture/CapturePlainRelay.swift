@@ -39,13 +39,19 @@ final class CapturePlainRelay {
 
     private func dispatch(_ exchange: CapturePlainExchange) {
         if let upstream, upstream.key == exchange.target.connectionKey, upstream.channel.isActive {
-            exchange.reused = true
+            exchange.connected(reused: true, remoteAddress: upstream.channel.remoteAddress?.description)
             write(exchange, on: upstream.channel)
             return
         }
-        upstream?.channel.close(promise: nil)
-        upstream = nil
+        dropUpstream()
         connect(exchange)
+    }
+
+    /// Forgets the upstream connection, then closes it: its close must not be taken for the end of the next request.
+    private func dropUpstream() {
+        let old = upstream
+        upstream = nil
+        old?.channel.close(promise: nil)
     }
 
     private func connect(_ exchange: CapturePlainExchange) {
@@ -69,6 +75,7 @@ final class CapturePlainRelay {
                     return
                 }
                 relay.upstream = (exchange.target.connectionKey, channel)
+                exchange.connected(reused: false, remoteAddress: channel.remoteAddress?.description)
                 if !relay.clientWritable { channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in } }
                 relay.write(exchange, on: channel)
             case let .failure(error):
@@ -98,6 +105,11 @@ final class CapturePlainRelay {
         switch part {
         case let .head(head):
             exchange.timeout?.cancel()
+            // The proxy asked for no upgrade (h2c and WebSocket go other ways): a 101 would leave both sides speaking
+            // something this relay cannot read.
+            guard head.status.code >= 200 else {
+                return fail(exchange, "the upstream answered \(head.status.code) \(head.status.reasonPhrase), switching protocols unasked")
+            }
             let answer = exchange.answerHead(head)
             if !clientGone { client.write(NIOAny(HTTPServerResponsePart.head(answer)), promise: nil) }
         case let .body(piece):
@@ -107,13 +119,10 @@ final class CapturePlainRelay {
         case .end:
             exchange.answerEnded()
             self.exchange = nil
-            if exchange.responseHead?.isKeepAlive != true || clientGone {
-                channel.close(promise: nil)
-                upstream = nil
-            }
+            if exchange.responseHead?.isKeepAlive != true || clientGone { dropUpstream() }
             if !clientGone {
                 client.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil)), promise: nil)
-                exchange.done(exchange.keepAlive)
+                exchange.done(exchange.keepsClientConnection)
             }
             session.finished(exchange.record(session: session, failure: nil))
         }
@@ -130,9 +139,8 @@ final class CapturePlainRelay {
         guard let exchange else { return }
         // An idle connection the upstream closed as this request went out on it: nothing was answered, so the
         // request goes again on a new one, once, when sending it twice does no harm.
-        if exchange.responseHead == nil, exchange.reused, !exchange.retried, Self.isIdempotent(exchange.head.method) {
+        if exchange.mayTryAgain {
             exchange.retried = true
-            exchange.reused = false
             connect(exchange)
             return
         }
@@ -142,6 +150,9 @@ final class CapturePlainRelay {
 
     func upstreamFailed(_ channel: any Channel, error: any Error) {
         guard upstream?.channel === channel, let exchange else { return }
+        // A reset of a reused connection before any answer is the idle close above, said rudely: the close that
+        // follows tries the request again.
+        if exchange.mayTryAgain { return }
         fail(exchange, "\(error)")
     }
 
@@ -151,15 +162,13 @@ final class CapturePlainRelay {
     func clientLeft() {
         clientGone = true
         guard let exchange else {
-            upstream?.channel.close(promise: nil)
-            upstream = nil
+            dropUpstream()
             return
         }
         if exchange.isAnswered { return }
         self.exchange = nil
         exchange.timeout?.cancel()
-        upstream?.channel.close(promise: nil)
-        upstream = nil
+        dropUpstream()
         session.finished(exchange.record(session: session, failure: "cancelled: the client left before the answer was whole"))
     }
 
@@ -173,8 +182,7 @@ final class CapturePlainRelay {
     private func fail(_ exchange: CapturePlainExchange, _ reason: String) {
         self.exchange = nil
         exchange.timeout?.cancel()
-        upstream?.channel.close(promise: nil)
-        upstream = nil
+        dropUpstream()
         session.finished(exchange.record(session: session, failure: reason))
         guard !clientGone else { return }
         if exchange.headWritten {
@@ -191,7 +199,4 @@ final class CapturePlainRelay {
         exchange.done(exchange.keepAlive)
     }
 
-    private static func isIdempotent(_ method: NIOHTTP1.HTTPMethod) -> Bool {
-        [.GET, .HEAD, .OPTIONS, .PUT, .DELETE, .TRACE].contains(method)
-    }
 }

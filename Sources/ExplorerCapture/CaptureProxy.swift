@@ -34,7 +34,7 @@ public final class CaptureProxy: Sendable {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let decoder = ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes))
-                    let encoder = HTTPResponseEncoder()
+                    let encoder = CaptureConnectionHandler.makeEncoder()
                     let operations = channel.pipeline.syncOperations
                     try operations.addHandler(decoder)
                     try operations.addHandler(encoder)

@@ -13,6 +13,7 @@ final class CaptureRelay: @unchecked Sendable {
     private let isHead: Bool
     private let lock = NSLock()
     private var headWritten = false
+    private var closesConnection = false
     private var hasBody = false
     private var ended = false
     /// The body length the answer's head promised, when it did; and how much of it has been written.
@@ -35,11 +36,16 @@ final class CaptureRelay: @unchecked Sendable {
         case let .head(head):
             let status = head.statusCode
             let carriesBody = !isHead && status >= 200 && status != 204 && status != 304
-            let headers = CaptureHeaders.downstream(head.headers.fields, hasBody: carriesBody)
+            let chunks = version.major > 1 || (version.major == 1 && version.minor >= 1)
+            var headers = CaptureHeaders.downstream(head.headers.fields, hasBody: carriesBody, chunks: chunks)
+            // An HTTP/1.0 client reads a body without a length to the connection's end.
+            let closes = carriesBody && !chunks && !headers.contains(name: "content-length")
+            if closes { headers.add(name: "Connection", value: "close") }
             let responseHead = HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: status,
                                                                                             reasonPhrase: HTTPStatus.reasonPhrase(for: status)),
                                                 headers: headers)
             enqueue(.head(responseHead), update: {
+                closesConnection = closes
                 headWritten = true
                 hasBody = carriesBody
                 promised = headers.first(name: "content-length").flatMap { Int($0) }
@@ -59,6 +65,9 @@ final class CaptureRelay: @unchecked Sendable {
     func end(then: @escaping @Sendable () -> Void) {
         enqueue(.end(nil), then: then, update: { ended = true })
     }
+
+    /// True when the client's connection ends with this answer (an HTTP/1.0 client reading a body without a length).
+    var endsConnection: Bool { lock.withLock { closesConnection } }
 
     /// True once the client has the whole answer: its end, a body as long as promised, or a head that has none.
     var isAnswered: Bool {

@@ -49,6 +49,77 @@ struct CapturePlainRelayTests {
         await proxy.stop()
     }
 
+    @Test func aClientConnectionMovesFromOneOriginToAnother() async throws {
+        let directory = try TempDirectory()
+        let first = try StaleKeepAliveServer(second: .answer)
+        let second = try StaleKeepAliveServer(reply: "HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\ntwo", second: .answer)
+        defer {
+            first.stop()
+            second.stop()
+        }
+        let log = ExchangeLog()
+        let proxy = try await start(log: log, in: directory)
+        let both = try CurlRun.run(["-x", proxy.url, first.url("/a").absoluteString, second.url("/b").absoluteString, first.url("/c").absoluteString])
+        #expect(both.stdout == "onetwoone", "\(both.stderr)")
+        #expect(await log.waitFor(3).map(\.status) == [200, 200, 200])
+        await proxy.stop()
+    }
+
+    @Test func anIdleConnectionTheUpstreamResetsUnderAGETIsTriedAgain() async throws {
+        let directory = try TempDirectory()
+        let upstream = try StaleKeepAliveServer(second: .reset)
+        defer { upstream.stop() }
+        let log = ExchangeLog()
+        let proxy = try await start(log: log, in: directory)
+        let gets = try CurlRun.run(["-x", proxy.url, upstream.url("/a").absoluteString, upstream.url("/b").absoluteString])
+        #expect(gets.stdout == "oneone", "\(gets.stderr)")
+        #expect(upstream.connections == 2)
+        await proxy.stop()
+    }
+
+    @Test func aHEADAnswerWithoutALengthLeavesTheConnectionClean() async throws {
+        let directory = try TempDirectory()
+        // A HEAD answered as its GET would be: chunked, so no length, and no body.
+        let headOnly = try StaleKeepAliveServer(reply: "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n", second: .answer)
+        let next = try StaleKeepAliveServer(second: .answer)
+        defer {
+            headOnly.stop()
+            next.stop()
+        }
+        let log = ExchangeLog()
+        let proxy = try await start(log: log, in: directory)
+        let both = try CurlRun.run(["-x", proxy.url, "-I", headOnly.url("/h").absoluteString, "--next", "-x", proxy.url, next.url("/g").absoluteString])
+        #expect(both.status == 0, "\(both.stderr)")
+        #expect(both.stdout.hasPrefix("HTTP/1.1 200"), "\(both.stdout)")
+        #expect(both.stdout.hasSuffix("\r\n\r\none"), "\(both.stdout)")
+        await proxy.stop()
+    }
+
+    @Test func anHTTP10ClientReadsABodyWithoutALengthToTheEnd() async throws {
+        let directory = try TempDirectory()
+        let upstream = try FaultServer(routes: ["/closed": .closeDelimited(body: "to the end")])
+        defer { upstream.stop() }
+        let log = ExchangeLog()
+        let proxy = try await start(log: log, in: directory)
+        let answer = try CurlRun.run(["--http1.0", "--max-time", "5", "-x", proxy.url, upstream.url("/closed").absoluteString])
+        #expect(answer.status == 0, "\(answer.stderr)")
+        #expect(answer.stdout == "to the end")
+        await proxy.stop()
+    }
+
+    @Test func anUpstreamSwitchingProtocolsUnaskedAnswers502() async throws {
+        let directory = try TempDirectory()
+        let upstream = try StaleKeepAliveServer(reply: "HTTP/1.1 101 Switching Protocols\r\nUpgrade: other\r\nConnection: upgrade\r\n\r\n")
+        defer { upstream.stop() }
+        let log = ExchangeLog()
+        let proxy = try await start(log: log, in: directory)
+        let answer = try CurlRun.run(["-x", proxy.url, "-w", "\n%{http_code}", upstream.url("/x").absoluteString])
+        #expect(answer.stdout.hasSuffix("\n502"), "\(answer.stdout)")
+        #expect(answer.stdout.contains("switching protocols unasked"), "\(answer.stdout)")
+        #expect(await log.waitFor(1).first?.failure?.contains("101") == true)
+        await proxy.stop()
+    }
+
     @Test func anIdleConnectionTheUpstreamClosesUnderAGETIsTriedAgainButNotUnderAPOST() async throws {
         let directory = try TempDirectory()
         let upstream = try StaleKeepAliveServer(second: .close)
