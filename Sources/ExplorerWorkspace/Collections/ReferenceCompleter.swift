@@ -240,14 +240,15 @@ public struct ReferenceCompleter: Sendable {
     static let maximumFileSize = CollectionLoader(environment: [:]).maximumFileSize
 
     /// The bytes of a collection file; nil when it cannot be read or is larger than the loader reads. Plain reads:
-    /// a typo in a folder of 5,000 requests reads them all, and Foundation's reading cost more than the rest.
+    /// a typo in a folder of 5,000 requests reads them all, and Foundation's reading cost more than the rest. A read
+    /// that fills less than the buffer is taken as the end (a regular file gives what it has): one read a file, not two.
     private static func contents(_ file: String) -> Data? {
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 16384)
-        while data.count <= maximumFileSize {
+        while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count == 0 { return data }
             if count < 0 {
@@ -255,8 +256,9 @@ public struct ReferenceCompleter: Sendable {
                 return nil
             }
             data.append(contentsOf: buffer[0..<count])
+            if data.count > maximumFileSize { return nil }
+            if count < buffer.count { return data }
         }
-        return nil
     }
 
     /// The top-level mapping of a YAML or JSON file's bytes; nil when they are not UTF-8 or not a mapping.
