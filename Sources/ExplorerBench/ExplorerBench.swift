@@ -22,7 +22,7 @@ struct ExplorerBench: AsyncParsableCommand {
     @Option(help: "The package root, holding Collections/ (default: the current directory).")
     var root: String = FileManager.default.currentDirectoryPath
 
-    @Option(help: "Only these cases, comma-separated: format, editor, history, http, launch, send, large, pretty, memory, run, scripts, load, cli, stream, parse, streammem, websocket, openapi, palette, proxy.")
+    @Option(help: "Only these cases, comma-separated: format, editor, history, http, launch, send, large, pretty, memory, run, scripts, load, cli, stream, parse, streammem, websocket, openapi, palette, proxy, completion.")
     var only: String?
 
     @Flag(help: .hidden)
@@ -38,7 +38,7 @@ struct ExplorerBench: AsyncParsableCommand {
             for size in options.largeBodies { bodies[size] = JSONShape.arrayOfObjects.generate(size: size) }
             return try await BenchServerProcess.serve(bodies: bodies)
         }
-        let cases = Set((only ?? "format,editor,history,http,launch,send,large,pretty,memory,run,scripts,load,cli,stream,parse,streammem,websocket,openapi,palette,proxy").split(separator: ",").map(String.init))
+        let cases = Set((only ?? "format,editor,history,http,launch,send,large,pretty,memory,run,scripts,load,cli,stream,parse,streammem,websocket,openapi,palette,proxy,completion").split(separator: ",").map(String.init))
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-bench-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -123,6 +123,10 @@ struct ExplorerBench: AsyncParsableCommand {
         // Issue 45: the capturing proxy's cost to a client.
         if cases.contains("proxy") {
             try ProxyBench.run(options, executable: executable, baseURL: baseURL, workDirectory: work, report: emit)
+        }
+        // Issue 46: the shell's Tab on a reference, a process per Tab.
+        if cases.contains("completion") {
+            try CompletionBench.run(options, executable: executable, workDirectory: work, report: emit)
         }
         // Issue 29: a large OpenAPI description.
         if cases.contains("openapi") { try OpenAPIBench.run(options, executable: executable, workDirectory: work, report: emit) }

@@ -52,14 +52,15 @@ struct BenchmarkSmokeTests {
                      "WebSocket echo round trip (`WebSocketClient`), 20 messages",
                      "import openapi, ", "launch to first frame, imported OpenAPI, ",
                      "palette: type a key, ", "palette: open on ", "run --repeat 10, a before and an after script",
-                     "load --concurrency 32", "sequential GETs through apiexplorer proxy"] {
+                     "load --concurrency 32", "sequential GETs through apiexplorer proxy",
+                     "shell completion, whole process: `send Nes`", "shell completion, whole process: `--env` after"] {
             #expect(markdown.contains(name), "missing row \(name)")
         }
         // Every timing row carries a number with a unit: a case that silently measured nothing would show up here.
         let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| case") && !$0.hasPrefix("| ---") }
         // The load case measures two rows beside nginx and wrk, and says in one that it skipped without them.
         let loadSkipped = markdown.contains("skipped: nginx and wrk are not installed")
-        #expect(rows.count == (loadSkipped ? 46 : 47))
+        #expect(rows.count == (loadSkipped ? 52 : 53))
         #expect(rows.allSatisfy { row in
             [" ms", " µs", " MB", " KB", " req/s"].contains { row.contains($0) } || (loadSkipped && row.contains("skipped: nginx and wrk"))
         })

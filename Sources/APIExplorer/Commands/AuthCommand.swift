@@ -20,12 +20,12 @@ struct AuthCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The request: collection/folder/request, as shown by `apiexplorer list`.")
+    @Argument(help: "The request: collection/folder/request, as shown by `apiexplorer list`.", completion: ShellCompletion.references)
     var reference: String
 
     @OptionGroup var options: CollectionsOptions
 
-    @Option(name: .long, help: "The environment (default: the config file's for the collection, else the collection's default).")
+    @Option(name: .long, help: "The environment (default: the config file's for the collection, else the collection's default).", completion: ShellCompletion.environments)
     var env: String?
 
     @OptionGroup var config: ConfigOptions

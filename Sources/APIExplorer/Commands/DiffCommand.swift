@@ -26,12 +26,12 @@ struct DiffCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The request: collection/folder/request, as shown by `apiexplorer list`.")
+    @Argument(help: "The request: collection/folder/request, as shown by `apiexplorer list`.", completion: ShellCompletion.references)
     var reference: String
 
     @OptionGroup var options: CollectionsOptions
 
-    @Option(name: .long, help: "An environment; give exactly two: --env staging --env production.")
+    @Option(name: .long, help: "An environment; give exactly two: --env staging --env production.", completion: ShellCompletion.environments)
     var env: [String] = []
 
     @OptionGroup var requestOptions: RequestOptions

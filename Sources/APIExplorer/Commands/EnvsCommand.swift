@@ -6,7 +6,7 @@ import Foundation
 struct EnvsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "envs", abstract: "Show environments and their variables (secrets masked).")
 
-    @Argument(help: "A collection (or a request reference inside it); all collections when absent.")
+    @Argument(help: "A collection (or a request reference inside it); all collections when absent.", completion: ShellCompletion.references)
     var reference: String?
 
     @OptionGroup var options: CollectionsOptions

@@ -15,7 +15,7 @@ struct ExploreCommand: AsyncParsableCommand {
 
     @OptionGroup var options: CollectionsOptions
 
-    @Option(name: .long, help: "The environment to start in (default: each collection's default).")
+    @Option(name: .long, help: "The environment to start in (default: each collection's default).", completion: ShellCompletion.environments)
     var env: String?
 
     @OptionGroup var request: RequestOptions

@@ -29,15 +29,15 @@ struct ExportCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "\(ExportFormat.kindList) or k6.")
+    @Argument(help: "\(ExportFormat.kindList) or k6.", completion: ShellCompletion.exportKinds)
     var kind: String
 
-    @Argument(help: "The request: collection/folder/request, as shown by `apiexplorer list`.")
+    @Argument(help: "The request: collection/folder/request, as shown by `apiexplorer list`.", completion: ShellCompletion.references)
     var reference: String
 
     @OptionGroup var options: CollectionsOptions
 
-    @Option(name: .long, help: "The environment (default: the config file's for the collection, else the collection's default).")
+    @Option(name: .long, help: "The environment (default: the config file's for the collection, else the collection's default).", completion: ShellCompletion.environments)
     var env: String?
 
     @OptionGroup var config: ConfigOptions

@@ -23,7 +23,7 @@ struct HistoryExportCommand: ParsableCommand {
     @Option(name: .long, help: "The HAR file to write (- for standard output).")
     var har: String
 
-    @Argument(help: "Only this request (collection/folder/request, as `apiexplorer list` shows it).")
+    @Argument(help: "Only this request (collection/folder/request, as `apiexplorer list` shows it).", completion: ShellCompletion.references)
     var reference: String?
 
     @Option(name: .long, help: "At most the newest this many exchanges (default: all that match).")
@@ -35,7 +35,7 @@ struct HistoryExportCommand: ParsableCommand {
     @Option(name: .long, help: "Only these outcomes: 2xx, 3xx, 4xx, 5xx or failed.")
     var status: String?
 
-    @Option(name: .long, help: "Only exchanges sent in this environment.")
+    @Option(name: .long, help: "Only exchanges sent in this environment.", completion: ShellCompletion.environments)
     var env: String?
 
     @Option(name: .customLong("history"), help: "The history database to read.")

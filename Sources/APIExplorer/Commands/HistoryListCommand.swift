@@ -11,7 +11,7 @@ struct HistoryListCommand: ParsableCommand {
         abstract: "List kept exchanges, newest first (the default `history` subcommand)."
     )
 
-    @Argument(help: "Only this request (collection/folder/request, as `apiexplorer list` shows it).")
+    @Argument(help: "Only this request (collection/folder/request, as `apiexplorer list` shows it).", completion: ShellCompletion.references)
     var reference: String?
 
     @Option(name: .long, help: "At most this many exchanges.")
@@ -23,7 +23,7 @@ struct HistoryListCommand: ParsableCommand {
     @Option(name: .long, help: "Only these outcomes: 2xx, 3xx, 4xx, 5xx or failed.")
     var status: String?
 
-    @Option(name: .long, help: "Only exchanges sent in this environment.")
+    @Option(name: .long, help: "Only exchanges sent in this environment.", completion: ShellCompletion.environments)
     var env: String?
 
     @Option(name: .long, help: "Only exchanges from this source: explorer, send, run, diff, replay, load, proxy or mcp.")

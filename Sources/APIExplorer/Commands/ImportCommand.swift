@@ -54,7 +54,7 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(name: .long, help: "grpc: read the schema from this descriptor set instead of server reflection (copied into the collection).")
     var protoset: String?
 
-    @Option(name: .long, help: "The collections directory to write into (default: ./Collections, then $XDG_CONFIG_HOME/apiexplorer/collections).")
+    @Option(name: .long, help: "The collections directory to write into (default: ./Collections, then $XDG_CONFIG_HOME/apiexplorer/collections).", completion: .directory)
     var into: String?
 
     @Option(name: .long, help: "The collection's name (default: from the source); its directory is the name in lower case with dashes.")

@@ -24,12 +24,12 @@ struct LoadCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "A request, folder or collection: Demo/users/get-user, Demo/users.")
+    @Argument(help: "A request, folder or collection: Demo/users/get-user, Demo/users.", completion: ShellCompletion.references)
     var references: [String] = []
 
     @OptionGroup var options: CollectionsOptions
 
-    @Option(name: .long, help: "The environment (default: the collection's default).")
+    @Option(name: .long, help: "The environment (default: the collection's default).", completion: ShellCompletion.environments)
     var env: String?
 
     @OptionGroup var requestOptions: RequestOptions

@@ -21,13 +21,13 @@ struct MockCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "A collection's name in the collections directory, or the path of a collection's directory.")
+    @Argument(help: "A collection's name in the collections directory, or the path of a collection's directory.", completion: ShellCompletion.collectionsOrDirectories)
     var collection: String
 
     @Option(name: .long, help: "The port to listen on; 0 picks a free one.")
     var port: Int = 4010
 
-    @Option(name: .long, help: "The environment whose variables resolve the routes' paths (default: the config file's choice, else the collection's default).")
+    @Option(name: .long, help: "The environment whose variables resolve the routes' paths (default: the config file's choice, else the collection's default).", completion: ShellCompletion.environments)
     var env: String?
 
     @Option(name: .long, help: "Delay every answer by this long: 50ms, 1.5s (default none).")

@@ -28,7 +28,7 @@ struct ProxyCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The address to listen on (default 127.0.0.1; the proxy sees every credential).")
     var listen = "127.0.0.1"
 
-    @Option(name: .long, help: "Write a collection per origin into this directory as requests arrive.")
+    @Option(name: .long, help: "Write a collection per origin into this directory as requests arrive.", completion: .directory)
     var into: String?
 
     @Option(name: .customLong("ca-certificates"), help: "A PEM file of CA certificates trusted for upstream servers, besides the system's.")

@@ -28,12 +28,12 @@ struct RunCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "Collections, folders or requests: Demo, Demo/users, Demo/users/get-user.")
+    @Argument(help: "Collections, folders or requests: Demo, Demo/users, Demo/users/get-user.", completion: ShellCompletion.references)
     var references: [String] = []
 
     @OptionGroup var options: CollectionsOptions
 
-    @Option(name: .long, help: "The environment (default: each collection's default).")
+    @Option(name: .long, help: "The environment (default: each collection's default).", completion: ShellCompletion.environments)
     var env: String?
 
     @OptionGroup var requestOptions: RequestOptions

@@ -29,12 +29,12 @@ struct SendCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The request: collection/folder/request, as shown by `apiexplorer list`.")
+    @Argument(help: "The request: collection/folder/request, as shown by `apiexplorer list`.", completion: ShellCompletion.references)
     var reference: String
 
     @OptionGroup var options: CollectionsOptions
 
-    @Option(name: .long, help: "The environment (default: the collection's default).")
+    @Option(name: .long, help: "The environment (default: the collection's default).", completion: ShellCompletion.environments)
     var env: String?
 
     @OptionGroup var requestOptions: RequestOptions

@@ -16,7 +16,7 @@ struct TrustCommand: ParsableCommand {
             asks again. Variables, secrets.local.yaml, {{$prompt}} and files inside the collection need no trust.
             """)
 
-    @Argument(help: "The collection (its directory name or its name); with --list and none, every collection.")
+    @Argument(help: "The collection (its directory name or its name); with --list and none, every collection.", completion: ShellCompletion.collections)
     var collection: String?
 
     @OptionGroup var options: CollectionsOptions

@@ -5,11 +5,16 @@ import Foundation
 
 /// The `--collections DIR` option shared by every command that reads collections.
 struct CollectionsOptions: ParsableArguments {
-    @Option(name: .long, help: "The collections directory (default: ./Collections, then $XDG_CONFIG_HOME/apiexplorer/collections).")
+    @Option(name: .long, help: "The collections directory (default: ./Collections, then $XDG_CONFIG_HOME/apiexplorer/collections).", completion: .directory)
     var collections: String?
 
     /// The directory to use: the option, else ./Collections, else the user's config directory.
     func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        CollectionsOptions.directory(given: collections, environment: environment)
+    }
+
+    /// The directory `given` (a `--collections` value) names, else ./Collections, else the user's config directory.
+    static func directory(given collections: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let collections { return collections }
         let local = FileManager.default.currentDirectoryPath + "/Collections"
         if FileManager.default.fileExists(atPath: local) { return local }

@@ -4,10 +4,10 @@ import ExplorerWorkspace
 
 /// Which jars a `cookies` subcommand works on: a collection (or a request inside it) and `--env`, or every jar.
 struct CookieTarget: ParsableArguments {
-    @Argument(help: "A collection (or a request reference inside it); every collection when absent.")
+    @Argument(help: "A collection (or a request reference inside it); every collection when absent.", completion: ShellCompletion.references)
     var reference: String?
 
-    @Option(name: .long, help: "The environment (default: the config file's for the collection, else the collection's default; with no collection, every environment).")
+    @Option(name: .long, help: "The environment (default: the config file's for the collection, else the collection's default; with no collection, every environment).", completion: ShellCompletion.environments)
     var env: String?
 
     @OptionGroup var options: CollectionsOptions
