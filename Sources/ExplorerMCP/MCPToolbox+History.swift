@@ -20,18 +20,8 @@ extension MCPToolbox {
         let query = HistoryQuery(reference: try arguments.string("request"), text: try arguments.string("text") ?? "", status: status,
                                  environment: try arguments.string("environment"), source: try arguments.string("source"), limit: limit)
         let entries = try await host.historyEntries(matching: query)
-        let iso = ISO8601DateFormatter()
-        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let objects: [[String: Any]] = entries.map { entry in
-            var object: [String: Any] = ["id": entry.id, "sentAt": iso.string(from: entry.sentAt), "method": entry.method, "url": entry.url]
-            object["reference"] = entry.reference ?? NSNull()
-            object["environment"] = entry.environment ?? NSNull()
-            object["status"] = entry.status ?? NSNull()
-            object["durationMs"] = entry.duration.map { Int(($0 * 1000).rounded()) } ?? NSNull()
-            object["size"] = entry.size ?? NSNull()
-            object["error"] = entry.error ?? NSNull()
-            return object
-        }
+        let dates = HistoryEntry.jsonDates()
+        let objects = entries.map { $0.jsonObject(dates: dates) }
         // History keeps exchanges masked; what the collections hold now is masked again, for an entry kept before a
         // value was marked secret.
         let secrets = ((try? loadCollections())?.collections ?? []).flatMap(knownSecrets)

@@ -84,18 +84,8 @@ struct HistoryListCommand: ParsableCommand {
 
     /// The entries as a JSON array; times as ISO 8601 (UTC) and seconds since 1970.
     static func json(_ entries: [HistoryEntry]) -> String {
-        let iso = ISO8601DateFormatter()
-        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let objects: [[String: Any]] = entries.map { entry in
-            var object: [String: Any] = ["id": entry.id, "sentAt": iso.string(from: entry.sentAt), "method": entry.method, "url": entry.url]
-            object["reference"] = entry.reference ?? NSNull()
-            object["environment"] = entry.environment ?? NSNull()
-            object["status"] = entry.status ?? NSNull()
-            object["durationMs"] = entry.duration.map { ($0 * 1000).rounded() } ?? NSNull()
-            object["size"] = entry.size ?? NSNull()
-            object["error"] = entry.error ?? NSNull()
-            return object
-        }
+        let dates = HistoryEntry.jsonDates()
+        let objects = entries.map { $0.jsonObject(dates: dates) }
         guard let data = try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else { return "[]" }
         return String(decoding: data, as: UTF8.self)
     }
