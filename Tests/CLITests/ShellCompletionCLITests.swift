@@ -157,6 +157,24 @@ extension CLITests {
             #expect(run.status == 0, "\(run.stderr)")
         }
 
+        @Test(.enabled(if: succeeds("command -v zsh") && TmuxSession.isAvailable, "zsh or tmux is not installed: zsh's completion is not run"))
+        func zshCompletesSendDe() async throws {
+            let setup = try await Setup(shell: "zsh")
+            // zsh finds a completion function by its file name on fpath: `_apiexplorer`, as the README installs it.
+            try FileManager.default.copyItem(atPath: setup.script, toPath: setup.directory.path + "/_apiexplorer")
+            let session = try TmuxSession(arguments: ["zsh", "-f"], width: 120, height: 20,
+                                          environment: ["PATH": setup.path, "HOME": setup.directory.path])
+            try session.sendText("cd \(ShellCompletionCLITests.quoted(CLIRunner.packageRoot.path)); fpath=(\(ShellCompletionCLITests.quoted(setup.directory.path)) $fpath); autoload -U compinit; compinit -u")
+            try session.sendKeys("Enter")
+            try session.sendText("apiexplorer send De")
+            try session.sendKeys("Tab")
+            _ = try session.waitFor("apiexplorer send Demo/")
+            // A second Tab lists what is in the collection.
+            try session.sendKeys("Tab")
+            let screen = try session.waitFor("users/")
+            #expect(screen.contains("auth/"), "\(screen)")
+        }
+
         @Test(.enabled(if: succeeds("command -v fish") && TmuxSession.isAvailable, "fish or tmux is not installed: fish's completion is not run"))
         func fishCompletesSendDe() async throws {
             let setup = try await Setup(shell: "fish")
