@@ -17,7 +17,7 @@ struct CaptureForwarder: Sendable {
         headers.remove("Expect")
         let contentType = headers["Content-Type"]
         let request = Request(HTTPMethod(rawValue: head.method.rawValue), urlString: url, headers: headers,
-                              body: body.isEmpty && !Self.sendsBody(head) ? nil : .data(body, contentType: contentType),
+                              body: body.isEmpty && !CaptureHeaders.announcesBody(head) ? nil : .data(body, contentType: contentType),
                               configuration: session.upstreamConfiguration)
         let sentAt = Date()
         let number = session.nextNumber()
@@ -35,10 +35,5 @@ struct CaptureForwarder: Sendable {
             }
         })
         return CaptureInFlight(relay: relay, cancel: cancel)
-    }
-
-    /// Whether a method's request carries a body even when it is empty (`Content-Length: 0` for a POST).
-    private static func sendsBody(_ head: HTTPRequestHead) -> Bool {
-        head.headers.contains(name: "content-length") || head.headers.contains(name: "transfer-encoding")
     }
 }

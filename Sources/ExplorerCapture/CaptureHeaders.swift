@@ -69,6 +69,21 @@ enum CaptureHeaders {
         return relayed
     }
 
+    /// Whether the client's request carries a body even when it is empty (`Content-Length: 0` for a POST).
+    static func announcesBody(_ head: HTTPRequestHead) -> Bool {
+        head.headers.contains(name: "content-length") || head.headers.contains(name: "transfer-encoding")
+    }
+
+    /// Whether an answer with `status` to a request (a HEAD when `toHEAD`) has a body to relay.
+    static func answerHasBody(status: Int, toHEAD: Bool) -> Bool {
+        !toHEAD && status >= 200 && status != 204 && status != 304
+    }
+
+    /// Whether a client speaking `version` reads chunked bodies (HTTP/1.1 on; an HTTP/1.0 one reads to the end).
+    static func readsChunks(_ version: HTTPVersion) -> Bool {
+        version.major > 1 || (version.major == 1 && version.minor >= 1)
+    }
+
     /// The header names the `Connection` header lists (each of them hop-by-hop too).
     static func connectionTokens(_ headers: NIOHTTP1.HTTPHeaders) -> Set<String> {
         Set(headers[canonicalForm: "connection"].map { $0.lowercased() })

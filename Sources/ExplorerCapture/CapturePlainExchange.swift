@@ -61,7 +61,7 @@ final class CapturePlainExchange {
 
     /// The request head as it goes upstream: origin-form target, `Host` from the URL, the body's length.
     var upstreamHead: HTTPRequestHead {
-        let sendsBody = body.readableBytes > 0 || head.headers.contains(name: "content-length") || head.headers.contains(name: "transfer-encoding")
+        let sendsBody = body.readableBytes > 0 || CaptureHeaders.announcesBody(head)
         let headers = CaptureHeaders.relayedUpstream(head.headers, authority: target.authority, bodyLength: sendsBody ? body.readableBytes : nil)
         return HTTPRequestHead(version: .http1_1, method: head.method, uri: target.target, headers: headers)
     }
@@ -90,10 +90,9 @@ final class CapturePlainExchange {
     /// Takes the upstream's head; returns the head to write to the client.
     func answerHead(_ upstream: HTTPResponseHead) -> HTTPResponseHead {
         responseHead = upstream
-        let status = Int(upstream.status.code)
-        hasBody = head.method != .HEAD && status >= 200 && status != 204 && status != 304
+        hasBody = CaptureHeaders.answerHasBody(status: Int(upstream.status.code), toHEAD: head.method == .HEAD)
         headAt = NIODeadline.now()
-        let speaks11 = head.version.major > 1 || (head.version.major == 1 && head.version.minor >= 1)
+        let speaks11 = CaptureHeaders.readsChunks(head.version)
         var headers = CaptureHeaders.relayedDownstream(upstream.headers, hasBody: hasBody, chunks: speaks11)
         promised = hasBody ? headers.first(name: "content-length").flatMap { Int($0) } : nil
         closesClientConnection = hasBody && promised == nil && !speaks11
@@ -145,7 +144,7 @@ final class CapturePlainExchange {
         var headers = CaptureHeaders.upstream(head.headers)
         headers.remove("Expect")
         let requestBody = Data(body.readableBytesView)
-        let sendsBody = !requestBody.isEmpty || head.headers.contains(name: "content-length") || head.headers.contains(name: "transfer-encoding")
+        let sendsBody = !requestBody.isEmpty || CaptureHeaders.announcesBody(head)
         let request = Request(ExplorerCore.HTTPMethod(rawValue: head.method.rawValue), urlString: url, headers: headers,
                               body: sendsBody ? .data(requestBody, contentType: headers["Content-Type"]) : nil,
                               configuration: session.upstreamConfiguration)

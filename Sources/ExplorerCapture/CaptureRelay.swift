@@ -35,8 +35,8 @@ final class CaptureRelay: @unchecked Sendable {
         switch part {
         case let .head(head):
             let status = head.statusCode
-            let carriesBody = !isHead && status >= 200 && status != 204 && status != 304
-            let chunks = version.major > 1 || (version.major == 1 && version.minor >= 1)
+            let carriesBody = CaptureHeaders.answerHasBody(status: status, toHEAD: isHead)
+            let chunks = CaptureHeaders.readsChunks(version)
             var headers = CaptureHeaders.downstream(head.headers.fields, hasBody: carriesBody, chunks: chunks)
             // An HTTP/1.0 client reads a body without a length to the connection's end.
             let closes = carriesBody && !chunks && !headers.contains(name: "content-length")
